@@ -1,0 +1,109 @@
+import { sortProblems, type Problem } from '../problems.ts';
+import type { Revision } from '../schema/common.ts';
+import type { Subject } from '../schema/subject.ts';
+import type { JudgeRegistry } from '../judge/types.ts';
+import { scoreTrial } from '../scoring/score.ts';
+import type { SentenceRow } from '../spec/tsv.ts';
+import { buildBoards, buildCells, orderScenarios } from './boards.ts';
+import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
+import { calibrationGate } from './gate.ts';
+import { checkRecord, type CheckedRecord } from './records.ts';
+import { checkScenarios, type SourceFile } from './scenarios.ts';
+
+/** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
+export interface DeriveInput {
+  /** `scenarios/<revision>/<role>/<id>.json` files. */
+  scenarios: readonly SourceFile[];
+  /** Every file under `results/` (records and sidecars), by project-relative path. */
+  results: ReadonlyMap<string, string>;
+  judges: JudgeRegistry;
+  /** Pinned spec TSV rows, when the spec is present: enables citation checks. */
+  spec?: Partial<Record<Revision, readonly SentenceRow[]>>;
+  /** Run the calibration gate (default true). */
+  gate?: boolean;
+  /** Re-judge every record from its wire log and compare (default true). */
+  rejudge?: boolean;
+}
+
+export interface DeriveOutput {
+  /** Present only when there are no problems. */
+  dataset?: Dataset;
+  /** Every problem found, sorted, path-first. */
+  problems: Problem[];
+  /** Records that passed all checks (for tools such as rejudge and the site's replay pages). */
+  records: CheckedRecord[];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** records → validate → re-judge → score → calibration gate → one deterministic data set. Collects all problems. */
+export function derive(input: DeriveInput): DeriveOutput {
+  const problems: Problem[] = [];
+  const { scenarios, problems: sp } = checkScenarios(input.scenarios, input.spec);
+  problems.push(...sp);
+  const referenced = new Set<string>();
+  const records: CheckedRecord[] = [];
+  const ids = new Map<string, string>();
+  const recordPaths = [...input.results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
+  for (const path of recordPaths) {
+    const r = checkRecord(path, input.results.get(path)!, input.results, scenarios, input.judges, input.rejudge ?? true);
+    problems.push(...r.problems);
+    r.sidecars.forEach((s) => referenced.add(s));
+    if (!r.checked) continue;
+    const prev = ids.get(r.checked.record.trial.id);
+    if (prev) {
+      problems.push({ file: path, field: 'trial.id', message: `duplicate trial id "${r.checked.record.trial.id}" (also in ${prev})` });
+      continue;
+    }
+    ids.set(r.checked.record.trial.id, path);
+    records.push(r.checked);
+  }
+  for (const p of [...input.results.keys()].sort(cmp)) {
+    if (p.endsWith('.json')) continue;
+    if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
+  }
+  const trials: TrialRow[] = records.map(({ path, record: r, wirePath, transcriptPath }) => ({
+    id: r.trial.id,
+    revision: r.trial.revision,
+    role: r.trial.role,
+    scenario: r.trial.scenario,
+    docs: r.trial.docs,
+    k: r.trial.k,
+    subject: r.subject,
+    status: r.status,
+    ...(r.infraReason ? { infraReason: r.infraReason } : {}),
+    startedAt: r.trial.startedAt,
+    endedAt: r.trial.endedAt,
+    runnerVersion: r.trial.runnerVersion,
+    specCommit: r.trial.specCommit,
+    verdicts: r.verdicts,
+    score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
+    usage: r.usage,
+    files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
+  }));
+  trials.sort((a, b) => cmp(a.files.record, b.files.record));
+  const subjectMap = new Map<string, Subject>();
+  for (const t of trials) if (!subjectMap.has(t.subject.id)) subjectMap.set(t.subject.id, t.subject);
+  const subjects = [...subjectMap.values()].sort((a, b) => cmp(a.id, b.id));
+  const scenarioList = orderScenarios([...scenarios.values()]).sort((a, b) => cmp(a.revision, b.revision));
+  const gate = calibrationGate(scenarioList, trials);
+  if (input.gate ?? true) problems.push(...gate.problems);
+  const cells = buildCells(trials);
+  const dataset: Dataset = {
+    format: DATASET_FORMAT,
+    scenarios: scenarioList,
+    subjects,
+    trials,
+    cells,
+    boards: buildBoards(scenarioList, subjects, cells, trials),
+    calibration: gate.rows,
+    extra: {},
+  };
+  const sorted = sortProblems(problems);
+  return sorted.length ? { problems: sorted, records } : { dataset, problems: [], records };
+}
+
+/** Stable serialisation: keys in insertion order (derive builds them deterministically), 1-space indent, final newline. */
+export function serializeDataset(d: Dataset): string {
+  return JSON.stringify(d, null, 1) + '\n';
+}

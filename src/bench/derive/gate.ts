@@ -1,0 +1,50 @@
+import type { Problem } from '../problems.ts';
+import type { Scenario } from '../schema/scenario.ts';
+import type { CalibrationRow, TrialRow } from './dataset.ts';
+
+const ORACLE = 'calibration/oracle';
+const NULL = 'calibration/null';
+const isMutant = (id: string) => id.startsWith('calibration/mutant-');
+
+/**
+ * The calibration gate, per scenario: every completed `calibration/oracle` trial scores 1.0 with no failing verdict,
+ * every `calibration/null` trial scores 0, at least one of each exists, and every checkpoint is failed by at least one
+ * `calibration/mutant-*` trial. Infra-error trials count for nothing.
+ */
+export function calibrationGate(scenarios: readonly Scenario[], trials: readonly TrialRow[]): { rows: CalibrationRow[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const rows: CalibrationRow[] = [];
+  for (const s of scenarios) {
+    const file = `scenarios/${s.revision}/${s.role}/${s.id}.json`;
+    const hint = `run \`npm run calibrate -- --revision ${s.revision} --role ${s.role}\` and commit the records`;
+    const mine = trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed' && t.score);
+    const oracle = mine.filter((t) => t.subject.id === ORACLE);
+    const nul = mine.filter((t) => t.subject.id === NULL);
+    const failing = [...new Set(oracle.flatMap((t) => t.verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint)))].sort();
+    const before = problems.length;
+    if (oracle.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
+    for (const t of oracle) {
+      const bad = t.verdicts.filter((v) => v.verdict === 'fail');
+      if (t.score!.score !== 1 || bad.length > 0) {
+        problems.push({ file, field: 'calibration', message: `${ORACLE} scored ${t.score!.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}` });
+      }
+    }
+    if (nul.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${NULL} trial`, hint });
+    for (const t of nul) if (t.score!.score !== 0) problems.push({ file, field: 'calibration', message: `${NULL} scored ${t.score!.score} in trial ${t.id}, expected 0` });
+    const kills: Record<string, string[]> = {};
+    for (const c of s.checkpoints) {
+      kills[c.slug] = [...new Set(mine.filter((t) => isMutant(t.subject.id) && t.verdicts.some((v) => v.checkpoint === c.slug && v.verdict === 'fail')).map((t) => t.subject.id))].sort();
+      if (kills[c.slug]!.length === 0) problems.push({ file, field: `checkpoints[${s.checkpoints.indexOf(c)}]`, message: `checkpoint "${c.slug}" is killed by no mutant`, hint: 'add a mutant switch that breaks it, then recalibrate' });
+    }
+    rows.push({
+      revision: s.revision,
+      role: s.role,
+      scenario: s.id,
+      oracle: { trials: oracle.length, scores: oracle.map((t) => t.score!.score), failing },
+      null: { trials: nul.length, scores: nul.map((t) => t.score!.score) },
+      kills,
+      ok: problems.length === before,
+    });
+  }
+  return { rows, problems };
+}

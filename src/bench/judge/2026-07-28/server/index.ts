@@ -1,0 +1,4 @@
+import type { Judge } from '../../types.ts';
+
+/** Judges for 2026-07-28 server-role checkpoints, keyed by checkpoint slug. */
+export const judges: Record<string, Judge> = {};

@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+
+/** One thing wrong with an input, located by file and field, printed path-first. */
+export interface Problem {
+  /** Project-relative file path, e.g. `results/2025-11-25/server/tools-basic/none/calibration/oracle/k1.json`. */
+  file: string;
+  /** Field path inside the file, e.g. `verdicts[3].checkpoint`; absent for whole-file problems. */
+  field?: string;
+  /** What is wrong, e.g. `unknown checkpoint "foo" in scenario "tools-basic"`. */
+  message: string;
+  /** How to fix it, when the fix is obvious. */
+  hint?: string;
+}
+
+/** `file: field: message` then an indented hint line. The single format every CLI prints. */
+export function formatProblem(p: Problem): string {
+  const head = [p.file, p.field, p.message].filter((s) => s !== undefined && s !== '').join(': ');
+  return p.hint ? `${head}\n  hint: ${p.hint}` : head;
+}
+
+/** Deterministic order: by file, then field, then message. */
+export function sortProblems(ps: Problem[]): Problem[] {
+  const key = (p: Problem) => `${p.file}\u0000${p.field ?? ''}\u0000${p.message}`;
+  return [...ps].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** `["checkpoints", 3, "id"]` → `checkpoints[3].id`. */
+export function formatFieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of path) {
+    if (typeof seg === 'number') out += `[${seg}]`;
+    else out += out === '' ? String(seg) : `.${String(seg)}`;
+  }
+  return out;
+}
+
+/** Turn a zod error into path-first problems, one per issue, with hints for the common mistakes. */
+export function zodProblems(file: string, error: z.ZodError, prefix: PropertyKey[] = []): Problem[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path];
+    const p: Problem = { file, field: formatFieldPath(path) || undefined, message: issue.message };
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys;
+      if (keys.includes('score')) {
+        p.message = `unknown field "score": scores are derived, never stored`;
+        p.hint = 'delete the "score" field; derive computes it from the verdicts';
+      } else {
+        p.message = `unknown field${keys.length > 1 ? 's' : ''} ${keys.map((k) => `"${k}"`).join(', ')}`;
+        p.hint = 'remove it, or check its spelling against the JSON Schema in public/schema/';
+      }
+    }
+    return p;
+  });
+}
+
+/** Base class of every typed error this project throws; carries its problems. */
+export class BenchError extends Error {
+  readonly problems: Problem[];
+  constructor(problems: Problem[], summary?: string) {
+    super(summary ?? problems.map(formatProblem).join('\n'));
+    this.name = 'BenchError';
+    this.problems = problems;
+  }
+}
+
+/** Parse JSON text; on failure return a path-first problem instead of throwing. */
+export function parseJson(file: string, text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, problem: { file, message: `invalid JSON: ${(e as Error).message}` } };
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+
+/** The one spec sentence a checkpoint asserts, located in the pinned spec. */
+export const SpecRefSchema = z.strictObject({
+  /** Sentence id from `<revision>/normative-sentences.tsv`, e.g. `251125-transports-211`. */
+  id: SentenceIdSchema,
+  /** Path of the spec file relative to the revision folder of the pinned spec (`MCP_SPEC_DIR/<revision>/`). */
+  file: z.string().min(1),
+  /** 1-based line on which the sentence starts in `file`. */
+  line: z.int().positive(),
+  /** The sentence exactly as in the TSV (markdown emphasis kept). Verified against the pinned spec by tests. */
+  quote: z.string().min(1),
+});
+export type SpecRef = z.infer<typeof SpecRefSchema>;
+
+/**
+ * One checkpoint: asserts one RFC 2119 sentence of the pinned spec, decided by exactly one pure judge.
+ * The judge registry is keyed by `slug`, so a slug names its judge.
+ */
+export const CheckpointSchema = z
+  .strictObject({
+    /** Stable kebab-case slug `<area>-<subject>-<behaviour>`; the same text appears on pass and fail (Ctrl+F-able). */
+    slug: SlugSchema,
+    /** `task` = finishing the task (always MUST, cites no sentence); `spec` = asserts `spec`'s sentence. */
+    kind: z.enum(['task', 'spec']).default('spec'),
+    /** RFC 2119 level; for `spec` checkpoints it must equal the TSV level of the cited sentence. */
+    level: LevelSchema,
+    /** The cited sentence; `null` only for the `task` checkpoint (finishing the task is not a spec sentence). */
+    spec: SpecRefSchema.nullable(),
+    /** The judge's rule in one line, shown on checkpoint pages, e.g. "A request with a terminated session id gets 404". */
+    rule: z.string().min(1),
+    /**
+     * When the checkpoint applies, in words (e.g. "only if the server issued a session id").
+     * Absent = always. When the condition does not hold the judge returns `not-applicable`, never a silent pass.
+     */
+    appliesWhen: z.string().min(1).optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.kind === 'task' && c.level !== 'MUST') {
+      ctx.addIssue({ code: 'custom', path: ['level'], message: 'a task checkpoint is always MUST' });
+    }
+    if (c.kind === 'spec' && c.spec === null) {
+      ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a spec checkpoint must cite a sentence' });
+    }
+  });
+export type Checkpoint = z.infer<typeof CheckpointSchema>;

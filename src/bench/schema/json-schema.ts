@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { ScenarioSchema } from './scenario.ts';
+import { TrialRecordSchema } from './trial.ts';
+import { WireEventSchema, WireHeaderSchema } from './wire-event.ts';
+import { TranscriptEntrySchema } from './transcript.ts';
+import { CheckpointSchema } from './checkpoint.ts';
+
+/** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
+export function jsonSchemas(): Record<string, string> {
+  const emit = (s: z.ZodType, id: string) =>
+    JSON.stringify({ ...z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), $id: `/schema/${id}` }, null, 2) + '\n';
+  return {
+    'scenario.json': emit(ScenarioSchema, 'scenario.json'),
+    'checkpoint.json': emit(CheckpointSchema, 'checkpoint.json'),
+    'trial.json': emit(TrialRecordSchema, 'trial.json'),
+    'wire-header.json': emit(WireHeaderSchema, 'wire-header.json'),
+    'wire-event.json': emit(WireEventSchema, 'wire-event.json'),
+    'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
+  };
+}

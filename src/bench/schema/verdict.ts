@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+
+/** Outcome of one checkpoint. `not-applicable` (condition absent) counts neither for nor against. */
+export const OutcomeSchema = z.enum(['pass', 'fail', 'not-applicable']);
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+/** One judge's decision on one checkpoint of one trial. */
+export const VerdictSchema = z.strictObject({
+  /** Checkpoint slug; must name a checkpoint of the trial's scenario. */
+  checkpoint: SlugSchema,
+  /** Cited sentence id (copied from the checkpoint; `null` for the task checkpoint). */
+  spec: SentenceIdSchema.nullable(),
+  /** Level copied from the checkpoint; must match it. */
+  level: LevelSchema,
+  /** The outcome. */
+  verdict: OutcomeSchema,
+  /** Indexes of wire-log exchanges (`x`) that evidence the verdict, ascending. */
+  evidence: z.array(z.int().nonnegative()),
+  /** One line: "Expected X, got Y" on fail, what was seen on pass, why on not-applicable. */
+  message: z.string().min(1),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { TimestampSchema } from './common.ts';
+
+/** Format tag of a wire log (its first line). */
+export const WIRE_FORMAT = 'mcpfs.wire/1';
+
+/** A captured body: UTF-8 text when it decodes, else base64; capped, with its true length kept. */
+export const BodySchema = z.strictObject({
+  /** How `data` is encoded. */
+  encoding: z.enum(['utf8', 'base64']),
+  /** The first bytes of the body (up to the cap), in `encoding`. */
+  data: z.string(),
+  /** True length of the body in bytes, before capping. */
+  bytes: z.int().nonnegative(),
+  /** Whether `data` holds fewer bytes than `bytes`. */
+  truncated: z.boolean(),
+});
+export type Body = z.infer<typeof BodySchema>;
+
+/** Raw headers in wire order, names as sent (case kept). */
+export const HeadersSchema = z.array(z.tuple([z.string(), z.string()]));
+export type Headers = z.infer<typeof HeadersSchema>;
+
+/** Milliseconds since the wire log started, from a monotonic clock. */
+const T = z.number().nonnegative();
+/** Exchange index: one HTTP request/response pair, numbered from 0 in log order. */
+const X = z.int().nonnegative();
+
+/** First line of every wire log. */
+export const WireHeaderSchema = z.strictObject({
+  type: z.literal('wire'),
+  /** Format tag `mcpfs.wire/1`. */
+  format: z.literal(WIRE_FORMAT),
+  /** `prober`: the harness was the HTTP client (server role); `reference`: the harness was the HTTP server (client role). */
+  perspective: z.enum(['prober', 'reference']),
+  /** Wall-clock time at t = 0 (UTC). */
+  startedAt: TimestampSchema,
+  /** Body cap in bytes that applied. */
+  bodyCap: z.int().positive(),
+});
+export type WireHeader = z.infer<typeof WireHeaderSchema>;
+
+/** The flat, tagged events of a wire log, after the header line. */
+export const WireEventSchema = z.discriminatedUnion('type', [
+  /** A TCP connection opened (`conn` numbers connections from 0). */
+  z.strictObject({ type: z.literal('conn-open'), t: T, conn: z.int().nonnegative() }),
+  /** A TCP connection closed. */
+  z.strictObject({ type: z.literal('conn-close'), t: T, conn: z.int().nonnegative() }),
+  /** An HTTP request (sent by the prober, or received by the reference server). */
+  z.strictObject({
+    type: z.literal('request'),
+    t: T,
+    x: X,
+    /** Connection the request travelled on, when known. */
+    conn: z.int().nonnegative().optional(),
+    /** Probe step or reference label that explains why this request exists, e.g. "delete-session". */
+    step: z.string().optional(),
+    method: z.string().min(1),
+    /** Request target (path and query). */
+    path: z.string(),
+    headers: HeadersSchema,
+    body: BodySchema,
+  }),
+  /** Response status line and headers. */
+  z.strictObject({ type: z.literal('response'), t: T, x: X, status: z.int().min(100).max(999), headers: HeadersSchema }),
+  /** A non-SSE response body, complete (or capped). */
+  z.strictObject({ type: z.literal('body'), t: T, x: X, body: BodySchema }),
+  /** One server-sent event of an SSE response (fields as parsed; `data` lines joined with "\n"). */
+  z.strictObject({
+    type: z.literal('sse'),
+    t: T,
+    x: X,
+    id: z.string().optional(),
+    event: z.string().optional(),
+    data: z.string(),
+    /** `retry:` field in milliseconds, when present. */
+    retry: z.int().nonnegative().optional(),
+  }),
+  /** The response finished: `complete` (peer ended it), `aborted` (harness cut it: cap or scripted), `timeout`. */
+  z.strictObject({ type: z.literal('end'), t: T, x: X, reason: z.enum(['complete', 'aborted', 'timeout', 'reset']) }),
+  /** A transport error (connection refused, reset, parse error), with the exchange when there is one. */
+  z.strictObject({ type: z.literal('error'), t: T, x: X.optional(), code: z.string().min(1), message: z.string() }),
+  /** A harness annotation (probe phase, client process exit, …). Never used as evidence of subject behaviour alone. */
+  z.strictObject({ type: z.literal('note'), t: T, x: X.optional(), text: z.string(), data: z.record(z.string(), z.unknown()).optional() }),
+]);
+export type WireEvent = z.infer<typeof WireEventSchema>;
+
+/** A parsed wire log: the header line plus its events. */
+export interface WireLog {
+  header: WireHeader;
+  events: WireEvent[];
+}

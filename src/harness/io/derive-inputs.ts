@@ -1,0 +1,16 @@
+import { JUDGES } from '../../bench/judge/registry.ts';
+import type { DeriveInput } from '../../bench/derive/derive.ts';
+import { loadResultFiles, loadScenarioFiles, loadSpecRows } from './load.ts';
+import { specDir } from './paths.ts';
+
+/** Read everything derive needs from the project tree (and the pinned spec, when present). */
+export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: boolean } = {}): DeriveInput {
+  return {
+    scenarios: loadScenarioFiles(root),
+    results: loadResultFiles(root),
+    judges: JUDGES,
+    spec: loadSpecRows(specDir(root)),
+    gate: opts.gate,
+    rejudge: opts.rejudge,
+  };
+}

@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { Revision } from '../../bench/schema/common.ts';
+import { REVISIONS } from '../../bench/schema/common.ts';
+import { parseSentenceTsv, type SentenceRow } from '../../bench/spec/tsv.ts';
+import type { SourceFile } from '../../bench/derive/scenarios.ts';
+import { BenchError } from '../../bench/problems.ts';
+import { specDir } from './paths.ts';
+
+/** Read `scenarios/<revision>/<role>/<id>.json` (not coverage ledgers), sorted by path. */
+export function loadScenarioFiles(root: string): SourceFile[] {
+  const paths = fg.sync('scenarios/*/{client,server}/*.json', { cwd: root, onlyFiles: true }).sort();
+  return paths.map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+}
+
+/** Every file under `results/` by project-relative path (records and sidecars; dotfiles and README ignored). */
+export function loadResultFiles(root: string): Map<string, string> {
+  const paths = fg.sync('results/**/*', { cwd: root, onlyFiles: true, ignore: ['**/README.md', '**/.gitkeep'] }).sort();
+  return new Map(paths.map((p) => [p, readFileSync(join(root, p), 'utf8')]));
+}
+
+/** Pinned spec commit, from `PINNED.md` in the spec folder. */
+export function readSpecCommit(dir = specDir()): string | undefined {
+  const f = join(dir, 'PINNED.md');
+  if (!existsSync(f)) return undefined;
+  return /\| commit \| `([0-9a-f]{40})`/.exec(readFileSync(f, 'utf8'))?.[1];
+}
+
+/** The normative-sentence TSVs of the pinned spec, when present (derive then checks citations). */
+export function loadSpecRows(dir = specDir()): Partial<Record<Revision, SentenceRow[]>> | undefined {
+  const out: Partial<Record<Revision, SentenceRow[]>> = {};
+  for (const rev of REVISIONS) {
+    const f = join(dir, rev, 'normative-sentences.tsv');
+    if (!existsSync(f)) return undefined;
+    const { rows, problems } = parseSentenceTsv(f, readFileSync(f, 'utf8'));
+    if (problems.length) throw new BenchError(problems);
+    out[rev] = rows;
+  }
+  return out;
+}

@@ -1,0 +1,10 @@
+import { resolve } from 'node:path';
+
+/** Project root: the current working directory (npm scripts run there). */
+export const projectRoot = (): string => process.cwd();
+
+/** Pinned spec folder: `MCP_SPEC_DIR`, default `../shared/spec` relative to the project root. */
+export const specDir = (root = projectRoot()): string => resolve(root, process.env.MCP_SPEC_DIR ?? '../shared/spec');
+
+/** Where derive writes the data set the site imports. */
+export const datasetPath = (root = projectRoot()): string => resolve(root, 'generated/dataset.json');

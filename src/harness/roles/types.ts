@@ -1,0 +1,60 @@
+import type { Revision } from '../../bench/schema/common.ts';
+import type { Scenario } from '../../bench/schema/scenario.ts';
+import type { WireLog } from '../../bench/schema/wire-event.ts';
+
+/** A mutant: the oracle with one switch flipped, breaking one behaviour. */
+export interface MutantInfo {
+  /** Switch id, kebab-case; the subject id is `calibration/mutant-<id>`. */
+  id: string;
+  /** What it breaks, one line. */
+  description: string;
+  /** Scenario ids it is run on (calibration runs it only there). */
+  scenarios: readonly string[];
+}
+
+/** A command line to spawn (cwd and env are supplied by the runner). */
+export interface CommandLine {
+  cmd: string;
+  args: string[];
+}
+
+/**
+ * Server role: the subject listens on `PORT` (env) at `/mcp`; the harness probes it after the session.
+ * The prober only sends and records; judges decide later from the wire log.
+ */
+export interface ServerRoleDriver {
+  revision: Revision;
+  role: 'server';
+  /** MCP endpoint path the prompt asks for, e.g. `/mcp`. */
+  path: string;
+  /** Probe the endpoint. Never throws because of the subject's behaviour (refused, garbage, hangs: all recorded). */
+  probe(scenario: Scenario, url: string): Promise<WireLog>;
+  /** Start the oracle (or a mutant) server; it reads `PORT` from env and listens on 127.0.0.1. */
+  oracleCommand(scenario: Scenario, mutant?: string): CommandLine;
+  mutants: readonly MutantInfo[];
+}
+
+/** A running reference server for one client-role trial. */
+export interface ReferenceHandle {
+  /** MCP endpoint URL given to the client as `MCP_SERVER_URL`. */
+  url: string;
+  /** Extra env for the client (e.g. nothing, or a per-trial hint). Never contains the answer. */
+  env: Record<string, string>;
+  /** Resolves when the scenario's script is finished (the client did all it can be observed doing), if ever. */
+  finished: Promise<void>;
+  /** Stop serving (close all connections) and return the wire log. Idempotent. */
+  stop(): Promise<WireLog>;
+}
+
+/** Client role: the subject is a client command run with `MCP_SERVER_URL` against our reference server. */
+export interface ClientRoleDriver {
+  revision: Revision;
+  role: 'client';
+  /** Start a fresh reference server for the scenario on 127.0.0.1, ephemeral port, with a fresh per-trial secret. */
+  startReference(scenario: Scenario): Promise<ReferenceHandle>;
+  /** Run the oracle (or a mutant) client; it reads `MCP_SERVER_URL` from env and exits when done. */
+  oracleCommand(scenario: Scenario, mutant?: string): CommandLine;
+  mutants: readonly MutantInfo[];
+}
+
+export type RoleDriver = ServerRoleDriver | ClientRoleDriver;
