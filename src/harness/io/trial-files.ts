@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { judgeTrial } from '../../bench/judge/run.ts';
+import { JUDGES } from '../../bench/judge/registry.ts';
+import { expectedRecordPath } from '../../bench/derive/records.ts';
+import type { DocsAxis } from '../../bench/schema/common.ts';
+import type { Scenario } from '../../bench/schema/scenario.ts';
+import type { Subject } from '../../bench/schema/subject.ts';
+import { TRIAL_FORMAT, type TrialRecord } from '../../bench/schema/trial.ts';
+import type { Usage } from '../../bench/schema/usage.ts';
+import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { writeFilesAtomic } from './write.ts';
+
+/** Version of this runner, from package.json. */
+export function runnerVersion(root = process.cwd()): string {
+  return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** A fresh trial id: UTC time + random suffix, e.g. `20261130t081500z-3f9a2c`. */
+export function newTrialId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'z').toLowerCase();
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+export interface TrialOutcome {
+  scenario: Scenario;
+  subject: Subject;
+  docs: DocsAxis;
+  k: number;
+  startedAt: Date;
+  endedAt: Date;
+  specCommit: string;
+  /** Absent for an infra-error that happened before anything was recorded. */
+  log: WireLog;
+  /** Set when the harness (not the subject) failed: the record is `infra-error` with no verdicts. */
+  infraReason?: string;
+  usage?: Usage;
+  /** Raw transcript JSONL (e.g. a pi session file), stored as is. */
+  transcript?: string;
+  id?: string;
+}
+
+/** Judge the wire log and assemble the record (verdicts carry spec sentence ids; no score is stored). */
+export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRecord {
+  const base = `k${o.k}`;
+  return {
+    format: TRIAL_FORMAT,
+    $schema: '/schema/trial.json',
+    trial: {
+      id: o.id ?? newTrialId(o.startedAt),
+      revision: o.scenario.revision,
+      role: o.scenario.role,
+      scenario: o.scenario.id,
+      docs: o.docs,
+      k: o.k,
+      startedAt: o.startedAt.toISOString(),
+      endedAt: o.endedAt.toISOString(),
+      runnerVersion: runnerVersion(root),
+      specCommit: o.specCommit,
+    },
+    subject: o.subject,
+    status: o.infraReason ? 'infra-error' : 'completed',
+    ...(o.infraReason ? { infraReason: o.infraReason } : {}),
+    verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, JUDGES),
+    usage: o.usage ?? {},
+    sidecars: { wire: `${base}.wire.jsonl`, ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}) },
+  };
+}
+
+/** The files of a trial: record, wire log, optional transcript. */
+export function trialFiles(record: TrialRecord, log: WireLog, transcript?: string): { path: string; content: string }[] {
+  const recPath = expectedRecordPath(record);
+  const dir = recPath.slice(0, recPath.lastIndexOf('/') + 1);
+  const wire = [log.header, ...log.events].map((e) => JSON.stringify(e)).join('\n') + '\n';
+  return [
+    { path: recPath, content: JSON.stringify(record, null, 2) + '\n' },
+    { path: dir + record.sidecars.wire, content: wire },
+    ...(record.sidecars.transcript && transcript !== undefined ? [{ path: dir + record.sidecars.transcript, content: transcript }] : []),
+  ];
+}
+
+/** Write a trial's files under `root` all-or-nothing; returns the record's project-relative path. */
+export function writeTrial(root: string, record: TrialRecord, log: WireLog, transcript?: string): string {
+  const files = trialFiles(record, log, transcript);
+  writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), content: f.content })));
+  return files[0]!.path;
+}
