@@ -27,6 +27,8 @@ export const TrialInfoSchema = z.strictObject({
   endedAt: TimestampSchema,
   /** Version of this benchmark's runner (package.json version) that produced the record. */
   runnerVersion: z.string().min(1),
+  /** How the subject's processes were isolated: `netns` (own network namespace, loopback only), `docker`, or `none`. */
+  isolation: z.enum(['netns', 'docker', 'none']).default('none'),
   /** Commit of the pinned spec the scenario quotes (40 hex). */
   specCommit: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-hex commit'),
 });

@@ -31,6 +31,8 @@ export interface TrialOutcome {
   startedAt: Date;
   endedAt: Date;
   specCommit: string;
+  /** Isolation the runner applied (default `none`). */
+  isolation?: 'netns' | 'docker' | 'none';
   /** Absent for an infra-error that happened before anything was recorded. */
   log: WireLog;
   /** Set when the harness (not the subject) failed: the record is `infra-error` with no verdicts. */
@@ -57,6 +59,7 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       startedAt: o.startedAt.toISOString(),
       endedAt: o.endedAt.toISOString(),
       runnerVersion: runnerVersion(root),
+      isolation: o.isolation ?? 'none',
       specCommit: o.specCommit,
     },
     subject: o.subject,
