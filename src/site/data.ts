@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { DATASET_FORMAT } from '../bench/derive/dataset.ts';
 import { datasetPath } from '../harness/io/paths.ts';
+import { allTables } from './tables.ts';
+import type { Table } from './table.ts';
 
 let cached: Dataset | undefined;
+let tables: Map<string, Table> | undefined;
 
 /** The derived data set, written by `npm run derive` (which `npm run build` runs first). Pages only format it. */
 export function dataset(): Dataset {
@@ -14,4 +17,16 @@ export function dataset(): Dataset {
   if (d.format !== DATASET_FORMAT) throw new Error(`${p}: format: expected "${DATASET_FORMAT}", got "${String(d.format)}"\n  hint: re-run \`npm run derive\``);
   cached = d;
   return d;
+}
+
+/** Every table of the site, computed once per build. */
+export function siteTables(): Map<string, Table> {
+  return (tables ??= allTables(dataset()));
+}
+
+/** One table by id; a missing id is a bug in a page. */
+export function table(id: string): Table {
+  const t = siteTables().get(id);
+  if (!t) throw new Error(`unknown table id "${id}"`);
+  return t;
 }

@@ -1,9 +1,10 @@
-import { sortProblems, type Problem } from '../problems.ts';
+import { formatProblem, sortProblems, type Problem } from '../problems.ts';
 import type { Revision } from '../schema/common.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
 import { scoreTrial } from '../scoring/score.ts';
 import type { SentenceRow } from '../spec/tsv.ts';
+import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
@@ -17,9 +18,13 @@ export interface DeriveInput {
   /** Every file under `results/` (records and sidecars), by project-relative path. */
   results: ReadonlyMap<string, string>;
   judges: JudgeRegistry;
-  /** Pinned spec TSV rows, when the spec is present: enables citation checks. */
+  /** Pinned spec TSV rows, when the spec is present: enables citation checks and the full coverage check. */
   spec?: Partial<Record<Revision, readonly SentenceRow[]>>;
-  /** Run the calibration gate (default true). */
+  /** `scenarios/<revision>/coverage.json` ledgers (absent = none; required per revision when its TSV is present). */
+  coverage?: readonly SourceFile[];
+  /** Pinned spec commit per GitHub repository (`owner/name`), for the coverage table's line links. */
+  specCommits?: Readonly<Record<string, string>>;
+  /** Run the calibration gate and the coverage gate (default true). */
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
   rejudge?: boolean;
@@ -41,12 +46,16 @@ export function derive(input: DeriveInput): DeriveOutput {
   const problems: Problem[] = [];
   const { scenarios, problems: sp } = checkScenarios(input.scenarios, input.spec);
   problems.push(...sp);
+  const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec, commits: input.specCommits });
+  problems.push(...coverage.problems);
+  if (input.gate ?? true) problems.push(...coverage.gaps);
+  const broken = new Set(input.scenarios.map((f) => /^scenarios\/(.+)\.json$/.exec(f.path)?.[1] ?? f.path).filter((k) => !scenarios.has(k)));
   const referenced = new Set<string>();
   const records: CheckedRecord[] = [];
   const ids = new Map<string, string>();
   const recordPaths = [...input.results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
   for (const path of recordPaths) {
-    const r = checkRecord(path, input.results.get(path)!, input.results, scenarios, input.judges, input.rejudge ?? true);
+    const r = checkRecord(path, input.results.get(path)!, input.results, scenarios, input.judges, input.rejudge ?? true, broken);
     problems.push(...r.problems);
     r.sidecars.forEach((s) => referenced.add(s));
     if (!r.checked) continue;
@@ -97,9 +106,10 @@ export function derive(input: DeriveInput): DeriveOutput {
     cells,
     boards: buildBoards(scenarioList, subjects, cells, trials),
     calibration: gate.rows,
-    extra: {},
+    extra: { coverage: coverage.report },
   };
-  const sorted = sortProblems(problems);
+  // The same defect (e.g. a missing judge) is met once per record: report it once.
+  const sorted = sortProblems(problems).filter((p, i, all) => i === 0 || formatProblem(p) !== formatProblem(all[i - 1]!));
   return sorted.length ? { problems: sorted, records } : { dataset, problems: [], records };
 }
 

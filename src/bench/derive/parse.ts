@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseJson, zodProblems, type Problem } from '../problems.ts';
-import { WireEventSchema, WireHeaderSchema, type WireEvent, type WireLog } from '../schema/wire-event.ts';
+import { WIRE_FORMAT, WireEventSchema, WireHeaderSchema, type WireEvent, type WireLog } from '../schema/wire-event.ts';
 import { TranscriptEntrySchema, type TranscriptEntry } from '../schema/transcript.ts';
 
 /** Validate JSON text against a schema; problems are path-first. */
@@ -29,6 +29,11 @@ export function parseWireLog(file: string, text: string): { log?: WireLog; probl
     const j = parseJson(file, l.text);
     if (!j.ok) {
       problems.push({ file, field: `line ${l.line}`, message: j.problem.message });
+      continue;
+    }
+    if (l === lines[0] && (typeof j.value !== 'object' || j.value === null || (j.value as { type?: unknown }).type !== 'wire')) {
+      // Without this, a missing header shows as a pile of schema errors about the first event.
+      problems.push({ file, field: `line ${l.line}`, message: `expected the wire header {"type":"wire","format":"${WIRE_FORMAT}",…} as the first line` });
       continue;
     }
     const schema = l === lines[0] ? WireHeaderSchema : WireEventSchema;

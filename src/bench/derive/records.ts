@@ -2,6 +2,7 @@ import { parseWith, parseWireLog, parseTranscript } from './parse.ts';
 import type { Problem } from '../problems.ts';
 import { TrialRecordSchema, type TrialRecord } from '../schema/trial.ts';
 import type { Scenario } from '../schema/scenario.ts';
+import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { judgeTrial, JudgeError } from '../judge/run.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
@@ -34,9 +35,12 @@ export function checkRecord(
   scenarios: ReadonlyMap<string, Scenario>,
   judges: JudgeRegistry,
   rejudge: boolean,
+  /** `<revision>/<role>/<id>` of scenario files that exist but are invalid (already reported on their own). */
+  brokenScenarios: ReadonlySet<string> = new Set(),
 ): { checked?: CheckedRecord; problems: Problem[]; sidecars: string[] } {
   const { value: record, problems } = parseWith(path, text, TrialRecordSchema);
-  if (!record) return { problems, sidecars: [] };
+  // An invalid record still owns its conventional sidecars: reporting them as orphans would hint "delete it" at real data.
+  if (!record) return { problems, sidecars: conventionalSidecars(path) };
   const want = expectedRecordPath(record);
   if (want !== path) {
     problems.push({ file: path, field: 'trial', message: `path does not match content: expected ${want}`, hint: 'move the file, or fix trial.revision/role/scenario/docs/k or subject.id' });
@@ -59,8 +63,15 @@ export function checkRecord(
     else problems.push(...parseTranscript(transcriptPath, tt).problems);
   }
   const t = record.trial;
+  if (t.endedAt < t.startedAt) problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
+  const perspective = t.role === 'server' ? 'prober' : 'reference';
+  if (log && log.header.perspective !== perspective) {
+    problems.push({ file: wirePath, field: 'line 1: perspective', message: `expected "${perspective}" for a ${t.role}-role trial, got "${log.header.perspective}"`, hint: 'the server role is probed (prober); the client role talks to the reference server (reference)' });
+  }
   const scenario = scenarios.get(`${t.revision}/${t.role}/${t.scenario}`);
   if (!scenario) {
+    // An invalid scenario file is reported once, on itself; "unknown scenario" on each of its records would mislead.
+    if (brokenScenarios.has(`${t.revision}/${t.role}/${t.scenario}`)) return { problems, sidecars };
     problems.push({ file: path, field: 'trial.scenario', message: `unknown scenario "${t.scenario}" for ${t.revision} ${t.role}`, hint: `expected a file scenarios/${t.revision}/${t.role}/${t.scenario}.json` });
     return { problems, sidecars };
   }
@@ -78,7 +89,7 @@ export function checkRecord(
           problems.push({
             file: path,
             field: `verdicts[${i}]`,
-            message: `stored verdict for "${v.checkpoint}" differs from the re-judged one: stored ${s.verdict} "${s.message}", re-judged ${v.verdict} "${v.message}"`,
+            message: `stored verdict for "${v.checkpoint}" differs from the re-judged one: stored ${showVerdict(s)}, re-judged ${showVerdict(v)}`,
             hint: 'after a deliberate judge change run `npm run rejudge`; otherwise the record was edited by hand',
           });
         }
@@ -89,6 +100,16 @@ export function checkRecord(
     }
   }
   return { checked: problems.length === 0 && log ? { path, record, wirePath, transcriptPath, log } : undefined, problems, sidecars };
+}
+
+/** `pass "message" (evidence 0, 3)`: enough to see which part of a tampered verdict differs. */
+const showVerdict = (v: Pick<Verdict, 'verdict' | 'message' | 'evidence'>) =>
+  `${v.verdict} "${v.message}" (evidence ${v.evidence.length ? v.evidence.join(', ') : 'none'})`;
+
+/** `<dir>/k1.json` → its default sidecars `<dir>/k1.wire.jsonl`, `<dir>/k1.transcript.jsonl`. */
+function conventionalSidecars(path: string): string[] {
+  const stem = path.replace(/\.json$/, '');
+  return [`${stem}.wire.jsonl`, `${stem}.transcript.jsonl`];
 }
 
 /** Every checkpoint of the scenario has exactly one verdict, in order, with the checkpoint's level and sentence id. */

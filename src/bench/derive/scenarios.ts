@@ -2,7 +2,7 @@ import { parseWith } from './parse.ts';
 import type { Problem } from '../problems.ts';
 import { ScenarioSchema, type Scenario } from '../schema/scenario.ts';
 import type { Revision } from '../schema/common.ts';
-import type { SentenceRow } from '../spec/tsv.ts';
+import { ID_PREFIX, type SentenceRow } from '../spec/tsv.ts';
 
 /** A project-relative file and its text. */
 export interface SourceFile {
@@ -26,6 +26,12 @@ export function checkScenarios(
       problems.push({ file: f.path, field: 'id', message: `path does not match content: expected ${want}` });
       continue;
     }
+    s.checkpoints.forEach((c, i) => {
+      // Checked without the spec too: the coverage ledger counts a citation under its scenario's revision.
+      if (c.spec && !c.spec.id.startsWith(`${ID_PREFIX[s.revision]}-`)) {
+        problems.push({ file: f.path, field: `checkpoints[${i}].spec.id`, message: `"${c.spec.id}" is not a ${s.revision} sentence id (they start with "${ID_PREFIX[s.revision]}-")` });
+      }
+    });
     const rows = spec?.[s.revision];
     if (rows) problems.push(...checkCitations(f.path, s, rows));
     scenarios.set(`${s.revision}/${s.role}/${s.id}`, s);

@@ -40,6 +40,10 @@ export const CheckpointSchema = z
     if (c.kind === 'task' && c.level !== 'MUST') {
       ctx.addIssue({ code: 'custom', path: ['level'], message: 'a task checkpoint is always MUST' });
     }
+    if (c.kind === 'task' && c.spec !== null) {
+      // A task checkpoint citing a sentence would count as testing it in the coverage ledger.
+      ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a task checkpoint cites no sentence: set "spec": null' });
+    }
     if (c.kind === 'spec' && c.spec === null) {
       ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a spec checkpoint must cite a sentence' });
     }

@@ -7,3 +7,4 @@ export * from './usage.ts';
 export * from './trial.ts';
 export * from './wire-event.ts';
 export * from './transcript.ts';
+export * from './coverage.ts';

@@ -4,6 +4,7 @@ import { TrialRecordSchema } from './trial.ts';
 import { WireEventSchema, WireHeaderSchema } from './wire-event.ts';
 import { TranscriptEntrySchema } from './transcript.ts';
 import { CheckpointSchema } from './checkpoint.ts';
+import { CoverageLedgerSchema } from './coverage.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -16,5 +17,6 @@ export function jsonSchemas(): Record<string, string> {
     'wire-header.json': emit(WireHeaderSchema, 'wire-header.json'),
     'wire-event.json': emit(WireEventSchema, 'wire-event.json'),
     'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
+    'coverage.json': emit(CoverageLedgerSchema, 'coverage.json'),
   };
 }

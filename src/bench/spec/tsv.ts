@@ -30,6 +30,7 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
   const rows: SentenceRow[] = [];
   const problems: Problem[] = [];
   const lines = text.split('\n');
+  const seen = new Map<string, number>();
   lines.forEach((raw, i) => {
     if (i === 0 || raw.trim() === '') return;
     const cols = raw.split('\t');
@@ -39,6 +40,16 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
       problems.push({ file, field: `line ${i + 1}`, message: 'malformed row: expected id, file, line, level, applies_to, sentence' });
       return;
     }
+    if (!/^[1-9]\d*$/.test(line)) {
+      problems.push({ file, field: `line ${i + 1}`, message: `line column must be a positive integer, got "${line}"` });
+      return;
+    }
+    // A repeated id would count one sentence twice in the coverage ledger.
+    if (seen.has(id)) {
+      problems.push({ file, field: `line ${i + 1}`, message: `duplicate sentence id "${id}" (also line ${seen.get(id)})` });
+      return;
+    }
+    seen.set(id, i + 1);
     rows.push({ id, file: f, line: Number(line), rawLevel: lvl!, level, appliesTo: applies, sentence });
   });
   return { rows, problems };

@@ -1,6 +1,6 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadResultFiles, loadScenarioFiles, loadSpecRows } from './load.ts';
+import { loadCoverageFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
 import { specDir } from './paths.ts';
 
 /** Read everything derive needs from the project tree (and the pinned spec, when present). */
@@ -10,6 +10,8 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     results: loadResultFiles(root),
     judges: JUDGES,
     spec: loadSpecRows(specDir(root)),
+    coverage: loadCoverageFiles(root),
+    specCommits: readSpecCommits(specDir(root)),
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

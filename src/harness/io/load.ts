@@ -14,6 +14,12 @@ export function loadScenarioFiles(root: string): SourceFile[] {
   return paths.map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
 }
 
+/** Coverage ledgers `scenarios/<revision>/coverage.json`, sorted by path (a ledger in any other revision folder is loaded too: derive rejects it). */
+export function loadCoverageFiles(root: string): SourceFile[] {
+  const paths = fg.sync('scenarios/*/coverage.json', { cwd: root, onlyFiles: true }).sort();
+  return paths.map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') }));
+}
+
 /** Every file under `results/` by project-relative path (records and sidecars; dotfiles and README ignored). */
 export function loadResultFiles(root: string): Map<string, string> {
   const paths = fg.sync('results/**/*', { cwd: root, onlyFiles: true, ignore: ['**/README.md', '**/.gitkeep'] }).sort();
@@ -25,6 +31,24 @@ export function readSpecCommit(dir = specDir()): string | undefined {
   const f = join(dir, 'PINNED.md');
   if (!existsSync(f)) return undefined;
   return /\| commit \| `([0-9a-f]{40})`/.exec(readFileSync(f, 'utf8'))?.[1];
+}
+
+/**
+ * Pinned commit per GitHub repository (`owner/name` → 40-hex), from the `| repository |` / `| commit |` table rows of
+ * `PINNED.md` (the main spec repository and the tasks extension). Empty when the spec is absent.
+ */
+export function readSpecCommits(dir = specDir()): Record<string, string> {
+  const f = join(dir, 'PINNED.md');
+  if (!existsSync(f)) return {};
+  const out: Record<string, string> = {};
+  let repo: string | undefined;
+  for (const line of readFileSync(f, 'utf8').split('\n')) {
+    const r = /^\| repository \| `([\w.-]+\/[\w.-]+)`/.exec(line);
+    if (r) repo = r[1];
+    const c = /^\| commit \| `([0-9a-f]{40})`/.exec(line);
+    if (c && repo && !out[repo]) out[repo] = c[1]!;
+  }
+  return out;
 }
 
 /** The normative-sentence TSVs of the pinned spec, when present (derive then checks citations). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { expectedRecordPath } from '../../bench/derive/records.ts';
+import type { JudgeRegistry } from '../../bench/judge/types.ts';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
@@ -41,6 +42,8 @@ export interface TrialOutcome {
   /** Raw transcript JSONL (e.g. a pi session file), stored as is. */
   transcript?: string;
   id?: string;
+  /** Judges to use (default: the benchmark's registry; tests pass their own). */
+  judges?: JudgeRegistry;
 }
 
 /** Judge the wire log and assemble the record (verdicts carry spec sentence ids; no score is stored). */
@@ -65,7 +68,7 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
     subject: o.subject,
     status: o.infraReason ? 'infra-error' : 'completed',
     ...(o.infraReason ? { infraReason: o.infraReason } : {}),
-    verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, JUDGES),
+    verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, o.judges ?? JUDGES),
     usage: o.usage ?? {},
     sidecars: { wire: `${base}.wire.jsonl`, ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}) },
   };

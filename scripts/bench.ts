@@ -1,0 +1,67 @@
+// npm run bench [-- --small N --large N]: site and derive ratios measured side by side in one run, on synthetic trees
+// in a temp dir (never results/). Prints numbers; asserts nothing (this machine is shared; timings are noisy).
+//  1. derive time / plain JSON.parse time of the same files (records + sidecars)
+//  2. astro build time per record at two tree sizes (linearity: the ratio should stay near 1)
+//  3. leaderboard page transfer weight (gzip HTML + CSS + fonts + JS) against the 30 KB budget
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { derive } from '../src/bench/derive/derive.ts';
+import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
+import { pageWeight } from '../src/testing/page-weight.ts';
+import { astroBuild, deriveRoot, freshDir } from '../src/testing/site-build.ts';
+import { writeSyntheticTree } from '../src/testing/synthetic.ts';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const sizes = [arg('small', 4), arg('large', 16)];
+const ms = (t0: number) => performance.now() - t0;
+const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+
+function parseAll(root: string): number {
+  const t0 = performance.now();
+  for (const f of fg.sync('results/**/*', { cwd: root })) {
+    const text = readFileSync(join(root, f), 'utf8');
+    if (f.endsWith('.jsonl')) for (const l of text.split('\n')) l && JSON.parse(l);
+    else JSON.parse(text);
+  }
+  return ms(t0);
+}
+
+const rows: { agents: number; records: number; deriveMs: number; parseMs: number; buildMs: number; pages: number }[] = [];
+for (const agents of sizes) {
+  const root = freshDir('mcpfs-bench');
+  try {
+    const tree = writeSyntheticTree(root, { seed: 1, subjects: agents, libraries: 2, scenarios: 3, k: 3 });
+    // Best of 3 each (the first run also pays for the file cache and JIT warm-up).
+    const parseMs = Math.min(...[1, 2, 3].map(() => parseAll(root)));
+    const deriveMs = Math.min(...[1, 2, 3].map(() => {
+      const t0 = performance.now();
+      if (!derive({ ...loadDeriveInput(root, { rejudge: false }), spec: undefined }).dataset) throw new Error('synthetic tree did not derive');
+      return ms(t0);
+    }));
+    deriveRoot(root);
+    const out = join(root, 'dist');
+    const buildMs = await astroBuild(root, out);
+    const pages = fg.sync('**/*.html', { cwd: out }).length;
+    rows.push({ agents, records: tree.records.length, deriveMs, parseMs, buildMs, pages });
+    if (agents === sizes[sizes.length - 1]) {
+      console.log(`\nleaderboard page weight (gzip -9), ${agents} agents, ${tree.records.length} records:`);
+      for (const p of ['index.html', '2025-11-25/index.html']) {
+        const w = pageWeight(out, p);
+        console.log(`  /${p.replace(/index\.html$/, '')}`.padEnd(16) + `html ${kb(w.html)} + css ${kb(w.css)} + fonts ${kb(w.fonts)} + js ${kb(w.js)} = ${kb(w.total)} of 30 KB (${((w.total / 30720) * 100).toFixed(0)}%)`);
+      }
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+console.log('\nderive (no re-judging: synthetic verdicts) vs plain JSON.parse of the same files; astro build per record:');
+console.log('  agents  records  parse ms  derive ms  derive/parse  build ms  pages  build ms/record');
+for (const r of rows) {
+  console.log(`  ${String(r.agents).padStart(6)}  ${String(r.records).padStart(7)}  ${r.parseMs.toFixed(0).padStart(8)}  ${r.deriveMs.toFixed(0).padStart(9)}  ${(r.deriveMs / r.parseMs).toFixed(1).padStart(12)}  ${r.buildMs.toFixed(0).padStart(8)}  ${String(r.pages).padStart(5)}  ${(r.buildMs / r.records).toFixed(2).padStart(15)}`);
+}
+const [a, b] = rows;
+if (a && b) console.log(`\nlinearity: build ms/record large ÷ small = ${((b.buildMs / b.records) / (a.buildMs / a.records)).toFixed(2)} (≈1 or below = linear; fixed start-up cost makes small trees look slower per record)`);

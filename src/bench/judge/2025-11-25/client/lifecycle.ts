@@ -1,0 +1,102 @@
+import { isObject, requestMessages } from '../../exchanges.ts';
+import { isNotification, isRequest } from '../../jsonrpc.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { afterInit } from './http.ts';
+import { clientMessages, initsDone, isInitializePost, show } from './view.ts';
+
+/** Published MCP protocol revisions: a client can only "support" a version that exists. */
+export const KNOWN_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
+
+const initRequests = (input: Parameters<Judge>[0]) =>
+  clientMessages(input.exchanges).filter((m) => isRequest(m.msg) && m.msg.method === 'initialize');
+
+/** 251125-lifecycle-40: the very first HTTP request is a POST carrying `initialize`. */
+export const initializeFirst: Judge = ({ exchanges }) => {
+  const first = exchanges[0];
+  if (!first) return fail('no request observed: the client never contacted the server');
+  if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
+  const what = requestMessages(first).map((m) => (isObject(m) && typeof m.method === 'string' ? m.method : show(m))).join(', ');
+  return fail(`first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`, [first.x]);
+};
+
+/** 251125-lifecycle-47: every initialize carries protocolVersion, capabilities and clientInfo {name, version}. */
+export const initializeParams: Judge = (input) => {
+  const inits = initRequests(input);
+  if (inits.length === 0) return fail('no initialize request observed');
+  for (const { x, msg } of inits) {
+    const p = isObject(msg.params) ? msg.params : {};
+    const missing: string[] = [];
+    if (typeof p.protocolVersion !== 'string') missing.push('protocolVersion');
+    if (!isObject(p.capabilities)) missing.push('capabilities');
+    if (!isObject(p.clientInfo) || typeof p.clientInfo.name !== 'string' || typeof p.clientInfo.version !== 'string') missing.push('clientInfo{name,version}');
+    if (missing.length) return fail(`initialize (x${x}) lacks ${missing.join(', ')}`, [x]);
+  }
+  return pass(`${inits.length} initialize request(s) carry protocolVersion, capabilities and clientInfo`, inits.map((m) => m.x));
+};
+
+/** 251125-lifecycle-167: the requested protocolVersion is a published revision (one a client can support). */
+export const initializeVersionSupported: Judge = (input) => {
+  const inits = initRequests(input);
+  if (inits.length === 0) return fail('no initialize request observed');
+  for (const { x, msg } of inits) {
+    const v = isObject(msg.params) ? msg.params.protocolVersion : undefined;
+    if (typeof v !== 'string' || !KNOWN_VERSIONS.includes(v)) return fail(`initialize (x${x}) asks for protocolVersion ${show(v)}, not a published MCP revision`, [x]);
+  }
+  return pass(`initialize asks for ${inits.map((m) => show((m.msg.params as Record<string, unknown>).protocolVersion)).join(', ')}`, inits.map((m) => m.x));
+};
+
+/** 251125-lifecycle-147: after each successful initialize, `notifications/initialized` follows (before the next initialize). */
+export const initializedNotification: Judge = (input) => {
+  const done = initsDone(input.exchanges);
+  if (done.length === 0) return notApplicable('no initialize succeeded');
+  const msgs = clientMessages(input.exchanges);
+  for (const [i, d] of done.entries()) {
+    const next = done[i + 1];
+    const until = next ? input.exchanges.find((e) => e.x === next.x)!.request.t : Infinity;
+    const n = msgs.find((m) => m.t > d.t && m.t < until && isNotification(m.msg) && m.msg.method === 'notifications/initialized');
+    if (!n) return fail(`no notifications/initialized after the InitializeResult of x${d.x}`, [d.x]);
+  }
+  return pass(`notifications/initialized sent after each of ${done.length} InitializeResult(s)`, done.map((d) => d.x));
+};
+
+/** 251125-lifecycle-157: before the InitializeResult was sent, no request other than ping (and initialize itself). */
+export const noRequestBeforeInitResult: Judge = (input) => {
+  const done = initsDone(input.exchanges);
+  if (done.length === 0) return notApplicable('no initialize succeeded');
+  const msgs = clientMessages(input.exchanges);
+  for (const d of done) {
+    const initT = input.exchanges.find((e) => e.x === d.x)!.request.t;
+    const early = msgs.find((m) => m.t >= initT && m.t < d.t && m.x !== d.x && isRequest(m.msg) && m.msg.method !== 'ping');
+    if (early) return fail(`${String(early.msg.method)} (x${early.x}) sent before the InitializeResult of x${d.x} was returned`, [early.x, d.x]);
+  }
+  return pass('no request other than ping before the InitializeResult', done.map((d) => d.x));
+};
+
+/** Server capability a client request method needs (2025-11-25 server features and utilities). */
+const NEEDS: readonly [prefix: string, capability: string][] = [
+  ['tools/', 'tools'],
+  ['prompts/', 'prompts'],
+  ['resources/', 'resources'],
+  ['logging/', 'logging'],
+  ['completion/', 'completions'],
+  ['tasks/', 'tasks'],
+];
+
+/** 251125-lifecycle-217 (capabilities half): after initialization, the client calls no method whose server capability was not declared. */
+export const onlyNegotiatedCapabilities: Judge = ({ exchanges }) => {
+  if (initsDone(exchanges).length === 0) return notApplicable('no initialize succeeded');
+  const later = afterInit(exchanges);
+  let n = 0;
+  for (const { init, ex } of later) {
+    for (const m of requestMessages(ex)) {
+      if (!isRequest(m)) continue;
+      n++;
+      const need = NEEDS.find(([prefix]) => m.method.startsWith(prefix))?.[1];
+      if (need && !(need in init.capabilities)) {
+        return fail(`${m.method} (x${ex.x}) needs the server capability "${need}", which the InitializeResult (x${init.x}) did not declare`, [init.x, ex.x]);
+      }
+    }
+  }
+  if (n === 0) return notApplicable('no request after initialization');
+  return pass(`${n} requests after initialization use only declared server capabilities`, later.map(({ ex }) => ex.x));
+};

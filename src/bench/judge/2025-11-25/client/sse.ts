@@ -1,0 +1,88 @@
+import type { Exchange } from '../../exchanges.ts';
+import { bodyText } from '../../exchanges.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { reqHeader, show, toolCalls } from './view.ts';
+
+/** Values shorter than this are too likely to recur by chance to prove the client read them. */
+const MIN_TOKEN = 6;
+
+/** Whether `value` appears in the body of any request the client sent after `t`. */
+function usedAfter(exchanges: readonly Exchange[], t: number, value: string): Exchange | undefined {
+  return exchanges.find((e) => e.request.t > t && bodyText(e.request.body).includes(value));
+}
+
+/** SSE response streams the server cut (connection closed without ending the stream) after sending a `retry:`. */
+export function cutStreams(exchanges: readonly Exchange[]): { ex: Exchange; cutT: number; retry?: number; lastId?: string }[] {
+  return exchanges
+    .filter((e) => e.end?.reason === 'aborted' && e.sse.length > 0)
+    .map((ex) => ({
+      ex,
+      cutT: ex.end!.t,
+      retry: ex.sse.filter((s) => s.retry !== undefined).at(-1)?.retry,
+      lastId: ex.sse.filter((s) => s.id !== undefined).at(-1)?.id,
+    }));
+}
+
+/**
+ * 251125-transports-103: the client handles both a JSON and an SSE response. Evidence of handling: a value delivered in a
+ * JSON-answered tool result is used in a later request, and likewise for SSE (or the client resumed with a
+ * Last-Event-ID it could only have read from the SSE stream).
+ */
+export const jsonAndSseHandled: Judge = ({ exchanges }) => {
+  const type = (e: Exchange) => (e.response ? (e.response.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '').split(';')[0]!.trim() : '');
+  const calls = toolCalls(exchanges);
+  const jsonCalls = calls.filter((c) => type(exchanges.find((e) => e.x === c.x)!) === 'application/json');
+  const sseCalls = calls.filter((c) => type(exchanges.find((e) => e.x === c.x)!) === 'text/event-stream');
+  if (jsonCalls.length === 0 || sseCalls.length === 0) return notApplicable('the server did not answer tool calls both as JSON and as SSE');
+  const used = (cs: typeof calls) =>
+    cs.flatMap((c) => (c.answer && !c.answer.isError ? c.answer.texts.filter((v) => v.length >= MIN_TOKEN).map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) })) : [])).find((u) => u.by);
+  const j = used(jsonCalls);
+  if (!j) return fail(`no value from a JSON-answered tool result (${jsonCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, jsonCalls.map((c) => c.x));
+  const s = used(sseCalls);
+  const ids = new Set(sseCalls.flatMap((c) => exchanges.find((e) => e.x === c.x)!.sse.map((v) => v.id).filter((v) => v !== undefined)));
+  const resumed = exchanges.find((e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'));
+  if (!s && !resumed) return fail(`nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, sseCalls.map((c) => c.x));
+  const sseEvidence = s ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}` : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;
+  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by!.x}; SSE: ${sseEvidence}`, [j.c.x, j.by!.x, s ? s.by!.x : resumed!.x]);
+};
+
+/** 251125-transports-111: after the server cut a stream (having sent an event id), the client tries to reconnect with GET. */
+export const reconnectAfterCut: Judge = ({ exchanges }) => {
+  const cuts = cutStreams(exchanges).filter((c) => c.lastId !== undefined);
+  if (cuts.length === 0) return notApplicable('the server cut no SSE stream that carried event ids');
+  for (const c of cuts) {
+    if (!exchanges.some((e) => e.request.method === 'GET' && e.request.t > c.cutT)) return fail(`no reconnection (GET) after the server cut stream x${c.ex.x}`, [c.ex.x]);
+  }
+  return pass(`reconnected with GET after every cut (${cuts.map((c) => `x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
+};
+
+/** 251125-transports-115: after a stream was cut following `retry: N`, the client waits at least N ms before reconnecting (GET). */
+export const retryRespected: Judge = ({ exchanges }) => {
+  const cuts = cutStreams(exchanges).filter((c) => c.retry !== undefined);
+  if (cuts.length === 0) return notApplicable('the server cut no SSE stream after a retry field');
+  let checked = 0;
+  for (const c of cuts) {
+    const next = exchanges.find((e) => e.request.method === 'GET' && e.request.t > c.cutT);
+    if (!next) continue;
+    checked++;
+    const waited = Math.round((next.request.t - c.cutT) * 10) / 10;
+    if (waited < c.retry!) return fail(`reconnected (GET x${next.x}) ${waited} ms after the cut of x${c.ex.x}, retry was ${c.retry} ms`, [c.ex.x, next.x]);
+  }
+  if (checked === 0) return notApplicable('the client did not reconnect with GET after the cut');
+  return pass(`waited at least the retry interval before reconnecting (${cuts.map((c) => `${c.retry} ms after x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
+};
+
+/** 251125-transports-176: after a cut, the client resumes with GET carrying Last-Event-ID = the last event id it received. */
+export const resumeWithLastEventId: Judge = ({ exchanges }) => {
+  const cuts = cutStreams(exchanges).filter((c) => c.lastId !== undefined);
+  if (cuts.length === 0) return notApplicable('the server cut no SSE stream that carried event ids');
+  for (const c of cuts) {
+    const gets = exchanges.filter((e) => e.request.method === 'GET' && e.request.t > c.cutT);
+    const ok = gets.find((e) => reqHeader(e, 'last-event-id') === c.lastId);
+    if (!ok) {
+      const tried = gets.map((e) => `x${e.x} Last-Event-ID ${show(reqHeader(e, 'last-event-id'))}`).join(', ');
+      return fail(`stream x${c.ex.x} (last id ${show(c.lastId)}) was not resumed with GET + Last-Event-ID${tried ? `; GETs: ${tried}` : '; no GET followed'}`, [c.ex.x, ...gets.map((e) => e.x)]);
+    }
+  }
+  return pass(`every cut stream resumed with GET + its last event id`, cuts.map((c) => c.ex.x));
+};

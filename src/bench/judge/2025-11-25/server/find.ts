@@ -1,0 +1,44 @@
+import { header, type Exchange } from '../../exchanges.ts';
+import { answerOf, brief, described, errorOf, resultOf, type JsonRpcMessage } from '../../jsonrpc.ts';
+import { fail, type JudgeResult } from '../../types.ts';
+
+/** The first exchange the prober labelled with `step`. */
+export function byStep(exchanges: readonly Exchange[], step: string): Exchange | undefined {
+  return exchanges.find((e) => e.step === step);
+}
+
+/** Whether the request resumed a stream (carried `Last-Event-ID`): replays are judged apart from fresh streams. */
+export function isResumed(ex: Exchange): boolean {
+  return header(ex.request.headers, 'last-event-id') !== undefined;
+}
+
+/** The session id the server issued on an exchange's response (trimmed by the HTTP parser), if any. */
+export function sessionIdOf(ex: Exchange | undefined): string | undefined {
+  return ex ? header(ex.response?.headers, 'mcp-session-id') : undefined;
+}
+
+/** Whether an exchange got a 2xx status. */
+export const ok2xx = (ex: Exchange | undefined): boolean => !!ex?.response && ex.response.status >= 200 && ex.response.status < 300;
+
+/**
+ * The success result of the step's own request, or a ready-made FAIL naming what came instead
+ * ("Expected a result for tools/list, got status 500").
+ */
+export function resultOfStep(exchanges: readonly Exchange[], step: string, what: string): { ex?: Exchange; result?: Record<string, unknown>; failure?: JudgeResult } {
+  const ex = byStep(exchanges, step);
+  const ev = ex ? [ex.x] : [];
+  if (!ex?.response) return { ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
+  const answer: JsonRpcMessage | undefined = answerOf(ex);
+  const result = resultOf(answer);
+  if (result) return { ex, result };
+  const err = errorOf(answer);
+  if (err) return { ex, failure: fail(`Expected a result for ${what}, got JSON-RPC error ${brief(err.code)} ${brief(err.message, 80)}`, ev) };
+  return { ex, failure: fail(`Expected a result for ${what}, got ${described(ex)} without a response carrying the request id`, ev) };
+}
+
+/** What answered a step, for messages: the reply to its request when there was a response, else the transport outcome. */
+export function whatCame(ex: Exchange | undefined): string {
+  if (!ex?.response) return described(ex);
+  const a = answerOf(ex);
+  return a ? brief(a, 100) : `${described(ex)} without a response carrying the request id`;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { basics, judgeOn, override, result } from './fixture.ts';
+import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
+import { STEP } from './plan.ts';
+
+describe('lifecycle judges', () => {
+  it('returns PASS when initialize echoes 2025-11-25', () => {
+    expect(judgeOn(initializeEchoesVersion, basics())).toMatchObject({ verdict: 'pass', evidence: [0] });
+  });
+  it('returns FAIL when initialize answers another version than the supported one asked for', () => {
+    const r = judgeOn(initializeEchoesVersion, override(basics(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-06-18', capabilities: { tools: {} } }) } }));
+    expect(r).toMatchObject({ verdict: 'fail', message: 'Expected protocolVersion 2025-11-25 in the InitializeResult, got "2025-06-18"' });
+  });
+  it('returns FAIL when initialize gets no response at all', () => {
+    const r = judgeOn(initializeEchoesVersion, override(basics(), { [STEP.initialize]: { status: undefined } }));
+    expect(r.verdict).toBe('fail');
+    expect(r.message).toContain('ECONNREFUSED');
+  });
+  it('returns PASS when an unknown version is countered with a supported one', () => {
+    expect(judgeOn(unknownVersionCountered, basics()).verdict).toBe('pass');
+  });
+  it('returns FAIL when the server echoes the unsupported version 1900-01-01', () => {
+    const r = judgeOn(unknownVersionCountered, override(basics(), { [STEP.initializeUnknownVersion]: { json: result(5, { protocolVersion: '1900-01-01' }) } }));
+    expect(r).toMatchObject({ verdict: 'fail', evidence: [5] });
+  });
+  it('returns FAIL when the server answers an unknown version with a JSON-RPC error', () => {
+    const r = judgeOn(unknownVersionCountered, override(basics(), { [STEP.initializeUnknownVersion]: { json: { jsonrpc: '2.0', id: 5, error: { code: -32602, message: 'Unsupported protocol version' } } } }));
+    expect(r.verdict).toBe('fail');
+    expect(r.message).toContain('JSON-RPC error -32602');
+  });
+  it('returns PASS when capabilities.tools is declared', () => {
+    expect(judgeOn(toolsCapabilityDeclared, basics()).verdict).toBe('pass');
+  });
+  it('returns FAIL when capabilities.tools is missing', () => {
+    const r = judgeOn(toolsCapabilityDeclared, override(basics(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: {} }) } }));
+    expect(r).toMatchObject({ verdict: 'fail', message: 'Expected capabilities.tools to be an object in the InitializeResult, got capabilities {}' });
+  });
+});

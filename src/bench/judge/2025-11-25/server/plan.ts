@@ -1,0 +1,67 @@
+/**
+ * The probe plan's vocabulary, shared by the prober (which labels every request with a step) and the judges (which
+ * find exchanges by step). Kept here, on the pure side, so both sides agree without the judges importing the harness.
+ */
+export const STEP = {
+  initialize: 'initialize',
+  initialized: 'initialized',
+  toolsList: 'tools-list',
+  callAdd: 'call-add',
+  callEcho: 'call-echo',
+  initializeUnknownVersion: 'initialize-unknown-version',
+  foreignOrigin: 'foreign-origin',
+  badProtocolVersion: 'bad-protocol-version',
+  noProtocolVersion: 'no-protocol-version',
+  // sessions
+  initializeB: 'initialize-b',
+  initializedB: 'initialized-b',
+  incrementA1: 'increment-a-1',
+  incrementA2: 'increment-a-2',
+  incrementB1: 'increment-b-1',
+  noSessionId: 'no-session-id',
+  deleteSession: 'delete-session',
+  afterDelete: 'after-delete',
+  // streaming
+  getStream: 'get-stream',
+  countdownA: 'countdown-a',
+  countdownB: 'countdown-b',
+  resume: 'resume',
+  // tasks
+  callWithoutTask: 'call-without-task',
+  taskCreate: 'task-create',
+  taskGet: 'task-get',
+  taskResult: 'task-result',
+  taskCancelTerminal: 'task-cancel-terminal',
+  taskCreateLong: 'task-create-long',
+  taskCancel: 'task-cancel',
+  taskGetCancelled: 'task-get-cancelled',
+  taskGetUnknown: 'task-get-unknown',
+} as const;
+
+/** The revision every probe asks for. */
+export const PROTOCOL_VERSION = '2025-11-25';
+/** A version no server supports. */
+export const BOGUS_VERSION = '1900-01-01';
+/** A foreign Origin, as a DNS-rebinding page would send. */
+export const FOREIGN_ORIGIN = 'http://evil.example';
+
+/** Fixtures the prober sends and the task judges expect back. */
+export const FIXTURE = {
+  add: { args: { a: 19, b: 23 }, text: '42' },
+  echo: { args: { text: 'héllo, wörld ✓' }, text: 'héllo, wörld ✓' },
+  countdownA: { n: 3, token: 'progress-a' },
+  countdownB: { n: 2, token: 'progress-b' },
+  countdownText: 'liftoff',
+  /** slow_square: a quick task (finishes while the prober waits on tasks/result) and a long one (cancelled). */
+  squareQuick: { args: { x: 7, delayMs: 300 }, text: '49' },
+  squareLong: { args: { x: 5, delayMs: 8000 } },
+  squareDirect: { args: { x: 3, delayMs: 0 } },
+  taskTtl: 60_000,
+  unknownTaskId: 'no-such-task-0000',
+} as const;
+
+/** `_meta` key tying messages to a task. */
+export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
+
+/** Media type a GET must accept. */
+export const SSE_TYPE = 'text/event-stream';

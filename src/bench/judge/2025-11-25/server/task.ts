@@ -1,0 +1,95 @@
+import { isObject, type Exchange } from '../../exchanges.ts';
+import { brief, toolTexts, answerOf } from '../../jsonrpc.ts';
+import { fail, pass, type Judge, type JudgeResult } from '../../types.ts';
+import { byStep, resultOfStep, whatCame } from './find.ts';
+import { createdTask } from './tasks.ts';
+import { FIXTURE, STEP } from './plan.ts';
+
+/** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
+function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
+  const r = resultOfStep(exchanges, step, call);
+  if (r.failure) return r.failure;
+  const texts = toolTexts(r.result);
+  if (r.result!.isError === true || !texts.includes(want)) {
+    return fail(`Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result!.isError === true ? 'isError ' : ''}${brief(texts)}`, [r.ex!.x]);
+  }
+  return r.ex!;
+}
+
+/** Run checks in order; the first failure wins, else PASS with every exchange as evidence. */
+function allOf(message: string, checks: (() => JudgeResult | Exchange)[]): JudgeResult {
+  const ev: number[] = [];
+  for (const c of checks) {
+    const r = c();
+    if ('verdict' in r) return r;
+    ev.push(r.x);
+  }
+  return pass(message, ev);
+}
+
+/** Task of `tools-basics`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
+export const basicToolsAnswer: Judge = ({ exchanges }) =>
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [
+    () => {
+      const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
+      if (r.failure) return r.failure;
+      const tools = Array.isArray(r.result!.tools) ? r.result!.tools : [];
+      const names = tools.filter((t) => isObject(t) && isObject(t.inputSchema)).map((t) => (t as { name: unknown }).name);
+      const missing = ['add', 'echo'].filter((n) => !names.includes(n));
+      return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
+    },
+    () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
+    () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),
+  ]);
+
+/** Task of `sessions`: the increment counter is per session: 1, 2 in session A, then 1 in a fresh session B. */
+export const sessionCountersAnswer: Judge = ({ exchanges }) =>
+  allOf('increment returned 1, 2 in session A and 1 in session B', [
+    () => toolAnswers(exchanges, STEP.incrementA1, 'the first increment in session A', '1'),
+    () => toolAnswers(exchanges, STEP.incrementA2, 'the second increment in session A', '2'),
+    () => toolAnswers(exchanges, STEP.incrementB1, 'the first increment in session B', '1'),
+  ]);
+
+/** Progress values with `token` in the stream, in order, up to the response. */
+function progressBefore(ex: Exchange, token: string): { progress: unknown; total: unknown }[] {
+  const out: { progress: unknown; total: unknown }[] = [];
+  const answer = answerOf(ex);
+  for (const s of ex.sse) {
+    if (s.json === answer && answer !== undefined) break;
+    const m = s.json;
+    if (isObject(m) && m.method === 'notifications/progress' && isObject(m.params) && m.params.progressToken === token) {
+      out.push({ progress: m.params.progress, total: m.params.total });
+    }
+  }
+  return out;
+}
+
+function countdownAnswers(exchanges: readonly Exchange[], step: string, n: number, token: string): JudgeResult | Exchange {
+  const r = toolAnswers(exchanges, step, `tools/call countdown {"n":${n}}`, FIXTURE.countdownText);
+  if ('verdict' in r) return r;
+  const got = progressBefore(r, token);
+  const want = Array.from({ length: n }, (_, i) => ({ progress: i + 1, total: n }));
+  if (JSON.stringify(got) !== JSON.stringify(want)) {
+    return fail(`Expected progress ${brief(want.map((p) => `${p.progress}/${p.total}`))} for token ${token} before the result on the same stream, got ${brief(got.map((p) => `${String(p.progress)}/${String(p.total)}`))}`, [r.x]);
+  }
+  return r;
+}
+
+/** Task of `streaming`: countdown streams n progress notifications (1/n … n/n) and then "liftoff", for two calls. */
+export const countdownStreamsProgress: Judge = ({ exchanges }) =>
+  allOf('both countdown calls streamed their progress and then returned "liftoff"', [
+    () => countdownAnswers(exchanges, STEP.countdownA, FIXTURE.countdownA.n, FIXTURE.countdownA.token),
+    () => countdownAnswers(exchanges, STEP.countdownB, FIXTURE.countdownB.n, FIXTURE.countdownB.token),
+  ]);
+
+/** Task of `tasks`: slow_square as a task yields a taskId, and tasks/result returns "49" (7 squared). */
+export const squareViaTask: Judge = ({ exchanges }) =>
+  allOf('slow_square ran as a task and tasks/result returned "49"', [
+    () => {
+      const ex = byStep(exchanges, STEP.taskCreate);
+      const task = createdTask(exchanges, STEP.taskCreate);
+      if (typeof task?.taskId === 'string') return ex!;
+      return fail(`Expected a taskId from the task-augmented slow_square call, got ${whatCame(ex)}`, ex ? [ex.x] : []);
+    },
+    () => toolAnswers(exchanges, STEP.taskResult, 'tasks/result for slow_square {"x":7}', FIXTURE.squareQuick.text),
+  ]);

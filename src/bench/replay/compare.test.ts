@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Verdict } from '../schema/verdict.ts';
+import type { WireLog } from '../schema/wire-event.ts';
+import { compareTrials, signature } from './compare.ts';
+import { exchangeViews } from './exchanges.ts';
+import { bigWireLog } from './fixtures.ts';
+
+const v = (checkpoint: string, verdict: Verdict['verdict']): Verdict => ({ checkpoint, spec: null, level: 'MUST', verdict, evidence: [], message: verdict });
+
+function withStatus(log: WireLog, x: number, status: number): WireLog {
+  return { ...log, events: log.events.map((e) => (e.type === 'response' && e.x === x ? { ...e, status } : e)) };
+}
+
+describe('compareTrials', () => {
+  const base = exchangeViews(bigWireLog(10), []);
+
+  it('finds no divergence between two identical conversations, ignoring timings', () => {
+    const later = exchangeViews({ ...bigWireLog(10, '2026-11-02T00:00:00.000Z') }, []);
+    const c = compareTrials({ verdicts: [v('a', 'pass')], exchanges: base }, { verdicts: [v('a', 'pass')], exchanges: later });
+    expect(c.firstDivergence).toBeUndefined();
+    expect(c.sameCount).toBe(10);
+    expect(c.differing).toBe(0);
+  });
+
+  it('names the first exchange whose status differs', () => {
+    const other = exchangeViews(withStatus(bigWireLog(10), 3, 500), []);
+    const c = compareTrials({ verdicts: [], exchanges: base }, { verdicts: [], exchanges: other });
+    expect(c.firstDivergence?.index).toBe(3);
+    expect(c.firstDivergence?.differences[0]).toContain('"200 application/json result" vs "500 application/json result"');
+  });
+
+  it('reports an exchange only one trial has', () => {
+    const c = compareTrials({ verdicts: [], exchanges: base }, { verdicts: [], exchanges: base.slice(0, 4) });
+    expect(c.firstDivergence).toMatchObject({ index: 4, differences: ['only in the first trial'] });
+  });
+
+  it('puts verdicts side by side, including checkpoints only one trial has', () => {
+    const c = compareTrials({ verdicts: [v('a', 'pass'), v('b', 'fail')], exchanges: [] }, { verdicts: [v('b', 'pass'), v('c', 'fail')], exchanges: [] });
+    expect(c.verdicts.map((p) => [p.checkpoint, p.a?.verdict, p.b?.verdict, p.same])).toEqual([
+      ['a', 'pass', undefined, false],
+      ['b', 'fail', 'pass', false],
+      ['c', undefined, 'fail', false],
+    ]);
+    expect(c.differing).toBe(3);
+  });
+});
+
+describe('signature', () => {
+  it('ignores the query string but not the method or JSON-RPC method', () => {
+    const [a] = exchangeViews(bigWireLog(1), []);
+    expect(signature({ ...a!, path: '/mcp?x=1' }).request).toBe(signature(a!).request);
+    expect(signature({ ...a!, method: 'GET' }).request).not.toBe(signature(a!).request);
+    expect(signature({ ...a!, rpc: ['ping'] }).request).not.toBe(signature(a!).request);
+  });
+});

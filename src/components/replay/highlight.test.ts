@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { HOSTILE, HOSTILE_TEXT } from '../../bench/replay/fixtures.ts';
+import { HIGHLIGHT_LIMIT, highlightJson } from './highlight.ts';
+
+/** Every tag in shiki's output must be one of its own; nothing else may look like markup. */
+function foreignMarkup(html: string): string[] {
+  const tags = html.match(/<[^>]*>/g) ?? [];
+  return tags.filter((t) => !/^<\/?(pre|code|span)(\s+(class|style|tabindex)="[^"<>]*")*\s*>$/.test(t));
+}
+
+describe('highlightJson', () => {
+  it('turns hostile strings inside JSON into inert escaped text', async () => {
+    const code = JSON.stringify({ a: HOSTILE_TEXT, [HOSTILE.script]: [HOSTILE.pre, HOSTILE.handler, HOSTILE.js] }, null, 2);
+    const html = (await highlightJson(code))!;
+    expect(foreignMarkup(html)).toEqual([]);
+    expect(html).not.toMatch(/<script|<img|<h1|<\/details/i);
+    expect(html).toContain('&#x3C;script>');
+    // Text content, once tags are stripped and entities decoded, is the JSON again: nothing was lost or added.
+    const text = html.replace(/<[^>]*>/g, '').replace(/&#x3C;/g, '<').replace(/&#x26;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    expect(text.trim()).toBe(code);
+  });
+
+  it('emits both themes as CSS variables and no default colour', async () => {
+    const html = (await highlightJson('{"a": 1}'))!;
+    expect(html).toContain('--shiki-light:');
+    expect(html).toContain('--shiki-dark:');
+    expect(html).not.toMatch(/[^-]color:/);
+  });
+
+  it('rewrites known token colour pairs to short classes and keeps every token', async () => {
+    const html = (await highlightJson('{"a": "b", "n": 1, "t": true, "z": null}'))!;
+    expect(html).toMatch(/<span class="sk1">/);
+    expect(html).toMatch(/<span class="sk2">/);
+    expect(html).not.toMatch(/<span style=/);
+  });
+
+  it('leaves text over the limit unhighlighted', async () => {
+    expect(await highlightJson('"' + 'x'.repeat(HIGHLIGHT_LIMIT) + '"')).toBeUndefined();
+  });
+
+  it('does not fall over on text that is not JSON', async () => {
+    const html = (await highlightJson(`${HOSTILE.script} {`))!;
+    expect(foreignMarkup(html)).toEqual([]);
+  });
+});

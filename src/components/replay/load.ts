@@ -1,0 +1,97 @@
+// Data loading for the replay pages: the one place that reads a trial's sidecars (through harness/io), parses them
+// and hands them to the pure replay transforms. Pages and endpoints only call these functions.
+import type { TrialRow } from '../../bench/derive/dataset.ts';
+import { parseTranscript, parseWireLog } from '../../bench/derive/parse.ts';
+import { formatProblem } from '../../bench/problems.ts';
+import { comparePairs, type ComparePair } from '../../bench/replay/pairs.ts';
+import { PAGE_SIZE, replayView, type ReplayView } from '../../bench/replay/view.ts';
+import type { TranscriptEntry } from '../../bench/schema/transcript.ts';
+import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { readTrialFiles, type TrialFileTexts } from '../../harness/io/trial-sidecars.ts';
+import { dataset } from '../../site/data.ts';
+import { href, trialUrl } from '../../site/urls.ts';
+
+export interface LoadedTrial {
+  row: TrialRow;
+  texts: TrialFileTexts;
+  log?: WireLog;
+  entries?: TranscriptEntry[];
+  /** The view model, once built (a large trial's exchange pages all need it). */
+  view?: ReplayView;
+}
+
+// A trial's main page, its exchange pages and its downloads are built one after another: keep the last few parsed.
+const recent = new Map<string, LoadedTrial>();
+const RECENT = 4;
+
+/** Read and parse one trial's files. Derive already validated them, so a parse problem here is a stale data set. */
+export function loadTrial(row: TrialRow): LoadedTrial {
+  const hit = recent.get(row.id);
+  if (hit) {
+    // Least recently used goes first: an oracle trial used by many compare pages stays cached.
+    recent.delete(row.id);
+    recent.set(row.id, hit);
+    return hit;
+  }
+  const texts = readTrialFiles(row.files);
+  const w = parseWireLog(row.files.wire, texts.wire);
+  if (!w.log) throw new Error(w.problems.map(formatProblem).join('\n') + '\n  hint: re-run `npm run derive`');
+  const t = texts.transcript !== undefined && row.files.transcript ? parseTranscript(row.files.transcript, texts.transcript) : undefined;
+  if (t && !t.entries) throw new Error(t.problems.map(formatProblem).join('\n'));
+  const loaded: LoadedTrial = { row, texts, log: w.log, ...(t?.entries ? { entries: t.entries } : {}) };
+  recent.set(row.id, loaded);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  return loaded;
+}
+
+/** The replay view model of one trial. */
+export function replayOf(row: TrialRow): ReplayView {
+  const t = loadTrial(row);
+  t.view ??= replayView({ trial: row, ...(t.log ? { log: t.log } : {}), ...(t.entries ? { transcript: t.entries } : {}), trialHref: trialUrl(row.id) });
+  return t.view;
+}
+
+/** Every trial that gets a replay page (completed and infra-error alike). */
+export function replayTrials(): TrialRow[] {
+  return dataset().trials;
+}
+
+let pairs: ComparePair[] | undefined;
+/** The compare pages of this build (see bench/replay/pairs.ts for which pairs, and why linear). */
+export function allComparePairs(): ComparePair[] {
+  pairs ??= comparePairs(dataset().trials.map((t) => ({ id: t.id, revision: t.revision, role: t.role, scenario: t.scenario, docs: t.docs, k: t.k, subject: t.subject.id, status: t.status })));
+  return pairs;
+}
+
+const byId = new Map<string, TrialRow>();
+export function trialById(id: string): TrialRow {
+  if (byId.size === 0) for (const t of dataset().trials) byId.set(t.id, t);
+  const t = byId.get(id);
+  if (!t) throw new Error(`unknown trial "${id}"`);
+  return t;
+}
+
+/** URL of the compare page of a pair. */
+export const compareUrl = (a: string, b: string): string => href(`/compare/${a}/${b}/`);
+
+/** How many exchange pages a trial has (1 holds the first PAGE_SIZE on the trial page itself). Cheap: counts requests. */
+export function exchangePageCount(row: TrialRow): number {
+  const text = readTrialFiles({ record: row.files.record, wire: row.files.wire }).wire;
+  let requests = 0;
+  for (const line of text.split('\n')) {
+    if (!line.includes('"request"')) continue;
+    try {
+      if ((JSON.parse(line) as { type?: unknown }).type === 'request') requests++;
+    } catch {
+      // derive validated the log; a stray line cannot add a page.
+    }
+  }
+  return Math.ceil(requests / PAGE_SIZE);
+}
+
+/** getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop. */
+export function trialStaticPaths(only: (t: TrialRow) => boolean = () => true): { params: { id: string }; props: { trial: TrialRow } }[] {
+  return replayTrials()
+    .filter(only)
+    .map((t) => ({ params: { id: t.id }, props: { trial: t } }));
+}

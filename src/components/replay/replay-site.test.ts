@@ -1,0 +1,202 @@
+// Builds the site once for a generated tree (hostile trial with SSE, errors, truncation and a pi transcript; a
+// 2,000-exchange trial; an infra error) and checks the replay pages' HTML, downloads and inertness.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrialRow } from '../../bench/derive/dataset.ts';
+import { PAGE_SIZE } from '../../bench/replay/view.ts';
+import { FIXTURE_IDS, HUGE_EXCHANGES, writeReplayFixtureTree } from './fixture-tree.ts';
+
+const PROJECT = process.cwd();
+let root = '';
+let dist = '';
+let trials: TrialRow[] = [];
+const page = (p: string) => readFileSync(join(dist, p), 'utf8');
+const tags = (html: string) => html.match(/<[^>]*>/g) ?? [];
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'mcpfs-replay-'));
+  trials = writeReplayFixtureTree(root);
+  // Astro puts its prerender chunks under the output dir only when that dir is inside the cwd (else in the shared
+  // ./.astro of the project, which concurrent builds clobber); the chunks then resolve packages from root/node_modules.
+  symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
+  dist = join(root, 'dist');
+  await promisify(execFile)(process.execPath, [join(PROJECT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', PROJECT, '--outDir', dist], {
+    cwd: root,
+    env: { ...process.env, MCPFS_ROOT: root, NO_COLOR: '1' },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}, 600_000);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('trial replay page of a hostile trial', () => {
+  const id = FIXTURE_IDS.hostile;
+  let html = '';
+  beforeAll(() => {
+    html = page(`trials/${id}/index.html`);
+  });
+
+  it('renders every exchange, turn and verdict as a deep-link target', () => {
+    for (let x = 0; x < 8; x++) expect(html).toContain(`id="x-${x}"`);
+    for (let t = 1; t <= 7; t++) expect(html).toContain(`id="t-${t}"`);
+    const row = trials.find((t) => t.id === id)!;
+    for (const v of row.verdicts) expect(html).toContain(`id="v-${v.checkpoint}"`);
+  });
+
+  it('links failed verdicts to their exchanges and exchanges back to the verdicts', () => {
+    const failed = trials.find((t) => t.id === id)!.verdicts.find((v) => v.verdict === 'fail')!;
+    expect(html).toContain(`href="/trials/${id}/#x-${failed.evidence[0]}"`);
+    expect(html).toMatch(new RegExp(`This exchange failed <a href="/trials/${id}/#v-${failed.checkpoint}">`));
+  });
+
+  it('shows SSE events, the truncated body with its true length, the transport error and the binary dump', () => {
+    expect(html).toContain('SSE × 3');
+    expect(html).toMatch(/truncated by the recorder: 2,048 of [\d,]{6,} bytes captured/);
+    expect(html).toContain('ECONNRESET');
+    expect(html).toContain('not UTF-8: hex dump');
+    expect(html).toContain('retry 3000 ms');
+  });
+
+  it('highlights JSON bodies with shiki in both themes', () => {
+    expect(html).toContain('class="shiki shiki-themes github-light github-dark"');
+    expect(html).toMatch(/<span class="sk[0-9]">/);
+  });
+
+  it('shows the pi transcript: collapsed thinking, tool calls, edits as diffs, errors, tokens per turn', () => {
+    expect(html).toMatch(/<details class="thinking"><summary>thinking/);
+    expect(html).toContain('<p class="what">read TASK.md</p>');
+    expect(html).toContain('<span class="d-del">- const a = 2;</span><span class="d-add">+ const a = 3;</span>');
+    expect(html).toContain('call kind-bash is-error');
+    expect(html).toMatch(/tokens in 1\.0k · out 100/);
+  });
+
+  it('draws the timelines as SVG at build time, agent turns and wire on one clock', () => {
+    expect(html.match(/<svg /g)).toHaveLength(2);
+    expect(html).toMatch(/<a href="#t-1"><rect class="turn"/);
+    expect(html).toMatch(/<a href="\/trials\/[^"]+#x-5"><rect class="fail"/);
+  });
+
+  it('puts the failure attribution at the top and derives the score', () => {
+    expect(html.indexOf('rp-attr')).toBeLessThan(html.indexOf('id="verdicts"'));
+    expect(html).toContain('First MUST failure');
+    expect(html).toContain('any failed MUST zeroes a trial');
+  });
+
+  it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, one external script', () => {
+    const all = tags(html);
+    const scripts = all.filter((t) => /^<script/i.test(t));
+    expect(scripts).toEqual(['<script src="/replay.js" defer>']);
+    expect(all.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
+    expect(all.filter((t) => /javascript:/i.test(t))).toEqual([]);
+    expect(all.filter((t) => /^<(img|iframe|object|embed|h1 id="pwned"|base|form|meta http-equiv="refresh")/i.test(t))).toEqual([]);
+    const names = new Set(all.map((t) => /^<\/?([a-zA-Z0-9-]+)/.exec(t)?.[1]?.toLowerCase()).filter(Boolean));
+    const allowed = 'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 p code b strong section div dl dt dd table thead tbody tr th td details summary span pre svg g line text rect figure figcaption label input kbd footer br';
+    expect([...names].filter((n) => !allowed.split(' ').includes(n!))).toEqual([]);
+    expect(html).toContain('&lt;script&gt;alert(&quot;xss-script&quot;)&lt;/script&gt;');
+  });
+
+  it('keeps a CSP without unsafe-inline for scripts', () => {
+    const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)![1]!;
+    expect(/script-src ([^;]+)/.exec(csp)![1]).toBe("'self'");
+  });
+});
+
+describe('downloads', () => {
+  it('serves the record and sidecars byte for byte, and the transcript only when there is one', () => {
+    const row = trials.find((t) => t.id === FIXTURE_IDS.hostile)!;
+    expect(page(`trials/${row.id}/record.json`)).toBe(readFileSync(join(root, row.files.record), 'utf8'));
+    expect(page(`trials/${row.id}/wire.jsonl`)).toBe(readFileSync(join(root, row.files.wire), 'utf8'));
+    expect(page(`trials/${row.id}/transcript.jsonl`)).toBe(readFileSync(join(root, row.files.transcript!), 'utf8'));
+    expect(existsSync(join(dist, `trials/${FIXTURE_IDS.huge}/transcript.jsonl`))).toBe(false);
+  });
+
+  it('exports the wire log as HAR 1.2 with one entry per exchange', () => {
+    const har = JSON.parse(page(`trials/${FIXTURE_IDS.hostile}/trial.har`)) as { log: { version: string; entries: unknown[] } };
+    expect(har.log.version).toBe('1.2');
+    expect(har.log.entries).toHaveLength(8);
+  });
+});
+
+describe('a 2,000-exchange trial', () => {
+  const id = FIXTURE_IDS.huge;
+
+  it('holds the first page of exchanges in full and pages the rest', () => {
+    const html = page(`trials/${id}/index.html`);
+    const size = statSync(join(dist, `trials/${id}/index.html`)).size;
+    console.log(`replay: ${HUGE_EXCHANGES}-exchange trial page: ${size} bytes; exchange page 2: ${statSync(join(dist, `trials/${id}/exchanges/2/index.html`)).size} bytes`);
+    expect(html.match(/<details class="ex"/g)).toHaveLength(PAGE_SIZE);
+    expect(readdirSync(join(dist, `trials/${id}/exchanges`))).toHaveLength(HUGE_EXCHANGES / PAGE_SIZE - 1);
+    expect(page(`trials/${id}/exchanges/${HUGE_EXCHANGES / PAGE_SIZE}/index.html`)).toContain(`id="x-${HUGE_EXCHANGES - 1}"`);
+    expect(html).toContain(`href="/trials/${id}/exchanges/2/" data-first="${PAGE_SIZE}" data-last="${2 * PAGE_SIZE - 1}"`);
+    expect(size).toBeLessThan(1_000_000);
+  });
+});
+
+describe('infra-error trial and compare pages', () => {
+  it('renders an infra-error trial with its reason escaped and no score', () => {
+    const html = page(`trials/${FIXTURE_IDS.infra}/index.html`);
+    expect(html).toContain('Infrastructure error (not counted): sandbox failed &lt;script&gt;');
+    expect(html).toContain('not scored');
+  });
+
+  it('builds a compare page against the scenario oracle with the first diverging exchange', () => {
+    const row = trials.find((t) => t.id === FIXTURE_IDS.hostile)!;
+    const oracle = trials.find((t) => t.subject.id === 'calibration/oracle' && t.scenario === row.scenario && t.revision === row.revision && t.role === row.role)!;
+    const html = page(`compare/${row.id}/${oracle.id}/index.html`);
+    expect(html).toContain('Verdicts side by side');
+    expect(html).toMatch(/diverge at position \d+/);
+    expect(html).toContain('id="a-x-');
+  });
+});
+
+describe.skipIf(!existsSync('/usr/bin/chromium'))('in Chromium', () => {
+  let server: Server;
+  let base = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let p = resolve(dist, '.' + decodeURIComponent(new URL(req.url ?? '/', 'http://h').pathname));
+      if (!p.startsWith(dist)) return void res.writeHead(403).end();
+      if (existsSync(p) && statSync(p).isDirectory()) p = join(p, 'index.html');
+      if (!existsSync(p)) return void res.writeHead(404).end();
+      const type = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript' }[extname(p)] ?? 'application/octet-stream';
+      res.writeHead(200, { 'content-type': type }).end(readFileSync(p));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('runs nothing from the trace, opens deep links, and steps with the keyboard', async () => {
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      const tab = await browser.newPage();
+      const dialogs: string[] = [];
+      tab.on('dialog', (d: { message(): string; dismiss(): Promise<void> }) => {
+        dialogs.push(d.message());
+        void d.dismiss();
+      });
+      await tab.goto(`${base}/trials/${FIXTURE_IDS.hostile}/#x-3`, { waitUntil: 'load' });
+      expect(await tab.locator('#pwned').count()).toBe(0);
+      expect(await tab.locator('img').count()).toBe(0);
+      expect(await tab.locator('#x-3').getAttribute('open')).not.toBeNull();
+      await tab.keyboard.press('j');
+      expect(await tab.evaluate(() => location.hash)).toBe('#x-4');
+      await tab.goto(`${base}/trials/${FIXTURE_IDS.huge}/#x-1234`, { waitUntil: 'load' });
+      await tab.waitForURL(/exchanges\/\d+\/#x-1234$/);
+      const t0 = performance.now();
+      await tab.goto(`${base}/trials/${FIXTURE_IDS.huge}/`, { waitUntil: 'load' });
+      console.log(`replay: ${HUGE_EXCHANGES}-exchange trial page loaded in Chromium in ${Math.round(performance.now() - t0)} ms (informational)`);
+      expect(dialogs).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { SseParser, type SseEvent } from '../../../wire/sse.ts';
+
+/** Versions the oracle client speaks; the first is the one it asks for. */
+export const CLIENT_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
+/** Bound on every HTTP exchange, so the oracle always exits. */
+const HTTP_TIMEOUT_MS = 30_000;
+/** Reconnection delay when the server never sent `retry:` (the SSE default is UA-defined; a few seconds is common). */
+const DEFAULT_RETRY_MS = 1_000;
+
+type Msg = Record<string, unknown>;
+const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The server answered an HTTP request in a way the oracle cannot continue from. */
+export class OracleHttpError extends Error {
+  readonly status: number;
+  constructor(what: string, method: string, url: string, status: number) {
+    super(`${what}: ${method} ${url} (HTTP ${status})`);
+    this.name = 'OracleHttpError';
+    this.status = status;
+  }
+}
+
+/**
+ * A from-scratch 2025-11-25 Streamable HTTP client. Each mutant switch (see mutants.ts) flips one behaviour;
+ * with no switch it does what the spec asks, including the SHOULDs.
+ */
+export class OracleClient {
+  readonly url: string;
+  readonly mutant: string | undefined;
+  private sessionId: string | undefined;
+  private version: string | undefined;
+  private nextId = 1;
+
+  constructor(url: string, mutant?: string) {
+    this.url = url;
+    this.mutant = mutant;
+  }
+
+  private is(id: string): boolean {
+    return this.mutant === id;
+  }
+
+  private headers(kind: 'post' | 'get' | 'delete'): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (kind === 'post') h['Content-Type'] = 'application/json';
+    if (!this.is('no-accept') && kind !== 'delete') h.Accept = kind === 'post' ? 'application/json, text/event-stream' : 'text/event-stream';
+    if (this.version && !this.is('no-protocol-version')) h['MCP-Protocol-Version'] = this.is('latest-version-header') ? '2025-11-25' : this.version;
+    if (this.sessionId && !this.is('no-session-echo')) h['MCP-Session-Id'] = this.sessionId;
+    return h;
+  }
+
+  private newId(): number {
+    return this.is('reuse-ids') ? 1 : this.nextId++;
+  }
+
+  private post(msg: unknown, how: { method?: string; url?: string } = {}): Promise<Response> {
+    const init = { method: how.method ?? 'POST', headers: this.headers('post'), body: JSON.stringify(msg), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) };
+    return fetch(how.url ?? this.url, init);
+  }
+
+  /** initialize → check the answered version → notifications/initialized. */
+  async initialize(): Promise<void> {
+    this.sessionId = undefined;
+    this.version = undefined;
+    const params: Msg = { protocolVersion: this.is('bogus-version') ? '1900-01-01' : CLIENT_VERSIONS[0], capabilities: {} };
+    if (!this.is('no-client-info')) params.clientInfo = { name: 'mcpfs-oracle-client', version: '1.0.0' };
+    const id = this.newId();
+    const res = await this.post({ jsonrpc: '2.0', id, method: 'initialize', params });
+    if (!res.ok) throw new OracleHttpError('initialize failed', 'POST', this.url, res.status);
+    const sid = res.headers.get('mcp-session-id');
+    const result = await this.readResult(res, id);
+    const version = result.protocolVersion;
+    if (typeof version !== 'string' || !(CLIENT_VERSIONS as readonly string[]).includes(version)) {
+      // lifecycle-174: a version we do not speak means disconnect.
+      throw new Error(`server answered initialize with unsupported protocol version ${String(version)}: POST ${this.url}`);
+    }
+    this.version = version;
+    if (sid !== null) this.sessionId = sid;
+    if (!this.is('skip-initialized')) await this.notify('notifications/initialized');
+  }
+
+  async notify(method: string, params?: Msg): Promise<void> {
+    const msg = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+    const batch = this.is('batch-notification');
+    const how = this.is('put-notification') ? { method: 'PUT' } : this.is('wrong-path-notification') ? { url: `${this.url}/notify` } : {};
+    const res = await this.post(batch ? [msg] : msg, how);
+    await res.arrayBuffer();
+    // These mutants shrug off the rejection, so each breaks only its one rule.
+    const shrug = batch || this.is('put-notification') || this.is('wrong-path-notification');
+    if (res.status !== 202 && !shrug) throw new OracleHttpError(`notification ${method} not accepted`, 'POST', this.url, res.status);
+  }
+
+  /** Send a request and return its result; on 404 for our session, start a new session and re-send once. */
+  async request(method: string, params: Msg = {}, id: unknown = this.newId()): Promise<Msg> {
+    const hadSession = this.sessionId !== undefined;
+    const res = await this.post({ jsonrpc: '2.0', id, method, params });
+    if (res.status === 404 && hadSession) {
+      await res.arrayBuffer();
+      if (this.is('no-reinit-on-404')) throw new OracleHttpError(`session gone on ${method}`, 'POST', this.url, 404);
+      await this.initialize();
+      return this.request(method, params);
+    }
+    if (!res.ok) throw new OracleHttpError(`${method} failed`, 'POST', this.url, res.status);
+    return this.readResult(res, id);
+  }
+
+  /** DELETE the session (transports-216), if there is one. */
+  async close(): Promise<void> {
+    if (!this.sessionId || this.is('no-delete')) return;
+    const res = await fetch(this.url, { method: 'DELETE', headers: this.headers('delete'), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    await res.arrayBuffer();
+    this.sessionId = undefined;
+  }
+
+  private async readResult(res: Response, id: unknown): Promise<Msg> {
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    let msg: Msg;
+    if (type === 'application/json') {
+      const body: unknown = await res.json();
+      const found = (Array.isArray(body) ? body : [body]).find((m) => isObj(m) && m.id === id);
+      if (!isObj(found)) throw new Error(`no response with id ${String(id)} in JSON body: POST ${this.url}`);
+      msg = found;
+    } else if (type === 'text/event-stream') {
+      if (this.is('sse-unsupported')) throw new Error(`unexpected content type ${type}: POST ${this.url}`);
+      msg = await this.readStream(res, id);
+    } else {
+      throw new Error(`unexpected content type "${type}": POST ${this.url}`);
+    }
+    if (isObj(msg.error)) throw new Error(`JSON-RPC error ${String(msg.error.code)} ${String(msg.error.message)}: POST ${this.url}`);
+    return isObj(msg.result) ? msg.result : {};
+  }
+
+  /** Read an SSE stream until the response with `id`; resume with GET + Last-Event-ID after a cut, honouring `retry`. */
+  private async readStream(first: Response, id: unknown): Promise<Msg> {
+    let res = first;
+    let lastId: string | undefined;
+    let retry = DEFAULT_RETRY_MS;
+    for (;;) {
+      const parser = new SseParser();
+      const decoder = new TextDecoder();
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) {
+            if (ev.id !== undefined) lastId = ev.id;
+            if (ev.retry !== undefined) retry = ev.retry;
+            const reply = await this.onEvent(ev, id);
+            if (reply) return reply;
+          }
+        }
+      } catch {
+        // The connection was cut: fall through to reconnection.
+      }
+      if (lastId === undefined) throw new Error(`SSE stream ended without a response and without an event id: POST ${this.url}`);
+      await new Promise((r) => setTimeout(r, this.is('early-reconnect') ? 0 : retry));
+      const headers = this.headers('get');
+      if (!this.is('no-last-event-id')) headers['Last-Event-ID'] = lastId;
+      res = await fetch(this.url, { method: 'GET', headers, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+      if (!res.ok) throw new OracleHttpError('resuming the SSE stream failed', 'GET', this.url, res.status);
+    }
+  }
+
+  /** Handle one event: returns the response when it is ours; answers server requests on their own POST. */
+  private async onEvent(ev: SseEvent, id: unknown): Promise<Msg | undefined> {
+    if (ev.data === '') return undefined;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return undefined;
+    }
+    if (!isObj(msg)) return undefined;
+    if (typeof msg.method === 'string' && 'id' in msg) {
+      const rid = this.is('wrong-response-id') ? `${String(msg.id)}-x` : msg.id;
+      const ok: Msg = this.is('ping-no-result') ? { jsonrpc: '2.0', id: rid } : { jsonrpc: '2.0', id: rid, result: {} };
+      const reply = msg.method === 'ping' ? ok : { jsonrpc: '2.0', id: rid, error: { code: -32601, message: 'Method not found' } };
+      const res = await this.post(reply);
+      await res.arrayBuffer();
+      return undefined;
+    }
+    return 'method' in msg || msg.id !== id ? undefined : msg;
+  }
+}

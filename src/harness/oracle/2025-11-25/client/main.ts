@@ -1,0 +1,60 @@
+/**
+ * The 2025-11-25 oracle client (client role).
+ *
+ *   MCP_SERVER_URL=http://127.0.0.1:PORT/mcp npx node src/harness/oracle/2025-11-25/client/main.ts <scenario-id> [--mutant=<id>]
+ *
+ * The scenario id may also come from `MCPFS_SCENARIO`, the mutant from `MCPFS_MUTANT`. Exit 0 when the answer was
+ * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
+ */
+import { OracleClient } from './client.ts';
+import { activeMutant } from './mutants.ts';
+
+const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping'];
+const OVERALL_TIMEOUT_MS = 60_000;
+
+function textOf(result: Record<string, unknown>): string {
+  const c = Array.isArray(result.content) ? (result.content[0] as Record<string, unknown> | undefined) : undefined;
+  return typeof c?.text === 'string' ? c.text : '';
+}
+
+/** The scenario's goal, done the way the spec asks (or broken the way the mutant says). */
+export async function runScenario(url: string, scenario: string, mutant?: string): Promise<boolean> {
+  const c = new OracleClient(url, mutant);
+  if (mutant === 'request-before-initialize') await c.request('tools/list').catch(() => undefined);
+  if (mutant === 'no-wait-initialize') await Promise.all([c.initialize(), c.request('tools/list').catch(() => undefined)]);
+  else await c.initialize();
+  if (mutant === 'null-id') await c.request('ping', {}, null);
+  if (mutant === 'use-unnegotiated') await c.request('prompts/list').catch(() => undefined);
+  const args: Record<string, unknown> = {};
+  if (scenario === 'sse-resume') args.token = textOf(await c.request('tools/call', { name: 'get_token', arguments: {} }));
+  const secretCall: Record<string, unknown> = { name: 'get_secret', arguments: args };
+  if (scenario === 'sse-resume') secretCall._meta = { progressToken: 'secret-progress' };
+  const secret = textOf(await c.request('tools/call', secretCall));
+  const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
+  const verdict = await c.request('tools/call', { name: 'submit_answer', arguments: { answer } });
+  await c.close();
+  return verdict.isError !== true;
+}
+
+async function main(): Promise<number> {
+  const url = process.env.MCP_SERVER_URL;
+  const scenario = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.MCPFS_SCENARIO;
+  if (!url || !scenario || !SCENARIOS.includes(scenario)) {
+    process.stderr.write(`usage: MCP_SERVER_URL=<url> main.ts <scenario> [--mutant=<id>]\n  scenario: one of ${SCENARIOS.join(', ')}\n`);
+    return 2;
+  }
+  const mutant = activeMutant(process.argv.slice(2), process.env);
+  const timer = setTimeout(() => {
+    process.stderr.write(`oracle client: gave up after ${OVERALL_TIMEOUT_MS} ms\n`);
+    process.exit(1);
+  }, OVERALL_TIMEOUT_MS);
+  timer.unref();
+  try {
+    return (await runScenario(url, scenario, mutant)) ? 0 : 1;
+  } catch (e) {
+    process.stderr.write(`oracle client${mutant ? ` (mutant ${mutant})` : ''}: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.main) process.exit(await main());

@@ -1,0 +1,54 @@
+import type { MutantInfo } from '../../../roles/types.ts';
+
+/**
+ * Mutant switches of the 2025-11-25 oracle server. Each breaks exactly one behaviour; `scenarios` lists where
+ * calibration runs it (the scenario whose checkpoint it is meant to kill). Switch one on with `--mutant <id>` or the
+ * env `MCPFS_MUTANT=<id>`.
+ */
+export const MUTANTS = [
+  { id: 'no-origin-check', description: 'accepts any Origin instead of answering 403 to a foreign one', scenarios: ['tools-basics'] },
+  { id: 'wrong-version-echo', description: 'answers initialize with 2025-06-18 even when 2025-11-25 was asked for', scenarios: ['tools-basics'] },
+  { id: 'version-echo-unsupported', description: 'echoes any requested protocol version, even unsupported ones', scenarios: ['tools-basics'] },
+  { id: 'body-on-202', description: 'sends a JSON body with the 202 for notifications', scenarios: ['tools-basics'] },
+  { id: 'text-plain-content-type', description: 'labels JSON responses Content-Type: text/plain', scenarios: ['tools-basics'] },
+  { id: 'id-as-string', description: 'turns every response id into a string', scenarios: ['tools-basics'] },
+  { id: 'ignore-protocol-version', description: 'accepts an unsupported MCP-Protocol-Version header', scenarios: ['tools-basics'] },
+  { id: 'require-protocol-version', description: 'answers 400 to a request without MCP-Protocol-Version', scenarios: ['tools-basics'] },
+  { id: 'no-tools-capability', description: 'omits capabilities.tools from the InitializeResult', scenarios: ['tools-basics'] },
+  { id: 'wrong-results', description: 'add returns a - b, echo upper-cases its text, slow_square adds 1', scenarios: ['tools-basics', 'tasks'] },
+  { id: 'session-id-with-space', description: 'issues session ids containing a space', scenarios: ['sessions'] },
+  { id: 'fixed-session-id', description: 'issues the same session id to every session', scenarios: ['sessions'] },
+  { id: 'no-session-required', description: 'serves requests without MCP-Session-Id instead of answering 400', scenarios: ['sessions'] },
+  { id: 'terminated-400', description: 'answers 400 instead of 404 for a terminated session', scenarios: ['sessions'] },
+  { id: 'shared-counter', description: 'keeps one increment counter for all sessions', scenarios: ['sessions'] },
+  { id: 'no-priming', description: 'starts POST SSE streams without the priming event', scenarios: ['streaming'] },
+  { id: 'keep-stream-open', description: 'keeps a POST SSE stream open after its response', scenarios: ['streaming'] },
+  { id: 'duplicate-event-ids', description: 'numbers SSE event ids per stream, so ids repeat across streams', scenarios: ['streaming'] },
+  { id: 'notification-with-id', description: 'puts an id on progress notifications', scenarios: ['streaming'] },
+  { id: 'get-returns-json', description: 'answers GET with 200 application/json instead of an SSE stream or 405', scenarios: ['streaming'] },
+  { id: 'broadcast', description: 'copies every POST-stream message onto the open GET streams', scenarios: ['streaming'] },
+  { id: 'replay-across-streams', description: 'on resumption replays every later event of the session, from any stream', scenarios: ['streaming'] },
+  { id: 'no-progress', description: 'countdown returns its result without progress notifications', scenarios: ['streaming'] },
+  { id: 'no-tasks-capability', description: 'omits capabilities.tasks from the InitializeResult', scenarios: ['tasks'] },
+  { id: 'required-tool-runs-without-task', description: 'runs the taskSupport "required" tool without a task instead of -32601', scenarios: ['tasks'] },
+  { id: 'task-call-returns-result', description: 'answers a task-augmented call with the tool result instead of a CreateTaskResult', scenarios: ['tasks'] },
+  { id: 'initial-status-submitted', description: 'reports a new task as "submitted" instead of "working"', scenarios: ['tasks'] },
+  { id: 'no-created-at', description: 'leaves createdAt out of tasks/get results', scenarios: ['tasks'] },
+  { id: 'no-ttl-in-get', description: 'leaves ttl out of tasks/get results', scenarios: ['tasks'] },
+  { id: 'result-not-blocking', description: 'answers tasks/result on a working task at once with the task status', scenarios: ['tasks'] },
+  { id: 'no-related-task-meta', description: 'leaves the related-task _meta out of tasks/result', scenarios: ['tasks'] },
+  { id: 'cancel-terminal-accepted', description: 'accepts tasks/cancel of a completed task', scenarios: ['tasks'] },
+  { id: 'cancel-lazy', description: 'answers tasks/cancel before the task is cancelled (status still working)', scenarios: ['tasks'] },
+  { id: 'error-without-message', description: 'sends JSON-RPC errors without a message', scenarios: ['tasks'] },
+  { id: 'unknown-task-wrong-code', description: 'answers an unknown taskId with -32603 instead of -32602', scenarios: ['tasks'] },
+] as const satisfies readonly MutantInfo[];
+
+export type MutantId = (typeof MUTANTS)[number]['id'];
+
+/** Parse a switch name; unknown names are an error (a typo must not silently run the plain oracle). */
+export function parseMutant(v: string | undefined): MutantId | undefined {
+  if (v === undefined || v === '') return undefined;
+  const m = MUTANTS.find((x) => x.id === v);
+  if (!m) throw new Error(`unknown mutant "${v}"; known: ${MUTANTS.map((x) => x.id).join(', ')}`);
+  return m.id;
+}

@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { formatSse } from '../../../wire/sse.ts';
+import { parseMutant, type MutantId } from './mutants.ts';
+import { Responder } from './respond.ts';
+import { Sessions, type Session } from './state.ts';
+import { TaskNotFound } from './tasks.ts';
+import { countdownN, InvalidParams, simpleTool, squareArgs, text, TOOLS } from './tools.ts';
+
+const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
+const LATEST = '2025-11-25';
+const MAX_BODY = 1024 * 1024;
+/** Delay between countdown progress notifications, so streaming is real but probes stay fast. */
+const TICK_MS = 20;
+
+type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** Origins a local server trusts: none (no browser page) or a page served from this machine. */
+function originAllowed(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const u = new URL(origin);
+    return u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
+  } catch {
+    return false;
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+/**
+ * The from-scratch 2025-11-25 Streamable HTTP oracle server: sessions, JSON and SSE responses, a GET stream,
+ * resumption with Last-Event-ID, DELETE. `mutant` switches one behaviour off (see mutants.ts).
+ */
+export function createOracleServer(mutantName?: string): Server {
+  const mutant: MutantId | undefined = parseMutant(mutantName);
+  const sessions = new Sessions(mutant);
+  const out = new Responder(mutant);
+  const m = (id: MutantId) => mutant === id;
+  /** The session the no-session-required mutant serves id-less requests in. */
+  const fallback = m('no-session-required') ? sessions.create() : undefined;
+
+  /** Checks shared by every non-initialize request: protocol version header, then session. */
+  function admit(req: IncomingMessage, res: ServerResponse): Session | undefined {
+    const version = req.headers['mcp-protocol-version'];
+    if (version === undefined && m('require-protocol-version')) {
+      out.httpError(res, 400, -32600, 'Bad Request: MCP-Protocol-Version header is required');
+      return undefined;
+    }
+    if (typeof version === 'string' && !SUPPORTED.includes(version) && !m('ignore-protocol-version')) {
+      out.httpError(res, 400, -32600, `Unsupported MCP-Protocol-Version: ${version}`);
+      return undefined;
+    }
+    const sid = req.headers['mcp-session-id'];
+    if (typeof sid !== 'string') {
+      if (fallback) return fallback;
+      out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required');
+      return undefined;
+    }
+    const s = sessions.get(sid);
+    if (!s || s.terminated) {
+      if (s?.terminated && m('terminated-400')) out.httpError(res, 400, -32600, 'Bad Request: session terminated');
+      else out.httpError(res, 404, -32001, 'Session not found');
+      return undefined;
+    }
+    return s;
+  }
+
+  function initialize(res: ServerResponse, msg: Rpc): void {
+    const s = sessions.create();
+    const asked = obj(msg.params).protocolVersion;
+    let version = typeof asked === 'string' && SUPPORTED.includes(asked) ? asked : LATEST;
+    if (m('wrong-version-echo')) version = '2025-06-18';
+    if (m('version-echo-unsupported') && typeof asked === 'string') version = asked;
+    const result = {
+      protocolVersion: version,
+      capabilities: {
+        ...(m('no-tools-capability') ? {} : { tools: { listChanged: false } }),
+        // No tasks.list: this server cannot tell requestors apart beyond the session (…-876).
+        ...(m('no-tasks-capability') ? {} : { tasks: { cancel: {}, requests: { tools: { call: {} } } } }),
+      },
+      serverInfo: { name: 'mcpfs-oracle', version: '2025-11-25' },
+    };
+    out.json(res, 200, out.message(msg.id, { result }), { 'MCP-Session-Id': s.id });
+  }
+
+  async function countdown(res: ServerResponse, s: Session, msg: Rpc, n: number): Promise<void> {
+    const token = obj(obj(obj(msg.params)._meta)).progressToken;
+    out.sse(res);
+    const stream = s.openStream(res);
+    res.on('close', () => (stream.sink === res ? (stream.sink = undefined) : undefined));
+    if (!m('no-priming')) s.emit(stream, '');
+    for (let i = 1; i <= n && token !== undefined && !m('no-progress'); i++) {
+      await new Promise((r) => setTimeout(r, TICK_MS));
+      const note = { jsonrpc: '2.0', ...(m('notification-with-id') ? { id: `progress-${i}` } : {}), method: 'notifications/progress', params: { progressToken: token, progress: i, total: n } };
+      s.emit(stream, JSON.stringify(note));
+    }
+    s.emit(stream, JSON.stringify(out.message(msg.id, { result: text('liftoff') })));
+    stream.done = true;
+    if (!m('keep-stream-open')) stream.sink?.end();
+  }
+
+  /** slow_square: taskSupport "required", so only a task-augmented call runs it (…-117b). */
+  async function square(reply: (r: unknown) => void, error: (c: number, m: string) => void, s: Session, p: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
+    const { x, delayMs } = squareArgs(args);
+    const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
+    const augmented = typeof p.task === 'object' && p.task !== null;
+    if (augmented && !m('task-call-returns-result')) return reply(s.tasks.create(obj(p.task).ttl, delayMs, compute));
+    if (!augmented && !m('required-tool-runs-without-task')) return error(-32601, 'Method not found: tool slow_square requires task augmentation (execution.taskSupport "required")');
+    await new Promise((r) => setTimeout(r, delayMs));
+    return reply(compute());
+  }
+
+  async function request(res: ServerResponse, s: Session, msg: Rpc): Promise<void> {
+    const reply = (result: unknown) => out.json(res, 200, out.message(msg.id, { result }));
+    const error = (code: number, message: string) => out.json(res, 200, out.message(msg.id, { error: { code, message } }));
+    try {
+      if (msg.method === 'ping') return reply({});
+      if (msg.method === 'tools/list') return reply({ tools: TOOLS });
+      if (msg.method === 'tasks/get') return reply(s.tasks.get(obj(msg.params)));
+      if (msg.method === 'tasks/result') return reply(await s.tasks.result(obj(msg.params)));
+      if (msg.method === 'tasks/cancel') return reply(s.tasks.cancel(obj(msg.params)));
+      if (msg.method !== 'tools/call') return error(-32601, `Method not found: ${String(msg.method)}`);
+      const p = obj(msg.params);
+      const args = obj(p.arguments);
+      if (p.name === 'increment') return reply(text(String(m('shared-counter') ? ++sessions.shared : ++s.counter)));
+      if (p.name === 'countdown') return await countdown(res, s, msg, countdownN(args));
+      if (p.name === 'slow_square') return await square(reply, error, s, p, args);
+      const r = simpleTool(String(p.name), args, mutant);
+      return r ? reply(r) : error(-32602, `Unknown tool: ${String(p.name)}`);
+    } catch (e) {
+      if (e instanceof TaskNotFound && m('unknown-task-wrong-code')) return error(-32603, e.message);
+      if (e instanceof InvalidParams) return error(-32602, e.message);
+      throw e;
+    }
+  }
+
+  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    if (!raw) return out.httpError(res, 413, -32600, 'Request body too large');
+    let msg: Rpc;
+    try {
+      msg = JSON.parse(raw.toString('utf8')) as Rpc;
+    } catch {
+      return out.httpError(res, 400, -32700, 'Parse error');
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0') return out.httpError(res, 400, -32600, 'Invalid Request');
+    if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
+    const s = admit(req, res);
+    if (!s) return;
+    if (typeof msg.method !== 'string' || !('id' in msg)) return out.accepted(res);
+    return request(res, s, msg);
+  }
+
+  function get(req: IncomingMessage, res: ServerResponse): void {
+    if (!String(req.headers.accept ?? '').includes('text/event-stream')) return out.httpError(res, 406, -32600, 'Not Acceptable: GET needs Accept: text/event-stream');
+    const s = admit(req, res);
+    if (!s) return;
+    if (m('get-returns-json')) return out.json(res, 200, {});
+    const last = req.headers['last-event-id'];
+    if (typeof last === 'string') {
+      const replay = s.replayAfter(last);
+      if (!replay) return out.httpError(res, 400, -32600, `Unknown Last-Event-ID: ${last}`);
+      out.sse(res);
+      for (const ev of replay.events) res.write(formatSse(ev));
+      const stream = s.streams.get(replay.stream);
+      if (!stream || stream.done) return void res.end();
+      stream.sink = res;
+      return;
+    }
+    out.sse(res);
+    res.write(': stream open\n\n');
+    s.getSinks.add(res);
+    res.on('close', () => s.getSinks.delete(res));
+  }
+
+  function del(req: IncomingMessage, res: ServerResponse): void {
+    const s = admit(req, res);
+    if (!s) return;
+    s.terminated = true;
+    for (const g of s.getSinks) g.end();
+    res.writeHead(200).end();
+  }
+
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/mcp') return out.httpError(res, 404, -32600, 'Not Found: the MCP endpoint is /mcp');
+    const origin = req.headers.origin;
+    if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check')) {
+      return out.httpError(res, 403, -32600, 'Forbidden: Origin not allowed');
+    }
+    const done = (e: unknown) => {
+      if (!res.headersSent) out.httpError(res, 500, -32603, `Internal error: ${(e as Error).message}`);
+      else res.end();
+    };
+    if (req.method === 'POST') return void post(req, res).catch(done);
+    if (req.method === 'GET') return get(req, res);
+    if (req.method === 'DELETE') return del(req, res);
+    res.writeHead(405, { Allow: 'GET, POST, DELETE' }).end();
+  });
+}

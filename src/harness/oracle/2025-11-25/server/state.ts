@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { formatSse } from '../../../wire/sse.ts';
+import type { MutantId } from './mutants.ts';
+import { TaskStore } from './tasks.ts';
+
+/** One SSE event the server sent, kept for resumption. */
+interface StoredEvent {
+  id: string;
+  stream: string;
+  /** Session-wide order. */
+  seq: number;
+  data: string;
+}
+
+/** An SSE stream of a session: where its events go now, and whether its response was sent. */
+export interface Stream {
+  key: string;
+  sink?: ServerResponse;
+  done: boolean;
+  /** Per-stream counter (only the duplicate-event-ids mutant uses it for ids). */
+  n: number;
+}
+
+/**
+ * A session: its counter, its SSE streams and the events they carried. Event ids are `<stream>-<seq>` with a
+ * session-wide sequence, so they are unique across the session's streams and name their stream (…-171, …-174).
+ */
+export class Session {
+  readonly id: string;
+  counter = 0;
+  terminated = false;
+  private readonly mutant?: MutantId;
+  private seq = 0;
+  private nextStream = 0;
+  private readonly events: StoredEvent[] = [];
+  readonly getSinks = new Set<ServerResponse>();
+  readonly streams = new Map<string, Stream>();
+  readonly tasks: TaskStore;
+
+  constructor(mutant?: MutantId) {
+    this.mutant = mutant;
+    this.tasks = new TaskStore(mutant);
+    this.id = mutant === 'session-id-with-space' ? `mcp ${randomUUID()}` : mutant === 'fixed-session-id' ? 'session-1' : randomUUID();
+  }
+
+  openStream(sink: ServerResponse): Stream {
+    const st: Stream = { key: `s${++this.nextStream}`, sink, done: false, n: 0 };
+    this.streams.set(st.key, st);
+    return st;
+  }
+
+  /** Send one event on a stream (stored for replay); `data` '' makes a priming event. */
+  emit(stream: Stream, data: string): void {
+    stream.n += 1;
+    const id = this.mutant === 'duplicate-event-ids' ? `e${stream.n}` : `${stream.key}-${++this.seq}`;
+    this.events.push({ id, stream: stream.key, seq: this.events.length, data });
+    stream.sink?.write(formatSse({ id, data }));
+    if (this.mutant === 'broadcast' && data !== '') for (const g of this.getSinks) g.write(formatSse({ data }));
+  }
+
+  /** Events to replay after `lastId`: only that event's stream (the replay-across-streams mutant: any stream). */
+  replayAfter(lastId: string): { stream: string; events: { id: string; data: string }[] } | undefined {
+    const at = this.events.find((e) => e.id === lastId);
+    if (!at) return undefined;
+    const later = this.events.filter((e) => e.seq > at.seq && e.data !== '');
+    const events = this.mutant === 'replay-across-streams' ? later : later.filter((e) => e.stream === at.stream);
+    return { stream: at.stream, events: events.map(({ id, data }) => ({ id, data })) };
+  }
+}
+
+/** All sessions of one server, by id. */
+export class Sessions {
+  private readonly byId = new Map<string, Session>();
+  private readonly mutant?: MutantId;
+  /** The shared-counter mutant's single counter. */
+  shared = 0;
+
+  constructor(mutant?: MutantId) {
+    this.mutant = mutant;
+  }
+
+  create(): Session {
+    const s = new Session(this.mutant);
+    this.byId.set(s.id, s);
+    return s;
+  }
+
+  get(id: string): Session | undefined {
+    return this.byId.get(id);
+  }
+}

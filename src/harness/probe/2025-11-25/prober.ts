@@ -1,0 +1,125 @@
+import type { Headers } from '../../../bench/schema/wire-event.ts';
+import { PROTOCOL_VERSION } from '../../../bench/judge/2025-11-25/server/plan.ts';
+import { WireClient, type WireResult } from '../../wire/client.ts';
+import { WireRecorder } from '../../wire/recorder.ts';
+
+/** Bounds of one probe run. Generous for slow agent servers, short enough for a local test suite. */
+export interface ProbeLimits {
+  /** Cap on one request/response, ms. */
+  requestMs: number;
+  /** Cap on the whole scenario, ms: steps past it are skipped (and noted). */
+  totalMs: number;
+  /** How long an SSE stream may stay open after it delivered its response before the prober cuts it, ms. */
+  graceMs: number;
+  /** Cap on response bytes per request. */
+  maxBytes: number;
+}
+
+export const DEFAULT_LIMITS: ProbeLimits = { requestMs: 4000, totalMs: 30_000, graceMs: 1000, maxBytes: 1024 * 1024 };
+
+/** What a POST may vary: session and version headers (null = leave out), a foreign Origin. */
+export interface PostOptions {
+  session?: string | null;
+  version?: string | null;
+  origin?: string;
+}
+
+/**
+ * One probe run against one endpoint: remembers the session id and negotiated version, builds exact headers,
+ * enforces the caps, and records everything. It never decides anything about what it sees.
+ */
+export class Prober {
+  readonly recorder = new WireRecorder('prober');
+  private readonly client = new WireClient(this.recorder);
+  private readonly url: string;
+  private readonly limits: ProbeLimits;
+  private readonly deadline: number;
+  /** Session id issued on the main initialize, if any. */
+  session?: string;
+  /** Protocol version header to send once initialized. */
+  version?: string;
+
+  constructor(url: string, limits: Partial<ProbeLimits> = {}) {
+    this.url = url;
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.deadline = performance.now() + this.limits.totalMs;
+  }
+
+  /** Time left for the next request, or undefined (and a note) when the scenario cap is spent. */
+  private budget(step: string): number | undefined {
+    const left = Math.floor(this.deadline - performance.now());
+    if (left >= 50) return Math.min(this.limits.requestMs, left);
+    this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
+    return undefined;
+  }
+
+  private common(o: PostOptions): Headers {
+    const h: Headers = [];
+    const session = o.session === undefined ? this.session : o.session;
+    const version = o.version === undefined ? this.version : o.version;
+    if (o.origin) h.push(['Origin', o.origin]);
+    if (version) h.push(['MCP-Protocol-Version', version]);
+    if (session) h.push(['MCP-Session-Id', session]);
+    return h;
+  }
+
+  /** POST one JSON-RPC message. For SSE answers, cut the stream `graceMs` after the response to this request. */
+  async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
+    const timeoutMs = this.budget(step);
+    if (timeoutMs === undefined) return undefined;
+    const id = JSON.stringify(message.id);
+    return this.client.send({
+      method: 'POST',
+      url: this.url,
+      step,
+      headers: [['Content-Type', 'application/json'], ['Accept', 'application/json, text/event-stream'], ...this.common(o)],
+      body: JSON.stringify(message),
+      timeoutMs,
+      maxBytes: this.limits.maxBytes,
+      onSse: (ev) => (id !== undefined && answers(ev.data, id) ? this.limits.graceMs : undefined),
+    });
+  }
+
+  /** GET the endpoint for an SSE stream; `cutAfterMs` ends it that long after each event (resumption replays). */
+  async get(step: string, o: { lastEventId?: string; signal?: AbortSignal; onResponse?: () => void; cutAfterMs?: number } = {}): Promise<WireResult | undefined> {
+    const timeoutMs = this.budget(step);
+    if (timeoutMs === undefined) return undefined;
+    const headers: Headers = [['Accept', 'text/event-stream'], ...this.common({})];
+    if (o.lastEventId !== undefined) headers.push(['Last-Event-ID', o.lastEventId]);
+    return this.client.send({ method: 'GET', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes, signal: o.signal, onResponse: o.onResponse, onSse: () => o.cutAfterMs });
+  }
+
+  /** DELETE the endpoint with the given session id. */
+  async delete(step: string, session: string | undefined): Promise<WireResult | undefined> {
+    const timeoutMs = this.budget(step);
+    if (timeoutMs === undefined) return undefined;
+    const headers = this.common({ session: session ?? null });
+    return this.client.send({ method: 'DELETE', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes });
+  }
+
+  /** initialize (no session or version header) and return the issued session id. */
+  async initialize(step: string, protocolVersion = PROTOCOL_VERSION, id: number | string = 1): Promise<string | undefined> {
+    const r = await this.post(step, {
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpfs-prober', version: '1' } },
+    }, { session: null, version: null });
+    return r?.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1].trim();
+  }
+
+  /** Send `notifications/initialized` on the given session. */
+  async initialized(step: string, session: string | undefined): Promise<void> {
+    await this.post(step, { jsonrpc: '2.0', method: 'notifications/initialized' }, { session: session ?? null });
+  }
+}
+
+/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. */
+function answers(data: string, id: string): boolean {
+  try {
+    const m = JSON.parse(data) as Record<string, unknown>;
+    return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
+  } catch {
+    return false;
+  }
+}

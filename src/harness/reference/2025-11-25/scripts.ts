@@ -1,0 +1,67 @@
+/**
+ * What the 2025-11-25 reference server does in each client-role scenario. The server records; it never judges,
+ * so these switches only shape what the client is confronted with.
+ */
+export interface ReferenceScript {
+  /** Issue an `MCP-Session-Id` on the InitializeResult (and then require it, 400 without, 404 when gone). */
+  sessions: boolean;
+  /** Hold the initialize response this long, so a client that does not wait for it is visible on the wire. */
+  initDelayMs: number;
+  /** Protocol version the server answers `initialize` with; `undefined` = echo a supported request, else latest. */
+  answerVersion?: string;
+  /** Terminate the first session right after `get_secret` is answered on it (next request with it gets 404). */
+  expireAfterSecret: boolean;
+  /** How `get_secret` is answered. */
+  secret: 'json' | 'sse-resume' | 'sse-ping';
+  /** `get_secret` requires the `token` returned by `get_token` (a JSON-answered tool). */
+  needsToken: boolean;
+  /** `retry:` sent before the scripted connection close (ms). */
+  retryMs: number;
+  /** `finished` resolves on the DELETE of a live session after the answer was accepted, not on the answer itself. */
+  finishOnDelete: boolean;
+}
+
+const BASE: ReferenceScript = {
+  sessions: true,
+  initDelayMs: 0,
+  expireAfterSecret: false,
+  secret: 'json',
+  needsToken: false,
+  retryMs: 300,
+  finishOnDelete: false,
+};
+
+/** Scripts by scenario id (`scenarios/2025-11-25/client/<id>.json`). */
+export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
+  'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
+  'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
+  'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
+  'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18' },
+};
+
+/** Versions this reference server speaks (it answers `initialize` with one of them). */
+export const SUPPORTED_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
+export const LATEST_VERSION = '2025-11-25';
+
+/** Tool list for `tools/list`; the scenario files name the same tools in their prompts. */
+export function toolList(script: ReferenceScript): unknown[] {
+  const tools: unknown[] = [];
+  if (script.needsToken) {
+    tools.push({ name: 'get_token', description: 'Returns a token that get_secret needs.', inputSchema: { type: 'object', properties: {} } });
+  }
+  tools.push(
+    {
+      name: 'get_secret',
+      description: script.needsToken ? 'Returns the secret; needs the token from get_token.' : 'Returns the secret.',
+      inputSchema: script.needsToken
+        ? { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }
+        : { type: 'object', properties: {} },
+    },
+    {
+      name: 'submit_answer',
+      description: 'Submit the secret returned by get_secret.',
+      inputSchema: { type: 'object', properties: { answer: { type: 'string' } }, required: ['answer'] },
+    },
+  );
+  return tools;
+}

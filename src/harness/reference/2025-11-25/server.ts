@@ -1,0 +1,254 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { WireLog } from '../../../bench/schema/wire-event.ts';
+import { WireRecorder } from '../../wire/recorder.ts';
+import { startRecordingServer, type RecordedRequest, type SseWriter } from '../../wire/server.ts';
+import type { SseEvent } from '../../wire/sse.ts';
+import { LATEST_VERSION, SCRIPTS, SUPPORTED_VERSIONS, toolList, type ReferenceScript } from './scripts.ts';
+import { answerSecret, type StreamStore } from './streams.ts';
+
+/** The scenario id names no reference script. */
+export class UnknownScenarioError extends Error {
+  constructor(id: string) {
+    super(`no 2025-11-25 client reference script for scenario "${id}"; known: ${Object.keys(SCRIPTS).join(', ')}`);
+    this.name = 'UnknownScenarioError';
+  }
+}
+
+/** MCP endpoint path; `MCP_SERVER_URL` points here. */
+export const ENDPOINT = '/mcp';
+
+type Msg = Record<string, unknown>;
+const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
+const ok = (id: unknown, result: unknown) => ({ jsonrpc: '2.0', id, result });
+const err = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
+const text = (t: string, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+
+/** Per-trial state of one reference server. */
+export interface ReferenceState {
+  script: ReferenceScript;
+  secret: string;
+  token: string;
+  /** Session id → alive. */
+  sessions: Map<string, boolean>;
+  answered: boolean;
+  streams: StreamStore;
+  /** Server-to-client requests awaiting the client's response, by id. */
+  pending: Map<string, (reply: Msg | 'mismatch') => void>;
+  rec: WireRecorder;
+}
+
+export interface RunningReference {
+  url: string;
+  finished: Promise<void>;
+  stop(): Promise<WireLog>;
+}
+
+/** Start the scripted 2025-11-25 Streamable HTTP reference server for one client-role trial. */
+export async function startReference2025(scenarioId: string): Promise<RunningReference> {
+  const script = SCRIPTS[scenarioId];
+  if (!script) throw new UnknownScenarioError(scenarioId);
+  const rec = new WireRecorder('reference');
+  let markFinished!: () => void;
+  const finished = new Promise<void>((r) => (markFinished = r));
+  const state: ReferenceState = {
+    script,
+    secret: randomBytes(9).toString('base64url'),
+    token: randomBytes(9).toString('base64url'),
+    sessions: new Map(),
+    answered: false,
+    streams: new Map(),
+    pending: new Map(),
+    rec,
+  };
+  const finish = () => setTimeout(markFinished, 300);
+  const server = await startRecordingServer(rec, (req) => handle(state, req, { finish, markFinished }));
+  rec.note('reference started', { data: { scenario: scenarioId } });
+  let stopped: Promise<WireLog> | undefined;
+  return {
+    url: server.url + ENDPOINT,
+    finished,
+    stop: () => {
+      stopped ??= (async () => {
+        for (const resolve of state.pending.values()) resolve('mismatch');
+        await server.close();
+        rec.note('reference stopped');
+        return rec.log();
+      })();
+      return stopped;
+    },
+  };
+}
+
+interface Hooks {
+  /** The answer was accepted (resolves `finished` shortly after, unless the script waits for DELETE). */
+  finish: () => void;
+  markFinished: () => void;
+}
+
+/** Session gate shared by POST, GET and DELETE: returns false when it already answered (400/404). */
+function checkSession(s: ReferenceState, req: RecordedRequest, initializing: boolean): boolean {
+  if (!s.script.sessions || initializing) return true;
+  const sid = req.header('mcp-session-id');
+  if (sid === undefined) {
+    req.label('missing-session');
+    req.json(400, err(null, -32600, 'Bad Request: MCP-Session-Id header is required'));
+    return false;
+  }
+  if (s.sessions.get(sid) !== true) {
+    req.label(s.sessions.has(sid) ? 'session-terminated' : 'session-unknown');
+    req.json(404, err(null, -32001, 'Session not found'));
+    return false;
+  }
+  return true;
+}
+
+function badVersion(req: RecordedRequest): boolean {
+  const v = req.header('mcp-protocol-version');
+  if (v === undefined || (SUPPORTED_VERSIONS as readonly string[]).includes(v)) return false;
+  req.label('unsupported-protocol-version');
+  req.json(400, err(null, -32600, `Bad Request: unsupported MCP-Protocol-Version ${v}`));
+  return true;
+}
+
+async function handle(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Promise<void> {
+  if (req.path.split('?')[0] !== ENDPOINT) {
+    req.label('not-endpoint');
+    req.json(404, err(null, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
+    return;
+  }
+  if (req.method === 'POST') return post(s, req, hooks);
+  if (req.method === 'GET') return get(s, req);
+  if (req.method === 'DELETE') return del(s, req, hooks);
+  req.label('method-not-allowed');
+  req.empty(405, { Allow: 'GET, POST, DELETE' });
+}
+
+function get(s: ReferenceState, req: RecordedRequest): void {
+  if (!checkSession(s, req, false) || badVersion(req)) return;
+  const last = req.header('last-event-id');
+  const stream = last === undefined ? undefined : [...s.streams.values()].find((st) => st.sent.some((e) => e.id === last));
+  if (!stream) {
+    // No standalone server-to-client stream is offered; only resumption of a POST's stream.
+    req.label(last === undefined ? 'no-standalone-stream' : 'unknown-last-event-id');
+    req.empty(405, { Allow: 'POST, DELETE' });
+    return;
+  }
+  req.label('resume');
+  const w = req.sse();
+  const from = stream.sent.findIndex((e) => e.id === last);
+  // Replay only what this stream had not delivered after `last` (never another stream's messages), then finish it.
+  for (const e of [...stream.sent.slice(from + 1), ...stream.rest]) w.send(e);
+  stream.sent.push(...stream.rest);
+  stream.rest = [];
+  w.close('complete');
+}
+
+function del(s: ReferenceState, req: RecordedRequest, hooks: Hooks): void {
+  if (!s.script.sessions) {
+    req.label('no-sessions');
+    req.empty(405, { Allow: 'GET, POST' });
+    return;
+  }
+  if (!checkSession(s, req, false)) return;
+  s.sessions.set(req.header('mcp-session-id')!, false);
+  req.label('session-deleted');
+  req.empty(200);
+  if (s.answered && s.script.finishOnDelete) hooks.markFinished();
+}
+
+async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Promise<void> {
+  let msg: unknown;
+  try {
+    msg = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    req.label('parse-error');
+    req.json(400, err(null, -32700, 'Parse error'));
+    return;
+  }
+  if (!isObj(msg)) {
+    req.label(Array.isArray(msg) ? 'batch-rejected' : 'invalid-message');
+    req.json(400, err(null, -32600, 'Invalid Request: the body must be a single JSON-RPC message'));
+    return;
+  }
+  const isInit = msg.method === 'initialize' && 'id' in msg;
+  if (!checkSession(s, req, isInit) || (!isInit && badVersion(req))) return;
+  if (typeof msg.method !== 'string') return clientResponse(s, req, msg);
+  if (!('id' in msg)) {
+    req.label(`notification ${msg.method}`);
+    req.empty(202);
+    return;
+  }
+  const id = msg.id;
+  const params = isObj(msg.params) ? msg.params : {};
+  switch (msg.method) {
+    case 'initialize':
+      return initialize(s, req, id, params);
+    case 'ping':
+      return req.json(200, ok(id, {}));
+    case 'tools/list':
+      return req.json(200, ok(id, { tools: toolList(s.script) }));
+    case 'tools/call':
+      return toolCall(s, req, id, params, hooks);
+    default:
+      req.label('method-not-found');
+      return req.json(200, err(id, -32601, `Method not found: ${String(msg.method)}`));
+  }
+}
+
+/** A JSON-RPC response from the client (to a server request sent on an SSE stream). */
+function clientResponse(s: ReferenceState, req: RecordedRequest, msg: Msg): void {
+  const key = JSON.stringify(msg.id);
+  const waiter = s.pending.get(key);
+  req.label(waiter ? 'client-response' : 'client-response-unknown-id');
+  req.empty(202);
+  if (waiter) waiter(msg);
+  // A response that matches no outstanding request: the waiting call fails now instead of timing out.
+  else for (const w of s.pending.values()) w('mismatch');
+}
+
+async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, params: Msg): Promise<void> {
+  if (s.script.initDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.initDelayMs));
+  const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
+  const version = s.script.answerVersion ?? ((SUPPORTED_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_VERSION);
+  const headers: Record<string, string> = {};
+  if (s.script.sessions) {
+    const sid = randomUUID();
+    s.sessions.set(sid, true);
+    headers['MCP-Session-Id'] = sid;
+  }
+  req.label('initialize');
+  req.json(
+    200,
+    ok(id, { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'mcpfs-reference', version: '1.0.0' } }),
+    headers,
+  );
+}
+
+async function toolCall(s: ReferenceState, req: RecordedRequest, id: unknown, params: Msg, hooks: Hooks): Promise<void> {
+  const args = isObj(params.arguments) ? params.arguments : {};
+  const name = params.name;
+  req.label(`tools/call ${String(name)}`);
+  if (name === 'get_token' && s.script.needsToken) return req.json(200, ok(id, text(s.token)));
+  if (name === 'get_secret') {
+    if (s.script.needsToken && args.token !== s.token) return req.json(200, ok(id, text('get_secret needs the token returned by get_token', true)));
+    const sid = req.header('mcp-session-id');
+    await answerSecret(s, req, id, params, ok(id, text(s.secret)));
+    if (s.script.expireAfterSecret && sid !== undefined && s.sessions.size === 1) {
+      s.sessions.set(sid, false);
+      s.rec.note('session expired by script', { x: req.x });
+    }
+    return;
+  }
+  if (name === 'submit_answer') {
+    const right = args.answer === s.secret;
+    req.json(200, ok(id, right ? text('accepted') : text('wrong answer', true)));
+    if (right && !s.answered) {
+      s.answered = true;
+      if (!s.script.finishOnDelete) hooks.finish();
+    }
+    return;
+  }
+  req.json(200, err(id, -32602, `Unknown tool: ${String(name)}`));
+}
+
+export type { SseEvent, SseWriter };

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { JUDGES } from '../../bench/judge/registry.ts';
+import { judgeTrial } from '../../bench/judge/run.ts';
+import { scoreTrial } from '../../bench/scoring/score.ts';
+import { loadServerScenarios } from '../probe/2025-11-25/load-scenarios.ts';
+import { freePort, isListening, waitFor } from '../runner/ports.ts';
+import { driver } from './2025-11-25-server.ts';
+import { driverFor } from './registry.ts';
+
+/** Spawn the driver's oracle command the way the trial runner does: PORT in env, wait for the port, probe, judge, kill. */
+async function runSpawned(scenarioId: string, mutant?: string) {
+  const scenario = loadServerScenarios().find((s) => s.id === scenarioId)!;
+  const port = await freePort();
+  const { cmd, args } = driver.oracleCommand(scenario, mutant);
+  const child = spawn(cmd, args, { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    expect(await waitFor(() => isListening(port), 20_000)).toBe(true);
+    const log = await driver.probe(scenario, `http://127.0.0.1:${port}${driver.path}`);
+    return judgeTrial(scenario, log, JUDGES);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  }
+}
+
+describe('2025-11-25 server role driver', () => {
+  it('is registered for 2025-11-25 server', () => {
+    expect(driverFor('2025-11-25', 'server')).toBe(driver);
+  });
+
+  it('spawns the oracle command, which passes every checkpoint of streaming', async () => {
+    const verdicts = await runSpawned('streaming');
+    expect(verdicts.filter((v) => v.verdict !== 'pass')).toEqual([]);
+    expect(scoreTrial(verdicts).score).toBe(1);
+  });
+
+  it('passes the mutant through the command line (terminated-400 fails session-terminated-returns-404)', async () => {
+    const verdicts = await runSpawned('sessions', 'terminated-400');
+    expect(verdicts.find((v) => v.checkpoint === 'session-terminated-returns-404')?.verdict).toBe('fail');
+  });
+});

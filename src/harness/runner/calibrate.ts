@@ -1,0 +1,140 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import type { CalibrationRow, TrialRow } from '../../bench/derive/dataset.ts';
+import { calibrationGate } from '../../bench/derive/gate.ts';
+import { expectedRecordPath } from '../../bench/derive/records.ts';
+import type { Problem } from '../../bench/problems.ts';
+import type { Revision, Role } from '../../bench/schema/common.ts';
+import type { Scenario } from '../../bench/schema/scenario.ts';
+import type { TrialRecord } from '../../bench/schema/trial.ts';
+import { scoreTrial } from '../../bench/scoring/score.ts';
+import { writeTrial } from '../io/trial-files.ts';
+import type { RoleDriver } from '../roles/types.ts';
+import { nullAdapter, oracleAdapter } from './adapters/basic.ts';
+import { PI_SCRIPTED_SUBJECT, scriptedPiAdapter } from './adapters/pi-scripted.ts';
+import type { Adapter } from './adapters/types.ts';
+import { runTrial, type TrialOptions, type TrialResult } from './trial.ts';
+
+/** One calibration trial to run. */
+export interface CalibrationJob {
+  scenario: Scenario;
+  driver: RoleDriver;
+  adapter: Adapter;
+}
+
+export interface CalibrationFilter {
+  revision?: Revision;
+  role?: Role;
+}
+
+/**
+ * For every selected scenario: oracle, null, every mutant the driver lists for that scenario, and pi driven by the
+ * scripted model. Scenarios without a driver are reported as problems (they cannot be calibrated).
+ */
+export function planCalibration(scenarios: readonly Scenario[], driverFor: (r: Revision, role: Role) => RoleDriver | undefined, f: CalibrationFilter = {}): { jobs: CalibrationJob[]; problems: Problem[] } {
+  const jobs: CalibrationJob[] = [];
+  const problems: Problem[] = [];
+  const picked = scenarios.filter((s) => (!f.revision || s.revision === f.revision) && (!f.role || s.role === f.role));
+  for (const scenario of [...picked].sort((a, b) => `${a.revision}/${a.role}/${a.id}`.localeCompare(`${b.revision}/${b.role}/${b.id}`))) {
+    const driver = driverFor(scenario.revision, scenario.role);
+    if (!driver) {
+      problems.push({ file: `scenarios/${scenario.revision}/${scenario.role}/${scenario.id}.json`, message: `no role driver for ${scenario.revision} ${scenario.role}`, hint: 'register one in src/harness/roles/registry.ts' });
+      continue;
+    }
+    const adapters = [oracleAdapter(driver), nullAdapter(), ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)), scriptedPiAdapter(driver, scenario)];
+    for (const adapter of adapters) jobs.push({ scenario, driver, adapter });
+  }
+  return { jobs, problems };
+}
+
+export interface Ran {
+  job: CalibrationJob;
+  result: TrialResult;
+}
+
+/** Run the jobs through the trial runner (docs none, k1), `concurrency` at a time, in plan order. */
+export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit<TrialOptions, 'driver' | 'scenario' | 'adapter' | 'docs' | 'k'>, concurrency = 1, onDone?: (r: Ran, i: number) => void): Promise<Ran[]> {
+  const out: Ran[] = new Array(jobs.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      const job = jobs[i]!;
+      const result = await runTrial({ ...base, driver: job.driver, scenario: job.scenario, adapter: job.adapter, docs: 'none', k: 1 });
+      out[i] = { job, result };
+      onDone?.(out[i]!, done++);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+  return out;
+}
+
+function toRow(r: TrialRecord): TrialRow {
+  const path = expectedRecordPath(r);
+  return {
+    id: r.trial.id, revision: r.trial.revision, role: r.trial.role, scenario: r.trial.scenario, docs: r.trial.docs, k: r.trial.k,
+    subject: r.subject, status: r.status, startedAt: r.trial.startedAt, endedAt: r.trial.endedAt, runnerVersion: r.trial.runnerVersion,
+    specCommit: r.trial.specCommit, verdicts: r.verdicts, score: r.status === 'completed' ? scoreTrial(r.verdicts) : null, usage: r.usage,
+    files: { record: path, wire: path.replace(/k\d+\.json$/, r.sidecars.wire) },
+  };
+}
+
+/**
+ * The calibration gate on fresh results (the same gate derive applies), plus: no infra-error, no process left over,
+ * and pi + scripted model scoring what the oracle scores (it runs the oracle through pi's tools).
+ */
+export function checkCalibration(scenarios: readonly Scenario[], ran: readonly Ran[]): { rows: CalibrationRow[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const keys = new Set(ran.map((r) => `${r.job.scenario.revision}/${r.job.scenario.role}/${r.job.scenario.id}`));
+  const selected = scenarios.filter((s) => keys.has(`${s.revision}/${s.role}/${s.id}`));
+  const gate = calibrationGate(selected, ran.map((r) => toRow(r.result.record)));
+  problems.push(...gate.problems);
+  for (const { result: { record: r, leftovers } } of ran) {
+    const file = expectedRecordPath(r);
+    if (r.status === 'infra-error') problems.push({ file, field: 'status', message: `infra-error: ${r.infraReason}` });
+    if (leftovers.length) problems.push({ file, message: `${leftovers.length} process(es) survived the trial's cleanup` });
+    if (r.subject.id === PI_SCRIPTED_SUBJECT.id && r.status === 'completed') {
+      const s = scoreTrial(r.verdicts);
+      if (s.score !== 1) problems.push({ file, field: 'verdicts', message: `pi + scripted model scored ${s.score}; it runs the oracle and must score 1 (failed: ${s.mustFailed.join(', ')})` });
+    }
+  }
+  return { rows: gate.rows, problems };
+}
+
+/** Where a scenario's calibration records live. */
+const calibrationDir = (s: Scenario) => `results/${s.revision}/${s.role}/${s.id}/none/calibration`;
+
+/** Replace the calibration records of the calibrated scenarios with the fresh ones. Returns the written paths. */
+export function writeCalibration(root: string, ran: readonly Ran[]): string[] {
+  const scenarios = new Map(ran.map((r) => [calibrationDir(r.job.scenario), r.job.scenario]));
+  for (const dir of scenarios.keys()) rmSync(join(root, dir), { recursive: true, force: true });
+  return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript));
+}
+
+/** What `--check` compares: status, and each checkpoint's verdict in order (ids, timings, messages aside). */
+export function verdictKey(r: Pick<TrialRecord, 'status' | 'verdicts'>): string {
+  return [r.status, ...r.verdicts.map((v) => `${v.checkpoint}=${v.verdict}`)].join(' ');
+}
+
+/** Differences between fresh calibration results and the committed records (missing, extra, changed). */
+export function compareWithCommitted(root: string, ran: readonly Ran[]): string[] {
+  const diffs: string[] = [];
+  const fresh = new Set<string>();
+  for (const { result } of ran) {
+    const path = expectedRecordPath(result.record);
+    fresh.add(path);
+    if (!existsSync(join(root, path))) {
+      diffs.push(`${path}: not committed (fresh: ${verdictKey(result.record)})`);
+      continue;
+    }
+    const old = JSON.parse(readFileSync(join(root, path), 'utf8')) as TrialRecord;
+    if (verdictKey(old) !== verdictKey(result.record)) diffs.push(`${path}: committed ${verdictKey(old)}\n  fresh:     ${verdictKey(result.record)}`);
+  }
+  const dirs = [...new Set(ran.map((r) => calibrationDir(r.job.scenario)))];
+  for (const p of fg.sync(dirs.map((d) => `${d}/**/k*.json`), { cwd: root }).sort()) {
+    if (!fresh.has(p)) diffs.push(`${p}: committed, but calibration no longer produces it`);
+  }
+  return diffs;
+}

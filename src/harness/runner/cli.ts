@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { checkScenarios } from '../../bench/derive/scenarios.ts';
+import { expectedRecordPath } from '../../bench/derive/records.ts';
+import { formatProblem } from '../../bench/problems.ts';
+import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../../bench/schema/common.ts';
+import type { Scenario } from '../../bench/schema/scenario.ts';
+import type { Subject } from '../../bench/schema/subject.ts';
+import type { TrialRecord } from '../../bench/schema/trial.ts';
+import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
+import { specDir } from '../io/paths.ts';
+import { driverFor } from '../roles/registry.ts';
+import type { RoleDriver } from '../roles/types.ts';
+import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts';
+import { piAdapter } from './adapters/pi.ts';
+import { scriptedPiAdapter } from './adapters/pi-scripted.ts';
+import type { Adapter } from './adapters/types.ts';
+import { RunnerInputError } from './errors.ts';
+
+/** Parse argv strictly; unknown flags and missing values are input errors with the usage as hint. */
+export function parseCli<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw new RunnerInputError((e as Error).message, usage);
+  }
+}
+
+export function oneOf<V extends string>(flag: string, value: string | undefined, allowed: readonly V[]): V {
+  if (value === undefined) throw new RunnerInputError(`${flag}: required`, `one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value)) throw new RunnerInputError(`${flag}: unknown value "${value}"`, `one of ${allowed.join(', ')}`);
+  return value as V;
+}
+
+export const asRevision = (v: string | undefined): Revision => oneOf('--revision', v, REVISIONS);
+export const asRole = (v: string | undefined): Role => oneOf('--role', v, ROLES);
+
+/** All valid scenarios of the project; invalid files are input errors, printed path-first. */
+export function loadScenarios(root: string): Scenario[] {
+  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root));
+  if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files (npm run derive shows every problem)');
+  return [...scenarios.values()];
+}
+
+export function findScenario(root: string, revision: Revision, role: Role, id: string | undefined): Scenario {
+  const all = loadScenarios(root).filter((s) => s.revision === revision && s.role === role);
+  const s = all.find((x) => x.id === id);
+  if (!s) {
+    throw new RunnerInputError(`scenarios/${revision}/${role}/${id ?? '<missing --scenario>'}.json: no such scenario`, `known: ${all.map((x) => x.id).join(', ') || '(none)'}`);
+  }
+  return s;
+}
+
+export function requireDriver(revision: Revision, role: Role): RoleDriver {
+  const d = driverFor(revision, role);
+  if (!d) throw new RunnerInputError(`no role driver registered for ${revision} ${role}`, 'see src/harness/roles/registry.ts');
+  return d;
+}
+
+export interface AdapterArgs {
+  agent: string;
+  model?: string;
+  thinking?: string;
+  command?: string;
+  subject?: string;
+  label?: string;
+  service?: boolean;
+  outside?: boolean;
+}
+
+/** `oracle`, `null`, `mutant:<id>`, `command`, `pi`, `pi-scripted` → an adapter. */
+export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenario): Adapter {
+  if (a.agent === 'oracle') return oracleAdapter(driver);
+  if (a.agent === 'null') return nullAdapter();
+  if (a.agent.startsWith('mutant:')) return oracleAdapter(driver, a.agent.slice('mutant:'.length));
+  if (a.agent === 'pi-scripted') return scriptedPiAdapter(driver, scenario);
+  if (a.agent === 'pi') {
+    if (!a.model) throw new RunnerInputError('--agent pi: --model is required', 'e.g. --model anthropic/claude-sonnet-5 --thinking high');
+    return piAdapter({ model: a.model, thinking: a.thinking ?? 'medium' });
+  }
+  if (a.agent === 'command') {
+    if (!a.command) throw new RunnerInputError('--agent command: --command is required', 'e.g. --command "my-agent --prompt-file TASK.md"');
+    return commandAdapter({ command: a.command, subject: subjectFromId(a.subject, a.label), service: a.service, outside: a.outside });
+  }
+  throw new RunnerInputError(`--agent: unknown adapter "${a.agent}"`, 'one of oracle, null, mutant:<id>, command, pi, pi-scripted');
+}
+
+function subjectFromId(id: string | undefined, label: string | undefined): Subject {
+  if (!id) throw new RunnerInputError('--agent command: --subject is required', 'e.g. --subject agent/myharness@1.2.0/anthropic/claude-sonnet-5/high');
+  const kind = id.split('/')[0];
+  if (kind !== 'agent' && kind !== 'library' && kind !== 'calibration') throw new RunnerInputError(`--subject "${id}": must start with agent/, library/ or calibration/`);
+  return { kind, id, label: label ?? id };
+}
+
+/** The next unused repetition index of a cell (k1, k2, …). */
+export function nextK(root: string, scenario: Scenario, docs: DocsAxis, subject: Subject): number {
+  for (let k = 1; ; k++) {
+    const path = expectedRecordPath({ trial: { revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs, k } as TrialRecord['trial'], subject });
+    if (!existsSync(join(root, path))) return k;
+  }
+}
+
+/** Run a CLI's main: exit with its code; input errors print path-first with a hint and exit 2. */
+export function runCli(name: string, main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      if (!(e instanceof RunnerInputError)) throw e;
+      console.error(`${name}: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
+      process.exit(2);
+    },
+  );
+}
+
+/** The pinned spec folder and its commit; a missing PINNED.md is an input error with the fix. */
+export function pinnedSpec(root: string): { spec: string; specCommit: string } {
+  const spec = specDir(root);
+  const specCommit = readSpecCommit(spec);
+  if (!specCommit) throw new RunnerInputError(`${spec}/PINNED.md: no pinned commit found`, 'set MCP_SPEC_DIR, or run `npm run fetch-spec`');
+  return { spec, specCommit };
+}

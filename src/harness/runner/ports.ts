@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+/** An ephemeral port that was free on the host's 127.0.0.1 a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Whether 127.0.0.1:port can be bound on the host right now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+const LISTEN = '0A';
+/** Local addresses from which 127.0.0.1 is reachable: 127.0.0.1, 0.0.0.0, and (dual-stack) `::`. */
+const REACHABLE = new Set(['0100007F', '00000000', '00000000000000000000000000000000', '0000000000000000FFFF00000100007F']);
+
+/**
+ * Whether something listens on `port` reachable at 127.0.0.1, in the network namespace of `pid`. Reads
+ * `/proc/<pid>/net/tcp{,6}`, which shows the sockets of that pid's namespace: this works from outside a netns,
+ * where a TCP connect would not.
+ */
+export function isListening(port: number, pid: number | 'self' = 'self'): boolean {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  for (const f of ['tcp', 'tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${pid}/net/${f}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 4 || cols[3] !== LISTEN) continue;
+      const [addr, p] = cols[1]!.split(':');
+      if (p === hexPort && REACHABLE.has(addr!)) return true;
+    }
+  }
+  return false;
+}
+
+/** Poll `check` every 100 ms until it is true or `timeoutMs` passed (or `stop` resolves). */
+export async function waitFor(check: () => boolean, timeoutMs: number, stop?: Promise<unknown>): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let stopped = false;
+  void stop?.then(() => (stopped = true), () => (stopped = true));
+  for (;;) {
+    if (check()) return true;
+    if (stopped || Date.now() >= deadline) return check();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

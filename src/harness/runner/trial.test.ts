@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type Server } from 'node:net';
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts';
+import { runTrial, type TrialOptions } from './trial.ts';
+import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
+import { TrialRecordSchema } from '../../bench/schema/trial.ts';
+
+const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, timeouts: { sessionMs: 20_000, portWaitMs: 2000 } } as const;
+const server = (extra: Partial<TrialOptions> & Pick<TrialOptions, 'adapter'>) => runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), ...extra });
+const verdicts = (r: Awaited<ReturnType<typeof runTrial>>) => r.record.verdicts.map((v) => v.verdict);
+
+describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolation) => {
+  it('passes the oracle server and writes nothing behind', async () => {
+    const r = await server({ adapter: oracleAdapter(kitServerDriver), isolation });
+    expect(r.record.status).toBe('completed');
+    expect(r.record.trial.isolation).toBe(isolation);
+    expect(verdicts(r)).toEqual(['pass']);
+    expect(r.leftovers).toEqual([]);
+    expect(existsSync(r.dirs!.root)).toBe(false);
+    expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
+  });
+
+  it('fails the null subject as a completed trial, not an infra-error', async () => {
+    const r = await server({ adapter: nullAdapter(), isolation });
+    expect(r.record.status).toBe('completed');
+    expect(r.record.subject.id).toBe('calibration/null');
+    expect(verdicts(r)).toEqual(['fail']);
+    expect(r.log.events.some((e) => e.type === 'error')).toBe(true);
+  });
+
+  it('fails the mutant that answers 500', async () => {
+    const r = await server({ adapter: oracleAdapter(kitServerDriver, 'broken'), isolation });
+    expect(r.record.subject.id).toBe('calibration/mutant-broken');
+    expect(verdicts(r)).toEqual(['fail']);
+  });
+
+  it('runs the oracle client against the reference server and stops when it finished', async () => {
+    const d = kitClientDriver();
+    const r = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d), isolation });
+    expect(r.record.status).toBe('completed');
+    expect(verdicts(r)).toEqual(['pass']);
+    const m = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d, 'mute'), isolation });
+    expect(verdicts(m)).toEqual(['fail']);
+  });
+});
+
+describe('runTrial processes and infra-errors', () => {
+  let blocker: Server | undefined;
+  afterEach(() => blocker?.close());
+
+  it('kills every process the agent left behind, including setsid daemons', async () => {
+    const cmd = 'setsid sh -c "sleep 300" & (sleep 301 &) ; nohup sleep 302 >/dev/null 2>&1 & echo started';
+    for (const isolation of ['netns', 'none'] as const) {
+      const r = await server({ adapter: commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } }), isolation, });
+      expect(r.record.status).toBe('completed');
+      expect(r.leftovers).toEqual([]);
+      const still = execSync('ps -eo args').toString().split('\n').filter((l) => /^sleep 30[012]$/.test(l.trim()));
+      expect(still).toEqual([]);
+    }
+  });
+
+  it('records a port clash as an infra-error', async () => {
+    blocker = createServer();
+    await new Promise<void>((r) => blocker!.listen(0, '127.0.0.1', r));
+    const port = (blocker.address() as { port: number }).port;
+    const r = await server({ adapter: oracleAdapter(kitServerDriver), isolation: 'none', port });
+    expect(r.record.status).toBe('infra-error');
+    expect(r.record.infraReason).toMatch(/^port clash: 127\.0\.0\.1:\d+ already in use/);
+    expect(r.record.verdicts).toEqual([]);
+    expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
+  });
+
+  it('records a reference server that fails to start as an infra-error', async () => {
+    const d = kitClientDriver({ failStart: true });
+    const r = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d), isolation: 'netns' });
+    expect(r.record.status).toBe('infra-error');
+    expect(r.record.infraReason).toBe('reference server failed to start: listen EACCES 127.0.0.1');
+  });
+
+  it('records a sandbox that cannot be created as an infra-error', async () => {
+    const r = await server({ adapter: nullAdapter(), makeSandbox: async () => Promise.reject(new Error('unshare: Operation not permitted')) });
+    expect(r.record.status).toBe('infra-error');
+    expect(r.record.infraReason).toBe('runner crashed: unshare: Operation not permitted');
+  });
+
+  it('stops an agent at its time limit and still probes what it left running', async () => {
+    const cmd = 'node "$ORACLE" & sleep 600';
+    const adapter = commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } });
+    adapter.usesProject = true; // it runs the test oracle from this project
+    const start = adapter.start;
+    adapter.start = (ctx) => start({ ...ctx, env: { ...ctx.env, ORACLE: kitServerDriver.oracleCommand(kitScenario('server')).args[0]! } });
+    const r = await server({ adapter, isolation: 'netns', timeouts: { sessionMs: 1500, portWaitMs: 5000 } });
+    expect(verdicts(r)).toEqual(['pass']);
+    expect(r.log.events.some((e) => e.type === 'note' && /time limit/.test(e.text))).toBe(true);
+    expect(r.leftovers).toEqual([]);
+  });
+});

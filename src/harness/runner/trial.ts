@@ -1,0 +1,231 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { JudgeRegistry } from '../../bench/judge/types.ts';
+import type { DocsAxis } from '../../bench/schema/common.ts';
+import type { Scenario } from '../../bench/schema/scenario.ts';
+import type { TrialRecord } from '../../bench/schema/trial.ts';
+import type { Usage } from '../../bench/schema/usage.ts';
+import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { buildTrialRecord } from '../io/trial-files.ts';
+import type { ClientRoleDriver, ReferenceHandle, RoleDriver, ServerRoleDriver } from '../roles/types.ts';
+import { WireRecorder } from '../wire/recorder.ts';
+import type { Adapter, AgentContext, AgentRun } from './adapters/types.ts';
+import { agentEnv, TRIAL_MARKER } from './env.ts';
+import { crashReason, InfraError, RunnerInputError } from './errors.ts';
+import { freePort, portFree, waitFor } from './ports.ts';
+import { killAll, pidsWithMarker } from './procs.ts';
+import { netnsSandbox, noneSandbox, type FsView, type IsolationKind, type Sandbox } from './sandbox.ts';
+import { checkMount, createTrialDirs, type TrialDirs } from './workspace.ts';
+
+export interface TrialTimeouts {
+  /** Agent session limit (default 30 min). */
+  sessionMs?: number;
+  /** Server role, after the session: how long to wait for the port (default 10 s). */
+  portWaitMs?: number;
+  /** Server role, `service` subjects (oracle, mutants): how long the server may take to listen (default 20 s). */
+  serviceStartMs?: number;
+}
+
+export interface TrialOptions {
+  driver: RoleDriver;
+  scenario: Scenario;
+  adapter: Adapter;
+  docs: DocsAxis;
+  k: number;
+  /** Project root (runner version from its package.json). */
+  root: string;
+  /** Pinned spec folder (for `--docs full`) and its commit. */
+  specDir: string;
+  specCommit: string;
+  /** Judges (default: the benchmark's registry). */
+  judges?: JudgeRegistry;
+  /** `netns` (default) or `none`; netns failing is an infra-error, never a silent fallback. */
+  isolation?: IsolationKind;
+  /** Tests: build the sandbox differently (e.g. a broken one). */
+  makeSandbox?: (tag: string, dirs: TrialDirs, view: FsView) => Promise<Sandbox>;
+  timeouts?: TrialTimeouts;
+  /** Server role: use this port instead of a fresh one (tests provoke a port clash with it). */
+  port?: number;
+  /** Keep the trial folder (workspace and logs) for inspection. */
+  keep?: boolean;
+}
+
+export interface TrialResult {
+  record: TrialRecord;
+  log: WireLog;
+  transcript?: string;
+  /** Pids still alive after cleanup (must be empty; tests assert it). */
+  leftovers: number[];
+  /** The trial folder (already removed unless `keep`). */
+  dirs?: TrialDirs;
+}
+
+const sleep = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
+
+interface State {
+  dirs?: TrialDirs;
+  sb?: Sandbox;
+  run?: AgentRun;
+  handle?: ReferenceHandle;
+  notes: string[];
+  wallTimeMs?: number;
+}
+
+/**
+ * One trial end to end: workspace → sandbox → mount check → subject → probe (server role) or reference server
+ * (client role) → cleanup of every process → judged record. Harness failures become an `infra-error` record; a
+ * subject that does nothing or never listens is a completed trial that fails its checkpoints.
+ */
+export async function runTrial(o: TrialOptions): Promise<TrialResult> {
+  const startedAt = new Date();
+  const marker = randomBytes(5).toString('hex');
+  const st: State = { notes: [] };
+  let log: WireLog | undefined;
+  let infraReason: string | undefined;
+  let inputError: unknown;
+  try {
+    log = await execute(o, marker, st);
+  } catch (e) {
+    if (e instanceof RunnerInputError) inputError = e;
+    else infraReason = crashReason(e);
+  }
+  const { leftovers, usage, transcript, infraReason: agentInfra } = await cleanup(o, marker, st);
+  if (inputError) throw inputError;
+  infraReason ??= agentInfra;
+  if (leftovers.length > 0 && !infraReason) st.notes.push(`runner: ${leftovers.length} process(es) survived cleanup: ${leftovers.join(' ')}`);
+  const wire = withNotes(log ?? emptyLog(o.driver), st.notes);
+  const record = buildTrialRecord(
+    {
+      scenario: o.scenario,
+      subject: o.adapter.subject,
+      docs: o.docs,
+      k: o.k,
+      startedAt,
+      endedAt: new Date(),
+      specCommit: o.specCommit,
+      isolation: st.sb?.kind ?? o.isolation ?? 'netns',
+      log: wire,
+      infraReason,
+      usage: { ...usage, ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}) },
+      transcript,
+      judges: o.judges,
+    },
+    o.root,
+  );
+  return { record, log: wire, transcript, leftovers, dirs: st.dirs };
+}
+
+async function execute(o: TrialOptions, marker: string, st: State): Promise<WireLog> {
+  if (o.driver.role !== o.scenario.role || o.driver.revision !== o.scenario.revision) {
+    throw new RunnerInputError(`driver ${o.driver.revision} ${o.driver.role} does not match scenario ${o.scenario.revision} ${o.scenario.role} "${o.scenario.id}"`);
+  }
+  st.dirs = createTrialDirs(o.scenario, o.docs, o.specDir);
+  const isolation = o.isolation ?? 'netns';
+  const make = o.makeSandbox ?? ((tag: string, dirs: TrialDirs, view: FsView) => (isolation === 'netns' ? netnsSandbox(tag, dirs.plumbing, view) : Promise.resolve(noneSandbox())));
+  st.sb = await make(marker, st.dirs, subjectView(st.dirs, o.adapter.usesProject ?? false, o.root));
+  return o.driver.role === 'server' ? serverTrial(o, o.driver, marker, st) : clientTrial(o, o.driver, marker, st);
+}
+
+function context(o: TrialOptions, st: State, marker: string, vars: Record<string, string>): AgentContext {
+  const dirs = st.dirs!;
+  return {
+    driver: o.driver,
+    scenario: o.scenario,
+    dirs,
+    sandbox: st.sb!,
+    env: agentEnv({ marker, home: dirs.home, tmp: dirs.tmp, vars }),
+    vars: { ...vars, [TRIAL_MARKER]: marker },
+    timeoutMs: o.timeouts?.sessionMs ?? 30 * 60_000,
+  };
+}
+
+/** Run the agent's session to its end, the reference's `finished`, or its time limit; note how it ended. */
+async function session(run: AgentRun, ctx: AgentContext, st: State, extra: Promise<unknown>[] = []): Promise<void> {
+  const t0 = performance.now();
+  const end = await Promise.race([run.exited.then((x) => ({ exit: x })), sleep(ctx.timeoutMs), ...extra.map((p) => p.then(() => 'finished' as const))]);
+  st.wallTimeMs = Math.round(performance.now() - t0);
+  if (end === 'timeout') {
+    st.notes.push(`runner: session time limit of ${Math.round(ctx.timeoutMs / 1000)} s reached; agent stopped`);
+    run.stop();
+  } else if (end === 'finished') st.notes.push('runner: reference scenario finished');
+  else st.notes.push(`runner: agent exited (code ${end.exit.code ?? 'none'}${end.exit.signal ? `, signal ${end.exit.signal}` : ''})`);
+}
+
+async function serverTrial(o: TrialOptions, driver: ServerRoleDriver, marker: string, st: State): Promise<WireLog> {
+  const sb = st.sb!;
+  const port = o.port ?? (await freePort());
+  if (!(await portFree(port))) throw new InfraError(`port clash: 127.0.0.1:${port} already in use before the agent started`);
+  const ctx = context(o, st, marker, { PORT: String(port) });
+  await checkMount(sb, st.dirs!.dir, ctx.env);
+  const run = (st.run = await o.adapter.start(ctx));
+  if (run.mode === 'session') await session(run, ctx, st);
+  const up = await waitFor(
+    () => sb.listening(port),
+    run.mode === 'service' ? (o.timeouts?.serviceStartMs ?? 20_000) : (o.timeouts?.portWaitMs ?? 10_000),
+    run.mode === 'service' ? run.exited : undefined,
+  );
+  st.notes.push(up ? `runner: port ${port} listening; probing` : `runner: nothing listened on port ${port}; probing anyway`);
+  if (up) await sb.exposeInside(port);
+  return driver.probe(o.scenario, `http://127.0.0.1:${port}${driver.path}`);
+}
+
+async function clientTrial(o: TrialOptions, driver: ClientRoleDriver, marker: string, st: State): Promise<WireLog> {
+  const sb = st.sb!;
+  try {
+    st.handle = await driver.startReference(o.scenario);
+  } catch (e) {
+    throw new InfraError(`reference server failed to start: ${(e as Error).message}`);
+  }
+  const handle = st.handle;
+  await sb.exposeHost(Number(new URL(handle.url).port));
+  const ctx = context(o, st, marker, { ...handle.env, MCP_SERVER_URL: handle.url });
+  await checkMount(sb, st.dirs!.dir, ctx.env);
+  const run = (st.run = await o.adapter.start(ctx));
+  await session(run, ctx, st, [handle.finished]);
+  st.handle = undefined;
+  return handle.stop();
+}
+
+/** Kill everything the subject left behind (process groups, marked processes, the namespace); collect usage. */
+async function cleanup(o: TrialOptions, marker: string, st: State): Promise<{ leftovers: number[]; usage?: Usage; transcript?: string; infraReason?: string }> {
+  st.run?.stop(true);
+  if (st.handle) await st.handle.stop().catch(() => undefined);
+  const sb = st.sb;
+  const left = await killAll(() => [...pidsWithMarker(marker), ...(sb?.pids() ?? [])]);
+  const nsLeft = sb ? await sb.dispose() : [];
+  const fin = st.run?.finish ? await st.run.finish() : {};
+  if (st.dirs && !o.keep) rmSync(st.dirs.root, { recursive: true, force: true });
+  return { leftovers: [...new Set([...left, ...nsLeft])], ...fin };
+}
+
+function emptyLog(driver: RoleDriver): WireLog {
+  return new WireRecorder(driver.role === 'server' ? 'prober' : 'reference').log();
+}
+
+/** Prepend the runner's annotations (t = 0): they explain the session, never evidence a verdict. */
+function withNotes(log: WireLog, notes: string[]): WireLog {
+  return { header: log.header, events: [...notes.map((text) => ({ type: 'note' as const, t: 0, text })), ...log.events] };
+}
+
+const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
+
+/**
+ * What the subject must not see (netns): the trial's harness folder (pi's credentials and session), the user's home
+ * and pi agent dir (credentials), and, unless the subject runs this project's own code, the project (oracle source,
+ * other trials' records and transcripts). Node's folder is bound back when it lies inside a hidden folder.
+ */
+export function subjectView(dirs: TrialDirs, usesProject: boolean, root: string): FsView {
+  const project = resolve(root);
+  const candidates = [dirs.harness, homedir(), join(homedir(), '.pi'), process.env.PI_CODING_AGENT_DIR, usesProject ? undefined : project]
+    .filter((p): p is string => !!p && existsSync(p))
+    .map((p) => resolve(p))
+    .filter((p) => !within(p, dirs.root))
+    .filter((p) => !(usesProject && within(p, project)));
+  const hide = [...new Set(candidates)].filter((p, _i, all) => !all.some((q) => q !== p && within(q, p))).sort();
+  const node = dirname(process.execPath);
+  const keep = hide.some((h) => within(h, node)) ? [{ path: node, stash: join(dirs.plumbing, 'node') }] : [];
+  for (const k of keep) mkdirSync(k.stash, { recursive: true });
+  return { hide, keep };
+}

@@ -1,0 +1,243 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Headers } from '../../bench/schema/wire-event.ts';
+import { pairs, type WireRecorder } from './recorder.ts';
+import { formatSse, type SseEvent } from './sse.ts';
+
+/** Limits the recording server enforces on every request, so a misbehaving client cannot stall or flood it. */
+export interface ServerLimits {
+  /** Largest request body accepted; bigger bodies get 413 (the capped prefix is still recorded). */
+  maxBodyBytes: number;
+  /** Time allowed to receive a complete request body; slower requests get 408. */
+  bodyTimeoutMs: number;
+  /** Longest an open response may live before the server ends it (`timeout`). */
+  responseTimeoutMs: number;
+}
+
+export const DEFAULT_LIMITS: ServerLimits = { maxBodyBytes: 1024 * 1024, bodyTimeoutMs: 10_000, responseTimeoutMs: 60_000 };
+
+/** An open SSE response; every event is recorded exactly as sent. */
+export interface SseWriter {
+  send(ev: SseEvent): void;
+  /** End the response normally (`complete`) or cut the connection (`aborted`, e.g. a scripted close after `retry`). */
+  close(reason?: 'complete' | 'aborted'): void;
+  readonly closed: boolean;
+  /** Resolves when the response ended for any reason (sent, cut, or the client went away). */
+  readonly done: Promise<void>;
+}
+
+/** One received request, with helpers that answer it and record what was sent. */
+export interface RecordedRequest {
+  x: number;
+  method: string;
+  path: string;
+  headers: Headers;
+  /** Case-insensitive header value (first occurrence). */
+  header(name: string): string | undefined;
+  /** Complete request body (uncapped up to `maxBodyBytes`). */
+  body: Buffer;
+  /** Annotate the request event with a reference label (why it was answered the way it was). */
+  label(step: string): void;
+  json(status: number, value: unknown, headers?: Record<string, string>): void;
+  empty(status: number, headers?: Record<string, string>): void;
+  sse(headers?: Record<string, string>): SseWriter;
+  /** Whether a response was started. */
+  readonly answered: boolean;
+}
+
+export type RequestHandler = (req: RecordedRequest) => void | Promise<void>;
+
+export interface RecordingServer {
+  url: string;
+  port: number;
+  /** Close every connection and stop listening. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Start an HTTP server on 127.0.0.1 (ephemeral port) that records every exchange into `rec` (perspective `reference`):
+ * connections, requests with raw headers in wire order, responses, bodies and SSE events as sent, and how each ended.
+ * Handler crashes become recorded 500s; nothing a client does stops the recording.
+ */
+export async function startRecordingServer(rec: WireRecorder, handler: RequestHandler, limits: ServerLimits = DEFAULT_LIMITS): Promise<RecordingServer> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer();
+  server.on('connection', (sock) => {
+    const conn = rec.connection();
+    (sock as Socket & { mcpfsConn?: number }).mcpfsConn = conn;
+    sockets.add(sock);
+    rec.push({ type: 'conn-open', conn });
+    sock.on('close', () => {
+      sockets.delete(sock);
+      rec.push({ type: 'conn-close', conn });
+    });
+    sock.on('error', () => undefined);
+  });
+  server.on('clientError', (err, sock) => {
+    rec.push({ type: 'error', code: (err as NodeJS.ErrnoException).code ?? 'CLIENT_ERROR', message: err.message });
+    if (sock.writable) sock.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+  server.on('request', (req, res) => void receive(rec, req, res, handler, limits));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+      return closing;
+    },
+  };
+}
+
+async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerResponse, handler: RequestHandler, limits: ServerLimits): Promise<void> {
+  const x = rec.exchange();
+  const conn = (req.socket as Socket & { mcpfsConn?: number }).mcpfsConn;
+  const headers = pairs(req.rawHeaders);
+  const { body, seen, problem } = await readBody(req, limits);
+  const captured = rec.body(body);
+  // An oversized body was cut at the limit: record how much arrived before the server stopped reading.
+  if (seen > body.length) Object.assign(captured, { bytes: seen, truncated: true });
+  const requestEvent = {
+    type: 'request' as const,
+    x,
+    ...(conn !== undefined ? { conn } : {}),
+    method: req.method ?? 'GET',
+    path: req.url ?? '',
+    headers,
+    body: captured,
+  };
+  rec.push(requestEvent);
+  const reqEvent = rec.events[rec.events.length - 1] as { step?: string };
+  const r = respond(rec, x, res, limits);
+  if (problem) {
+    reqEvent.step = problem === 413 ? 'body-too-large' : 'body-timeout';
+    r.json(problem, { jsonrpc: '2.0', id: null, error: { code: -32600, message: problem === 413 ? 'request body too large' : 'request body timed out' } });
+    return;
+  }
+  const lower = new Map(headers.map(([k, v]) => [k.toLowerCase(), v] as const).reverse());
+  const recorded: RecordedRequest = {
+    x,
+    method: requestEvent.method,
+    path: requestEvent.path,
+    headers,
+    header: (name) => lower.get(name.toLowerCase()),
+    body,
+    label: (step) => {
+      reqEvent.step = step;
+    },
+    json: r.json,
+    empty: r.empty,
+    sse: r.sse,
+    get answered() {
+      return r.answered();
+    },
+  };
+  try {
+    await handler(recorded);
+  } catch (e) {
+    rec.push({ type: 'error', x, code: 'HANDLER', message: (e as Error).message });
+    if (!r.answered()) r.json(500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'reference server error' } });
+  }
+}
+
+function readBody(req: IncomingMessage, limits: ServerLimits): Promise<{ body: Buffer; seen: number; problem?: 408 | 413 }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const finish = (problem?: 408 | 413) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ body: Buffer.concat(chunks), seen: size, ...(problem ? { problem } : {}) });
+    };
+    const timer = setTimeout(() => finish(408), limits.bodyTimeoutMs);
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      // Keep only what fits; the recorder caps again, but memory must stay bounded here too.
+      const room = limits.maxBodyBytes - (size - c.length);
+      if (size <= limits.maxBodyBytes) chunks.push(c);
+      else {
+        if (room > 0) chunks.push(c.subarray(0, room));
+        finish(413);
+      }
+    });
+    req.on('end', () => finish());
+    req.on('error', () => finish());
+    req.on('aborted', () => finish());
+  });
+}
+
+function respond(rec: WireRecorder, x: number, res: ServerResponse, limits: ServerLimits) {
+  let started = false;
+  let ended = false;
+  let timer: NodeJS.Timeout | undefined;
+  const end = (reason: 'complete' | 'aborted' | 'timeout' | 'reset') => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    rec.push({ type: 'end', x, reason });
+  };
+  res.on('close', () => end(res.writableFinished ? 'complete' : 'reset'));
+  const head = (status: number, headers: Record<string, string>) => {
+    started = true;
+    res.writeHead(status, headers);
+    rec.push({ type: 'response', x, status, headers: Object.entries(headers) });
+  };
+  const json = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+    if (started) return;
+    const buf = Buffer.from(JSON.stringify(value), 'utf8');
+    head(status, { 'Content-Type': 'application/json', ...headers });
+    rec.push({ type: 'body', x, body: rec.body(buf) });
+    res.end(buf, () => end('complete'));
+  };
+  const empty = (status: number, headers: Record<string, string> = {}) => {
+    if (started) return;
+    head(status, headers);
+    res.end(() => end('complete'));
+  };
+  const sse = (headers: Record<string, string> = {}): SseWriter => {
+    head(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...headers });
+    res.flushHeaders();
+    let resolveDone!: () => void;
+    const done = new Promise<void>((r) => (resolveDone = r));
+    res.on('close', () => resolveDone());
+    timer = setTimeout(() => {
+      end('timeout');
+      res.destroy();
+    }, limits.responseTimeoutMs);
+    const w: SseWriter = {
+      send(ev) {
+        if (ended || res.destroyed) return;
+        rec.push({ type: 'sse', x, ...ev });
+        res.write(formatSse(ev));
+      },
+      close(reason = 'complete') {
+        if (ended) return;
+        if (reason === 'aborted') {
+          end('aborted');
+          // Cut the connection without the terminating chunk (the SSE stream is not terminated, only the connection),
+          // after flushing what was written, so the client sees every event including the `retry` field.
+          if (res.socket) res.socket.destroySoon();
+          else res.destroy();
+        } else {
+          res.end(() => end('complete'));
+        }
+      },
+      get closed() {
+        return ended || res.destroyed;
+      },
+      done,
+    };
+    return w;
+  };
+  return { json, empty, sse, answered: () => started };
+}

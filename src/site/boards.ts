@@ -1,0 +1,100 @@
+// Board (revision × docs × kind) → table. Rows keep derive's order; this only labels and formats.
+import type { Board, BoardRow, CellRow, Dataset } from '../bench/derive/dataset.ts';
+import type { DocsAxis, Revision } from '../bench/schema/common.ts';
+import type { SubjectKind } from '../bench/schema/subject.ts';
+import { duration, heat, pct, plural, round4, tokens, usd } from './format.ts';
+import type { Column, Display, Table, Value } from './table.ts';
+import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
+
+export const KIND_TITLES: Record<SubjectKind, string> = { agent: 'Agents', library: 'Libraries', calibration: 'Calibration' };
+export const KIND_BLURBS: Record<SubjectKind, string> = {
+  agent: 'Coding agents that implemented the transport from scratch, with no SDK.',
+  library: 'Real MCP SDKs and frameworks, run through the same prober and reference server.',
+  calibration: 'Oracle, null and mutant implementations: they show the judges separate right from wrong.',
+};
+
+export const boardId = (rev: Revision, docs: DocsAxis, kind: SubjectKind): string => `board-${rev}-${docs}-${kind}`;
+
+/** Index of cell rows by `<revision>/<docs>/<subject>/<role>/<scenario>` for trial links. */
+export function cellIndex(d: Pick<Dataset, 'cells'>): Map<string, CellRow> {
+  return new Map(d.cells.map((c) => [`${c.revision}/${c.docs}/${c.subject}/${c.role}/${c.scenario}`, c]));
+}
+
+function scenarioTitle(d: Pick<Dataset, 'scenarios'>, rev: Revision, key: string): string {
+  const [role, id] = key.split('/') as [string, string];
+  return d.scenarios.find((s) => s.revision === rev && s.role === role && s.id === id)?.title ?? id;
+}
+
+function aggregateDisplay(a: BoardRow['overall']): Display {
+  return { text: pct(a.mean), heat: heat(a.mean), ...(a.complete ? {} : { flag: `${a.present}/${a.expected}`, note: `only ${a.present} of ${a.expected} scenarios have a score` }) };
+}
+
+/** One board as a table: subject, overall, client, server, one column per scenario, MAY, k, infra, usage. */
+export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, cells = cellIndex(d)): Table {
+  const columns: Column[] = [
+    { key: 'subject', label: 'Subject' },
+    { key: 'rank', label: '#', numeric: true },
+    { key: 'overall', label: 'Overall', title: 'Mean of the scenario cells (a failed MUST zeroes a trial)', numeric: true },
+    { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
+    { key: 'server', label: 'Server', title: 'Mean over server-role scenarios', numeric: true },
+    ...b.columns.map((key) => ({ key, label: scenarioTitle(d, b.revision, key), title: key, numeric: true, group: key.split('/')[0] })),
+    { key: 'may', label: 'MAY', title: 'MAY tally: passed MAY checkpoints, summed over cells; breaks ties only', numeric: true },
+    { key: 'k', label: 'k', title: 'Smallest number of completed trials in a cell; k=1 means a single run', numeric: true },
+    { key: 'infra_errors', label: 'Infra', title: 'Infra-error trials, excluded from scores', numeric: true },
+    { key: 'cost_usd', label: 'Cost', title: 'Mean cost per trial (US$)', numeric: true },
+    { key: 'input_tokens', label: 'In tok', title: 'Mean input tokens per trial', numeric: true },
+    { key: 'output_tokens', label: 'Out tok', title: 'Mean output tokens per trial', numeric: true },
+    { key: 'wall_time_ms', label: 'Time', title: 'Mean wall time per trial', numeric: true },
+  ];
+  const rows: Value[][] = [];
+  const disp: Display[][] = [];
+  // k = 1 is flagged for agents only: calibration and library runs are deterministic and run once by design.
+  const flagK = b.kind === 'agent';
+  b.rows.forEach((r, i) => {
+    const scen = b.columns.map((key) => {
+      const c = r.cells[key];
+      const cr = cells.get(`${b.revision}/${b.docs}/${r.subject}/${key}`);
+      if (!c) return { v: null, d: { text: '·', note: 'not run' } satisfies Display };
+      const first = cr?.trials[0];
+      const spread = c.min !== null && c.max !== null && c.min !== c.max ? ` · range ${pct(c.min)}–${pct(c.max)}` : '';
+      const infra = c.infraErrors ? ` · ${plural(c.infraErrors, 'infra-error')} excluded` : '';
+      return {
+        v: round4(c.mean),
+        d: { text: pct(c.mean), heat: heat(c.mean), ...(first ? { href: trialUrl(first) } : {}), note: `k=${c.k}${spread}${infra}`, ...(flagK && c.k === 1 ? { flag: 'k=1' } : {}) } satisfies Display,
+      };
+    });
+    rows.push([
+      r.subject, i + 1, round4(r.overall.mean), round4(r.client.mean), round4(r.server.mean), ...scen.map((s) => s.v),
+      round4(r.mayTally), r.minK, r.infraErrors, round4(r.usage.costUsd ?? null), round4(r.usage.inputTokens ?? null), round4(r.usage.outputTokens ?? null), round4(r.usage.wallTimeMs ?? null),
+    ]);
+    disp.push([
+      { text: r.label, href: subjectUrl(r.subject), note: r.subject },
+      { text: String(i + 1) },
+      aggregateDisplay(r.overall), aggregateDisplay(r.client), aggregateDisplay(r.server),
+      ...scen.map((s) => s.d),
+      { text: String(Math.round(r.mayTally * 100) / 100) },
+      { text: String(r.minK), ...(flagK && r.minK === 1 ? { flag: 'k=1', note: 'at least one cell has a single completed trial' } : {}) },
+      { text: r.infraErrors ? String(r.infraErrors) : '0' },
+      { text: usd(r.usage.costUsd) }, { text: tokens(r.usage.inputTokens) }, { text: tokens(r.usage.outputTokens) }, { text: duration(r.usage.wallTimeMs) },
+    ]);
+  });
+  const infra = b.rows.reduce((a, r) => a + r.infraErrors, 0);
+  const notes = [
+    ...(infra ? [`${plural(infra, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`] : []),
+    ...(flagK && b.rows.some((r) => r.minK === 1) ? ['k=1: a cell with a single completed trial; its score may not repeat.'] : []),
+    ...(b.rows.some((r) => !r.overall.complete) ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.'] : []),
+  ];
+  return { id: boardId(b.revision, b.docs, b.kind), caption: `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`, columns, rows, cells: disp, notes };
+}
+
+/** Scenario column headers link to scenario pages. */
+export function scenarioColumnHref(rev: Revision, key: string): string {
+  const [role, id] = key.split('/') as ['client' | 'server', string];
+  return scenarioUrl(rev, role, id);
+}
+
+/** Boards of one revision and kind, `none` then `full`. */
+export function boardsFor(d: Pick<Dataset, 'boards'>, rev: Revision, kind: SubjectKind): Board[] {
+  return (['none', 'full'] as const).map((docs) => d.boards.find((b) => b.revision === rev && b.docs === docs && b.kind === kind) ?? { revision: rev, docs, kind, columns: [], rows: [] });
+}
+

@@ -1,0 +1,63 @@
+// Calibration views: the gate per scenario, and the mutant kill matrix (checkpoints × mutants) per scenario.
+import type { CalibrationRow, Dataset } from '../bench/derive/dataset.ts';
+import type { Revision } from '../bench/schema/common.ts';
+import type { Scenario } from '../bench/schema/scenario.ts';
+import { pct } from './format.ts';
+import type { Display, Table, Value } from './table.ts';
+import { checkpointUrl, scenarioUrl } from './urls.ts';
+
+const range = (xs: number[]): string => (xs.length === 0 ? '—' : Math.min(...xs) === Math.max(...xs) ? pct(xs[0]) : `${pct(Math.min(...xs))}–${pct(Math.max(...xs))}`);
+
+/** One row per scenario: oracle and null results and how many checkpoints some mutant kills. */
+export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, rev: Revision): Table {
+  const rows = d.calibration.filter((c) => c.revision === rev);
+  const title = (c: CalibrationRow) => d.scenarios.find((s) => s.revision === c.revision && s.role === c.role && s.id === c.scenario)?.title ?? c.scenario;
+  const killed = (c: CalibrationRow) => Object.values(c.kills).filter((k) => k.length > 0).length;
+  return {
+    id: `calibration-${rev}`,
+    caption: `Calibration gate · ${rev}`,
+    columns: [
+      { key: 'scenario', label: 'Scenario' },
+      { key: 'oracle_trials', label: 'Oracle trials', numeric: true },
+      { key: 'oracle_min', label: 'Oracle score', numeric: true, title: 'must be 100% with no failing verdict' },
+      { key: 'null_trials', label: 'Null trials', numeric: true },
+      { key: 'null_max', label: 'Null score', numeric: true, title: 'must be 0%' },
+      { key: 'killed', label: 'Killed', numeric: true, title: 'checkpoints failed by at least one mutant' },
+      { key: 'checkpoints', label: 'Checkpoints', numeric: true },
+      { key: 'ok', label: 'Gate' },
+    ],
+    rows: rows.map((c): Value[] => [`${c.role}/${c.scenario}`, c.oracle.trials, c.oracle.scores.length ? Math.min(...c.oracle.scores) : null, c.null.trials, c.null.scores.length ? Math.max(...c.null.scores) : null, killed(c), Object.keys(c.kills).length, c.ok ? 'pass' : 'fail']),
+    cells: rows.map((c): Display[] => [
+      { text: title(c), href: scenarioUrl(c.revision, c.role, c.scenario), note: `${c.role}/${c.scenario}` },
+      { text: String(c.oracle.trials) },
+      { text: range(c.oracle.scores), ...(c.oracle.failing.length ? { note: `failing: ${c.oracle.failing.join(', ')}` } : {}) },
+      { text: String(c.null.trials) },
+      { text: range(c.null.scores) },
+      { text: String(killed(c)) },
+      { text: String(Object.keys(c.kills).length) },
+      { text: c.ok ? 'pass' : 'FAIL', heat: c.ok ? 4 : 0 },
+    ]),
+    notes: ['The build refuses to publish unless every scenario passes: oracle 100% with no failing verdict, null 0%, every checkpoint killed by a mutant.'],
+  };
+}
+
+/** Checkpoints × mutants that ran the scenario: `killed` when the mutant's trial failed the checkpoint. */
+export function killTable(d: Pick<Dataset, 'calibration' | 'trials'>, s: Scenario): Table {
+  const row = d.calibration.find((c) => c.revision === s.revision && c.role === s.role && c.scenario === s.id);
+  const mutants = [...new Set(d.trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed' && t.subject.id.startsWith('calibration/mutant-')).map((t) => t.subject.id))].sort();
+  const short = (m: string) => m.replace(/^calibration\/mutant-/, '');
+  return {
+    id: `kills-${s.revision}-${s.role}-${s.id}`,
+    caption: `Mutant kill matrix · ${s.title}`,
+    columns: [{ key: 'checkpoint', label: 'Checkpoint' }, { key: 'level', label: 'Level' }, ...mutants.map((m) => ({ key: m, label: short(m), title: m }))],
+    // No mutant trial yet: no rows, so pages show an empty state rather than a matrix with no columns.
+    rows: mutants.length === 0 ? [] : s.checkpoints.map((c): Value[] => [c.slug, c.level, ...mutants.map((m) => (row?.kills[c.slug]?.includes(m) ? 'killed' : 'survived'))]),
+    cells: mutants.length === 0 ? [] : s.checkpoints.map((c): Display[] => [
+      { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
+      { text: c.level },
+      ...mutants.map((m) => (row?.kills[c.slug]?.includes(m) ? { text: '✕', note: `${m} fails ${c.slug}`, heat: 0 } : { text: '', note: `${m} passes ${c.slug}` })),
+    ]),
+    notes: ['✕ = the mutant failed this checkpoint (killed). Every row needs at least one ✕.'],
+  };
+}
+

@@ -1,0 +1,45 @@
+// Display formatting for the site. Pure; every page formats numbers through here so tables, charts and downloads agree.
+
+/** A score in [0, 1] as a whole percentage; `—` when absent. */
+export function pct(v: number | null | undefined): string {
+  return typeof v === 'number' && Number.isFinite(v) ? `${Math.round(v * 100)}%` : '—';
+}
+
+/** Round for machine-readable downloads: 4 decimals, no float noise. `null` stays `null`. */
+export function round4(v: number | null | undefined): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 10_000) / 10_000 : null;
+}
+
+/** Token counts: 1234 → "1.2k", 1234567 → "1.2M". */
+export function tokens(v: number | null | undefined): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
+  if (v >= 1e6) return `${(v / 1e6).toFixed(1)}M`;
+  if (v >= 1e3) return `${(v / 1e3).toFixed(1)}k`;
+  return String(Math.round(v));
+}
+
+/** US dollars with cents. */
+export function usd(v: number | null | undefined): string {
+  return typeof v === 'number' && Number.isFinite(v) ? `$${v.toFixed(2)}` : '—';
+}
+
+/** Milliseconds as "850 ms", "42 s", "3 min 5 s". */
+export function duration(ms: number | null | undefined): string {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '—';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+}
+
+/** "1 trial", "3 trials". */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/** Heat bucket 0–4 for a rate in [0, 1] (CSS classes `h0`…`h4`); `null` → no bucket. */
+export function heat(v: number | null | undefined): number | null {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return null;
+  return Math.min(4, Math.floor(v * 5));
+}

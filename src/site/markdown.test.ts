@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { blockMd, escapeHtml, inlineMd, section } from './markdown.ts';
+
+describe('markdown (the one escaping place)', () => {
+  it('escapes HTML in untrusted text before adding markup', () => {
+    expect(escapeHtml(`<script>alert("x")</script>&'`)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
+    expect(inlineMd('Servers **MUST** <b>not</b> send `<x>`')).toBe('Servers <strong>MUST</strong> &lt;b&gt;not&lt;/b&gt; send <code>&lt;x&gt;</code>');
+  });
+
+  it('keeps only http(s) and site-relative links', () => {
+    expect(inlineMd('[a](https://x.org/p) [b](javascript:alert(1))')).toBe('<a href="https://x.org/p">a</a> [b](javascript:alert(1))');
+  });
+
+  it('renders lists, headings, fenced code and paragraphs', () => {
+    const html = blockMd('# T\n\n- one\n- two `c`\n\n```\n<a>\n```\npara\ntext', 1);
+    expect(html).toBe('<h2>T</h2>\n<ul><li>one</li><li>two <code>c</code></li></ul>\n<pre><code>&lt;a&gt;</code></pre>\n<p>para text</p>');
+  });
+
+  it('extracts a ## section by title up to the next ## heading', () => {
+    const md = '# C\n## Decisions\nx\n## Deviations from the spec\n- d1\n### sub\ny\n## Other\nz';
+    expect(section(md, /deviation/i)).toBe('- d1\n### sub\ny');
+    expect(section(md, /missing/i)).toBeUndefined();
+  });
+});

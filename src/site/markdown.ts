@@ -1,0 +1,67 @@
+// The site's one place that turns untrusted or authored text into HTML. Everything is HTML-escaped first; then a
+// small inline subset (`code`, **strong**, *em*, [text](https://…)) and, for blocks, headings, lists, paragraphs and
+// fenced code. Links are kept only for http(s) and site-relative targets. Used with Astro's set:html.
+
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
+
+/** Inline markdown → HTML (escaped). */
+export function inlineMd(text: string): string {
+  const codes: string[] = [];
+  let s = escapeHtml(text).replace(/`([^`]+)`/g, (_m, c: string) => `\u0000${codes.push(c) - 1}\u0000`);
+  s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
+  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) => (/^(https?:\/\/|\/|#)/.test(url) ? `<a href="${url}">${label}</a>` : m));
+  return s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => `<code>${codes[Number(i)]}</code>`);
+}
+
+/** Block markdown → HTML: `#` headings (shifted by `headingOffset`), `-`/`*`/`1.` lists, fenced code, paragraphs. */
+export function blockMd(text: string, headingOffset = 2): string {
+  const out: string[] = [];
+  const lines = text.replace(/\r\n/g, '\n').split('\n');
+  let para: string[] = [];
+  let list: { tag: 'ul' | 'ol'; items: string[] } | null = null;
+  const flush = () => {
+    if (para.length) out.push(`<p>${inlineMd(para.join(' '))}</p>`), (para = []);
+    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${inlineMd(i)}</li>`).join('')}</${list.tag}>`), (list = null);
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const fence = /^```/.exec(line);
+    const h = /^(#{1,6})\s+(.*)$/.exec(line);
+    const li = /^\s*(?:([-*])|(\d+)\.)\s+(.*)$/.exec(line);
+    if (fence) {
+      flush();
+      const code: string[] = [];
+      while (++i < lines.length && !/^```/.test(lines[i]!)) code.push(lines[i]!);
+      out.push(`<pre><code>${escapeHtml(code.join('\n'))}</code></pre>`);
+    } else if (h) {
+      flush();
+      const n = Math.min(6, h[1]!.length + headingOffset);
+      out.push(`<h${n}>${inlineMd(h[2]!)}</h${n}>`);
+    } else if (li) {
+      const tag = li[1] ? 'ul' : 'ol';
+      if (para.length || (list && list.tag !== tag)) flush();
+      list ??= { tag, items: [] };
+      list.items.push(li[3]!);
+    } else if (line.trim() === '') flush();
+    else if (list && /^\s+\S/.test(line)) list.items[list.items.length - 1] += ` ${line.trim()}`;
+    else {
+      if (list) flush();
+      para.push(line.trim());
+    }
+  }
+  flush();
+  return out.join('\n');
+}
+
+/**
+ * The body of the first `## …` section whose title matches `title` (case-insensitive), up to the next `## ` heading;
+ * `undefined` when there is none.
+ */
+export function section(markdown: string, title: RegExp): string | undefined {
+  const lines = markdown.replace(/\r\n/g, '\n').split('\n');
+  const start = lines.findIndex((l) => /^##\s/.test(l) && title.test(l.replace(/^##\s+/, '')));
+  if (start < 0) return undefined;
+  const end = lines.findIndex((l, i) => i > start && /^##\s/.test(l));
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim();
+}

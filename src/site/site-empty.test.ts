@@ -1,0 +1,35 @@
+// The published site before any record exists: an empty project root (no scenarios, no results) must build, and every
+// page must say honestly that there is nothing yet, and how to contribute a run.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBuiltSite } from '../testing/built-site.ts';
+import { parseCsv } from './table.ts';
+
+const { out, page } = useBuiltSite('mcpfs-site-empty');
+
+describe('site built from an empty tree', () => {
+  it('says there are no agent runs yet on every agents board and how to contribute one', () => {
+    const html = page('index.html');
+    expect(html.match(/No agent runs yet/g)).toHaveLength(2);
+    expect(html).toContain('npm run trial -- --agent pi');
+    expect(html).toContain('/methodology/#reproduce');
+    expect(html).not.toMatch(/<table/);
+  });
+
+  it('shows empty states instead of empty charts, boards and matrices', () => {
+    expect(page('index.html')).toContain('No agent results yet: this chart appears');
+    const rev = page('2026-07-28/index.html');
+    expect(rev).toContain('No libraries results for 2026-07-28, docs none, yet.');
+    expect(rev).toContain('No calibration results for 2026-07-28, docs none, yet.');
+    expect(rev).toContain('No scenarios for 2026-07-28 yet.');
+    expect(page('2025-11-25/matrix/index.html')).toContain('No agent or library results for 2025-11-25 yet');
+    expect(page('methodology/index.html')).toMatch(/id="deviations"/);
+  });
+
+  it('still publishes downloads with the header row only', () => {
+    const csv = parseCsv(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.csv'), 'utf8'));
+    expect(csv).toEqual([['subject', 'rank', 'overall', 'client', 'server', 'may', 'k', 'infra_errors', 'cost_usd', 'input_tokens', 'output_tokens', 'wall_time_ms']]);
+    expect(JSON.parse(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.json'), 'utf8')).rows).toEqual([]);
+  });
+});

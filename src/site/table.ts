@@ -1,0 +1,89 @@
+// The one table model behind every HTML table, CSV and JSON download: downloads serialise `rows`, the HTML renders
+// `cells` (same shape), and each <td> carries its raw value, so tests can check that all three agree.
+
+/** A raw cell value, as downloads publish it. */
+export type Value = string | number | null;
+
+export interface Column {
+  /** Machine name: CSV header and JSON key. */
+  key: string;
+  /** Header text on the page. */
+  label: string;
+  /** Longer explanation (header tooltip and JSON). */
+  title?: string;
+  numeric?: boolean;
+  /** Header group (e.g. a scenario) for a two-row header. */
+  group?: string;
+  /** Long prose (quotes, judge messages): wraps at a readable width instead of widening the table. */
+  wide?: boolean;
+}
+
+/** How a cell shows on the page. */
+export interface Display {
+  text: string;
+  href?: string;
+  /** Tooltip / accessible note. */
+  note?: string;
+  /** Short flag shown after the text (e.g. "k=1"). */
+  flag?: string;
+  /** Heat bucket 0–4 (matrix and score cells). */
+  heat?: number | null;
+  /** Several links in one cell (e.g. a cell's k trials); shown after `text`. */
+  links?: { text: string; href: string }[];
+  /** `text` is inline markdown (rendered through markdown.ts, which escapes it). */
+  md?: boolean;
+}
+
+export interface Table {
+  /** Stable id: download file name and HTML id. */
+  id: string;
+  caption: string;
+  columns: Column[];
+  rows: Value[][];
+  /** Same shape as `rows`. */
+  cells: Display[][];
+  /** Footnotes shown under the table (and in JSON). */
+  notes: string[];
+}
+
+const csvField = (v: Value): string => {
+  if (v === null) return '';
+  const s = String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** RFC 4180 CSV with a header row of column keys, CRLF line ends. */
+export function toCsv(t: Pick<Table, 'columns' | 'rows'>): string {
+  return [t.columns.map((c) => csvField(c.key)), ...t.rows.map((r) => r.map(csvField))].map((r) => r.join(',')).join('\r\n') + '\r\n';
+}
+
+/** JSON download: rows as objects keyed by column key, plus provenance. */
+export function toJson(t: Table, provenance: { commit: string; dataset: string }): string {
+  const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c.key, r[i] ?? null])));
+  return JSON.stringify({ id: t.id, caption: t.caption, columns: t.columns.map(({ key, label, title }) => ({ key, label, ...(title ? { title } : {}) })), rows, notes: t.notes, provenance }, null, 1) + '\n';
+}
+
+/** Parse CSV produced by toCsv (for tests and tools). */
+export function parseCsv(text: string): string[][] {
+  const out: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field), out.push(row), (row = []), (field = ''), i++;
+    } else field += ch;
+  }
+  if (field !== '' || row.length) row.push(field), out.push(row);
+  return out;
+}
+
+/** A column of plain values where the display is the value as text. */
+export const plain = (v: Value, extra: Partial<Display> = {}): Display => ({ text: v === null ? '—' : String(v), ...extra });

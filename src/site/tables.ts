@@ -1,0 +1,43 @@
+// Every downloadable table of the site, by id: the download endpoints iterate this; pages render the same objects.
+import type { Dataset } from '../bench/derive/dataset.ts';
+import { REVISIONS } from '../bench/schema/common.ts';
+import { boardTable, cellIndex } from './boards.ts';
+import { calibrationTable, killTable } from './calibration.ts';
+import { docsDeltaChart, mustFailureChart, scoreByRevisionChart } from './charts.ts';
+import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioResultsTable, subjectBoardsTable, subjectCellsTable, subjectTrialsTable } from './detail.ts';
+import { matrixTable, missedTable } from './matrix.ts';
+import type { Table } from './table.ts';
+
+/** All tables, keyed by id (ids are unique; a duplicate is a bug and throws). */
+export function allTables(d: Dataset): Map<string, Table> {
+  const out = new Map<string, Table>();
+  const add = (t: Table) => {
+    if (out.has(t.id)) throw new Error(`duplicate table id "${t.id}"`);
+    out.set(t.id, t);
+  };
+  const idx = cellIndex(d);
+  d.boards.forEach((b) => add(boardTable(d, b, idx)));
+  for (const rev of REVISIONS) {
+    add(matrixTable(d, rev));
+    add(missedTable(d, rev));
+    add(calibrationTable(d, rev));
+    add(docsDeltaChart(d, rev).table);
+  }
+  add(scoreByRevisionChart(d).table);
+  add(mustFailureChart(d).table);
+  for (const s of d.scenarios) {
+    add(checkpointsTable(s));
+    add(scenarioResultsTable(d, s));
+    add(killTable(d, s));
+    for (const c of s.checkpoints) {
+      add(checkpointResultsTable(d, s, c.slug));
+      add(failingTrialsTable(d, s, c.slug));
+    }
+  }
+  for (const s of d.subjects) {
+    add(subjectBoardsTable(d, s.id));
+    add(subjectCellsTable(d, s.id));
+    add(subjectTrialsTable(d, s.id));
+  }
+  return out;
+}

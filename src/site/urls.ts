@@ -1,0 +1,24 @@
+// Stable URLs of every page and download. Pages and view models build links only through here.
+import type { Revision, Role } from '../bench/schema/common.ts';
+
+const BASE = (import.meta.env?.BASE_URL as string | undefined) ?? '/';
+const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
+
+/** Prefix a site-absolute path (`/x/`) with the configured base. */
+export const href = (path: string): string => base + path.replace(/^\//, '');
+
+export const revisionUrl = (rev: Revision): string => href(`/${rev}/`);
+export const matrixUrl = (rev: Revision): string => href(`/${rev}/matrix/`);
+export const scenarioUrl = (rev: Revision, role: Role, id: string): string => href(`/${rev}/${role}/${id}/`);
+export const checkpointUrl = (rev: Revision, role: Role, scenario: string, slug: string): string => href(`/${rev}/${role}/${scenario}/${slug}/`);
+/** Subject ids are slash-separated path-safe segments (see SubjectSchema), so they nest as folders. */
+export const subjectUrl = (id: string): string => href(`/subjects/${id}/`);
+/** Trial replay pages are built by the replay pages (src/pages/trials/), not here. */
+export const trialUrl = (id: string): string => href(`/trials/${id}/`);
+/** The raw record files of a trial, byte for byte as committed (published by the replay pages' endpoints). */
+export const trialFileUrl = (id: string, file: 'record.json' | 'wire.jsonl' | 'transcript.jsonl'): string => href(`/trials/${id}/${file}`);
+export const downloadUrl = (tableId: string, ext: 'csv' | 'json'): string => href(`/downloads/${tableId}.${ext}`);
+export const methodologyUrl = (): string => href('/methodology/');
+
+/** A subject id as one file-name-safe token (`/` is not allowed inside subject segments, `~` is not either). */
+export const subjectToken = (id: string): string => id.replaceAll('/', '~');

@@ -1,0 +1,39 @@
+// Vitest fixture: one site build per test file, against a synthetic tree (or an empty root), removed afterwards.
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import type { Dataset } from '../bench/derive/dataset.ts';
+import { astroBuild, deriveRoot, freshDir } from './site-build.ts';
+import { writeSyntheticTree, type SyntheticOptions } from './synthetic.ts';
+
+export interface BuiltSite {
+  root: string;
+  out: string;
+  /** Text of a built file, by path under the output folder. */
+  page(path: string): string;
+  /** The data set the site was built from (available once the build ran). */
+  dataset(): Dataset;
+}
+
+/** Register beforeAll/afterAll hooks that build the site from `tree` (no tree: an empty project root). */
+export function useBuiltSite(prefix: string, tree?: SyntheticOptions): BuiltSite {
+  const root = freshDir(prefix);
+  const out = join(root, 'dist');
+  let d: Dataset | undefined;
+  beforeAll(async () => {
+    if (tree) writeSyntheticTree(root, tree);
+    deriveRoot(root);
+    d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')) as Dataset;
+    await astroBuild(root, out);
+  }, 300_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  return {
+    root,
+    out,
+    page: (p) => readFileSync(join(out, p), 'utf8'),
+    dataset: () => {
+      if (!d) throw new Error('the site is not built yet: call dataset() inside a test');
+      return d;
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Build the site against another project root (tests and benches): derive in-process (no re-judging: synthetic
+// verdicts are drawn, not judged), write `<root>/generated/dataset.json`, then `astro build --outDir <out>` with
+// MCPFS_ROOT=<root>. Each build runs in a private copy of the site sources (node_modules symlinked): Astro keeps
+// build state in `<project>/.astro/`, and two builds of one project at once (other test files, other helpers, a dev
+// server) corrupt each other's prerender chunks.
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { derive, serializeDataset } from '../bench/derive/derive.ts';
+import { formatProblem } from '../bench/problems.ts';
+import { loadDeriveInput } from '../harness/io/derive-inputs.ts';
+import { writeFilesAtomic } from '../harness/io/write.ts';
+
+const run = promisify(execFile);
+/** What an Astro build of this project reads, besides node_modules. */
+const PROJECT_FILES = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'CONTEXT.md'];
+
+/** A private copy of the project's site sources under `dir`, sharing node_modules by symlink. */
+function projectCopy(cwd: string, dir: string): string {
+  const copy = join(dir, 'project');
+  mkdirSync(copy, { recursive: true });
+  for (const f of PROJECT_FILES) if (existsSync(join(cwd, f))) cpSync(join(cwd, f), join(copy, f), { recursive: true });
+  symlinkSync(join(cwd, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
+
+/** Derive `root` without re-judging and without the pinned spec (synthetic citations), writing its data set. */
+export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
+  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined });
+  if (!out.dataset) throw new Error(`derive failed for ${root}:\n${out.problems.map(formatProblem).join('\n')}`);
+  writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
+}
+
+/** `astro build --outDir out` with MCPFS_ROOT=root, in a private copy of the project at `cwd`. Returns elapsed ms. */
+export async function astroBuild(root: string, out: string, cwd = process.cwd()): Promise<number> {
+  const scratch = freshDir('mcpfs-astro');
+  try {
+    const project = projectCopy(cwd, scratch);
+    const t0 = performance.now();
+    await run('npx', ['astro', 'build', '--outDir', out], { cwd: project, env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    return performance.now() - t0;
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`astro build failed for MCPFS_ROOT=${root}: ${err.message}\n${(err.stderr ?? '').slice(-4000)}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A new empty folder under the OS temp dir. */
+export function freshDir(prefix: string): string {
+  const d = join(tmpdir(), `${prefix}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  mkdirSync(d, { recursive: true });
+  return d;
+}
