@@ -64,6 +64,15 @@ export async function killAll(find: () => number[], timeoutMs = 5000): Promise<n
   }
 }
 
+/** SIGKILL one pid, ignoring "no such process". */
+export function killPid(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /** Kill a process group (negative pid), ignoring "no such process". */
 export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): void {
   try {
@@ -71,4 +80,9 @@ export function killGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): voi
   } catch {
     // the group is already empty
   }
+}
+
+/** Direct children of a pid (from `/proc/<pid>/task/<pid>/children`). */
+export function childrenOf(pid: number): number[] {
+  return (read(`/proc/${pid}/task/${pid}/children`) ?? '').trim().split(/\s+/).filter(Boolean).map(Number);
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { commandAdapter, nullAdapter } from './adapters/basic.ts';
 import { runTrial } from './trial.ts';
 import { netnsSandbox, type Sandbox } from './sandbox.ts';
@@ -39,6 +40,20 @@ describe('netns isolation', () => {
     const out = await inside(`nsenter --net=/proc/1/ns/net true && echo ESCAPED; umount ${homedir()} && echo UNMOUNTED; cat /proc/${process.pid}/environ && echo READ; echo END`);
     expect(out).not.toMatch(/ESCAPED|UNMOUNTED|READ|hunter2/);
     expect(out).toContain('END');
+  });
+
+  it('sees and signals only its own processes (a separate pid namespace)', async () => {
+    const sentinel = spawn('sleep', ['120'], { stdio: 'ignore' });
+    try {
+      const out = await inside(`kill -9 ${sentinel.pid} 2>/dev/null && echo KILLED; pkill -9 -x node; ps -e -o comm= | sort -u | tr "\\n" " "`);
+      expect(out).not.toContain('KILLED');
+      expect(out).not.toMatch(/node|vitest/);
+      expect(out).toContain('ps');
+      expect(sentinel.exitCode).toBeNull();
+      expect(process.kill(sentinel.pid!, 0)).toBe(true);
+    } finally {
+      sentinel.kill('SIGKILL');
+    }
   });
 
   it('does not pass the parent process environment (secrets) to the agent', async () => {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { InfraError } from './errors.ts';
 import { isListening } from './ports.ts';
-import { killAll, netnsOf, pidsInNetns } from './procs.ts';
+import { childrenOf, killAll, netnsOf, pidsInNetns } from './procs.ts';
 import { startRelay, formatEndpoint, type Endpoint, type Relay } from './relay.ts';
 import { shq } from './env.ts';
 
@@ -96,6 +96,7 @@ function hideScript(v: FsView): string {
   const q = shq;
   return [
     'set -e',
+    'mount -t proc proc /proc',
     ...v.keep.map((k) => `mount --bind ${q(k.path)} ${q(k.stash)}`),
     ...v.hide.map((h) => `mount -t tmpfs -o size=1m,mode=0755 mcpfs-hidden ${q(h)}`),
     ...v.keep.map((k) => `mkdir -p ${q(k.path)} && mount --bind ${q(k.stash)} ${q(k.path)} && mount -o remount,ro,bind ${q(k.path)}`),
@@ -106,27 +107,34 @@ function hideScript(v: FsView): string {
 }
 
 /**
- * A fresh network namespace `mcpfs-<tag>` with loopback up, anchored by a sleeping process (whose
- * `/proc/<pid>/net/tcp` shows the namespace's sockets). Needs root and iproute2; failure is an infra-error.
+ * A fresh network namespace `mcpfs-<tag>` with loopback up, and a pid namespace, both anchored by a sleeping pid 1
+ * (whose `/proc/<pid>/net/tcp` shows the namespace's sockets). Needs root, iproute2 and util-linux; failure is an
+ * infra-error.
  */
 export async function netnsSandbox(tag: string, dir: string, view: FsView = { hide: [], keep: [] }): Promise<Sandbox> {
   const name = `mcpfs-${tag}`;
   const nsPath = `/run/netns/${name}`;
   ip(['netns', 'add', name]);
-  let anchor: ChildProcess | undefined;
+  let init: number | undefined;
   let ns: string | undefined;
   const relays: Relay[] = [];
-  const net = (cmd: string, args: readonly string[]) => ({ cmd: 'nsenter', args: [`--net=${nsPath}`, '--', cmd, ...args] });
-  // The harness's own helpers (anchor, relays) enter the network namespace only; subject commands also get the
-  // filesystem view with hidden folders.
+  const net = (cmd: string, args: readonly string[], pidNs = false) => ({
+    cmd: 'nsenter',
+    args: [`--net=${nsPath}`, ...(pidNs ? [`--pid=/proc/${init}/ns/pid`] : []), '--', cmd, ...args],
+  });
+  // The harness's own helpers (anchor, relays) enter the network namespace only; subject commands also join the
+  // anchor's pid namespace (they see and can signal only each other: `pkill node` or `kill -9 -1` cannot hit the
+  // harness or pi) and get the filesystem view with a fresh /proc and the hidden folders.
   const helper: Pick<Sandbox, 'enter'> = { enter: net };
   const sb: Sandbox = {
     kind: 'netns',
     enter: (cmd, args) => {
       const inner = [...DROP_CAPS, cmd, ...args];
-      return view.hide.length ? net('unshare', ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', hideScript(view), 'sh', ...inner]) : net(inner[0]!, inner.slice(1));
+      return view.hide.length
+        ? net('unshare', ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', hideScript(view), 'sh', ...inner], true)
+        : net(inner[0]!, inner.slice(1), true);
     },
-    listening: (port) => anchor?.pid !== undefined && isListening(port, anchor.pid),
+    listening: (port) => init !== undefined && isListening(port, init),
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
       await startInside(helper, [RELAY_MAIN, formatEndpoint({ unix: sock }), formatEndpoint({ tcp: port })], `relay to port ${port}`);
@@ -153,8 +161,10 @@ export async function netnsSandbox(tag: string, dir: string, view: FsView = { hi
   };
   try {
     ip(['-n', name, 'link', 'set', 'lo', 'up']);
-    anchor = await startInside(helper, ['-c', 'echo ready; exec sleep infinity'], 'namespace anchor', '/bin/sh');
-    ns = netnsOf(anchor.pid!);
+    // unshare forks the anchor as pid 1 of a new pid namespace; when it dies, the kernel kills every subject process.
+    const anchor = await startInside(helper, ['--pid', '--fork', '--kill-child', '--', '/bin/sh', '-c', 'echo ready; exec sleep infinity'], 'namespace anchor', 'unshare');
+    init = childrenOf(anchor.pid!)[0];
+    ns = init !== undefined ? netnsOf(init) : undefined;
     if (!ns || ns === netnsOf('self')) throw new InfraError(`sandbox failure: anchor process is not inside ${name}`);
   } catch (e) {
     await sb.dispose();

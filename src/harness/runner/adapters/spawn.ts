@@ -3,7 +3,7 @@ import { chmodSync, closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { envArgs, shq, TRIAL_MARKER } from '../env.ts';
 import { InfraError } from '../errors.ts';
-import { killGroup } from '../procs.ts';
+import { childrenOf, killGroup, killPid } from '../procs.ts';
 import type { AgentContext, AgentRun, Exit } from './types.ts';
 
 export interface SpawnOptions {
@@ -34,8 +34,11 @@ export function spawnSubject(ctx: AgentContext, cmd: string, args: readonly stri
         exited,
         stop: (group) => {
           if (!child.pid) return;
-          if (group) killGroup(child.pid);
-          else child.kill('SIGKILL');
+          if (group) return killGroup(child.pid);
+          // Entering a pid namespace, nsenter forks: the agent is its child, which must stop too.
+          const forked = childrenOf(child.pid);
+          child.kill('SIGKILL');
+          for (const p of forked) killPid(p);
         },
       }),
     );

@@ -1,7 +1,6 @@
 // Test-only drivers, scenarios and judges for runner tests: a tiny HTTP "oracle" stands in for the real role
 // drivers, so the runner is tested on its own. Nothing here is used by the benchmark itself.
-import { request } from 'node:http';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { fail, pass, type JudgeRegistry } from '../../../bench/judge/types.ts';
 import { bodyText } from '../../../bench/judge/exchanges.ts';
