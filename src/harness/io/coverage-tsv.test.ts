@@ -32,8 +32,9 @@ function copySpec(): string {
 }
 
 const NEW = '251125-transports-999';
+// Records play no part in coverage: leave them out so the test does not re-judge the whole results/ tree.
 const mentionsNew = (root: string) =>
-  derive(loadDeriveInput(root))
+  derive({ ...loadDeriveInput(root), results: new Map() })
     .problems.map(formatProblem)
     .filter((p) => p.includes(`"${NEW}"`));
 

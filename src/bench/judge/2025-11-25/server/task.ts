@@ -6,7 +6,7 @@ import { createdTask } from './tasks.ts';
 import { FIXTURE, STEP } from './plan.ts';
 
 /** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
-function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
+export function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
   const r = resultOfStep(exchanges, step, call);
   if (r.failure) return r.failure;
   const texts = toolTexts(r.result);
@@ -17,7 +17,7 @@ function toolAnswers(exchanges: readonly Exchange[], step: string, call: string,
 }
 
 /** Run checks in order; the first failure wins, else PASS with every exchange as evidence. */
-function allOf(message: string, checks: (() => JudgeResult | Exchange)[]): JudgeResult {
+export function allOf(message: string, checks: (() => JudgeResult | Exchange)[]): JudgeResult {
   const ev: number[] = [];
   for (const c of checks) {
     const r = c();

@@ -16,7 +16,7 @@ type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** Origins a local server trusts: none (no browser page) or a page served from this machine. */
-function originAllowed(origin: string | undefined): boolean {
+export function originAllowed(origin: string | undefined): boolean {
   if (origin === undefined) return true;
   try {
     const u = new URL(origin);
@@ -26,7 +26,7 @@ function originAllowed(origin: string | undefined): boolean {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+export function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -1,0 +1,58 @@
+import type { Exchange } from '../../exchanges.ts';
+import { answerOf, brief, errorOf, resultOf } from '../../jsonrpc.ts';
+import { allOf, toolAnswers } from '../../2025-11-25/server/task.ts';
+import { fail, pass, type Judge } from '../../types.ts';
+import { byStep, ok2xx, resultOfStep, whatCame } from '../../2025-11-25/server/find.ts';
+
+export { byStep, ok2xx, resultOfStep, whatCame };
+
+/** The JSON-RPC error code the step's answer carried, if it was an error response. */
+export function errorCodeOf(ex: Exchange | undefined): unknown {
+  return ex ? errorOf(answerOf(ex) ?? firstError(ex))?.code : undefined;
+}
+
+/** An error response without the request's id (allowed when the server could not read the request). */
+function firstError(ex: Exchange): unknown {
+  const j = ex.json;
+  return typeof j === 'object' && j !== null && 'error' in j ? j : undefined;
+}
+
+/** The error object of the step's answer (with or without the request id). */
+export function errorObjectOf(ex: Exchange | undefined): { code?: unknown; message?: unknown; data?: unknown } | undefined {
+  return ex ? errorOf(answerOf(ex) ?? firstError(ex)) : undefined;
+}
+
+/** Judge: the step was answered with exactly HTTP `status` and JSON-RPC error `code`. */
+export function rejectsWith(step: string, what: string, status: number, code: number): Judge {
+  return ({ exchanges }) => {
+    const ex = byStep(exchanges, step);
+    const ev = ex ? [ex.x] : [];
+    const got = errorCodeOf(ex);
+    if (ex?.response?.status === status && got === code) return pass(`${what} got ${status} with JSON-RPC error ${code}`, ev);
+    const detail = ex?.response ? `status ${ex.response.status} with ${got === undefined ? `no JSON-RPC error (${whatCame(ex)})` : `JSON-RPC error ${brief(got)}`}` : whatCame(ex);
+    return fail(`Expected ${status} with JSON-RPC error ${code} for ${what}, got ${detail}`, ev);
+  };
+}
+
+/** Whether the step's request was turned down: a non-2xx status or a JSON-RPC error instead of a result. */
+export function wasRejected(ex: Exchange | undefined): boolean {
+  if (!ex?.response) return false;
+  return !ok2xx(ex) || (errorOf(answerOf(ex)) !== undefined && resultOf(answerOf(ex)) === undefined);
+}
+
+/** Judge: the step was rejected (any error status or JSON-RPC error), not served. */
+export function rejects(step: string, what: string): Judge {
+  return ({ exchanges }) => {
+    const ex = byStep(exchanges, step);
+    const ev = ex ? [ex.x] : [];
+    if (wasRejected(ex)) return pass(`${what} was rejected (${whatCame(ex)})`, ev);
+    return fail(`Expected ${what} to be rejected, got ${whatCame(ex)}`, ev);
+  };
+}
+
+export { allOf, toolAnswers } from '../../2025-11-25/server/task.ts';
+
+/** Judge: the step was served with the tool text `want`. */
+export function servesText(step: string, what: string, want: string): Judge {
+  return ({ exchanges }) => allOf(`${what} was served with ${JSON.stringify(want)}`, [() => toolAnswers(exchanges, step, what, want)]);
+}

@@ -1,0 +1,133 @@
+import { header, isObject, responseMessages, type Exchange } from '../../exchanges.ts';
+import { answerOf, brief, isRequest, mediaType, resultOf, sentRequest } from '../../jsonrpc.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { allOf, byStep, errorObjectOf, rejectsWith, resultOfStep, toolAnswers, whatCame } from './check.ts';
+import { CODE, FIXTURE, META, STEP } from './plan.ts';
+
+const T = FIXTURE.transfer;
+/** Which client capability each kind of input request needs (mrtr.mdx, schema.ts InputRequest). */
+const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
+/** Requests that may be answered with an InputRequiredResult (260728-mrtr-184 table). */
+const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'];
+
+/** The result of the exchange's own request when it is an InputRequiredResult. */
+function inputRequired(ex: Exchange): Record<string, unknown> | undefined {
+  const r = resultOf(answerOf(ex));
+  return r?.resultType === 'input_required' ? r : undefined;
+}
+
+/** Task of `multi-round-trip`: the first call asks for an elicitation; the retry with the answer transfers 250. */
+export const transferConfirmed: Judge = ({ exchanges }) =>
+  allOf('the first call returned an elicitation input request; the retry with the answer returned "transferred 250"', [
+    () => {
+      const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
+      if (r.failure) return r.failure;
+      const reqs = r.result!.inputRequests;
+      const elicit = isObject(reqs) && Object.values(reqs).some((q) => isObject(q) && q.method === 'elicitation/create');
+      if (r.result!.resultType !== 'input_required' || !elicit) return fail(`Expected an input_required result with an elicitation/create input request, got ${brief(r.result, 110)}`, [r.ex!.x]);
+      return r.ex!;
+    },
+    () => toolAnswers(exchanges, STEP.transferRetry, `the retry of ${T.tool} with inputResponses and requestState`, T.text),
+  ]);
+
+/** 260728-mrtr-245: every InputRequiredResult has a non-empty `inputRequests` or a `requestState`. */
+export const inputRequiredHasRequestsOrState: Judge = ({ exchanges }) => {
+  const seen = exchanges.filter((e) => inputRequired(e));
+  if (seen.length === 0) return fail('Expected an InputRequiredResult to check, got none', []);
+  for (const ex of seen) {
+    const r = inputRequired(ex)!;
+    const hasRequests = isObject(r.inputRequests) && Object.keys(r.inputRequests).length > 0;
+    if (!hasRequests && typeof r.requestState !== 'string') return fail(`Expected inputRequests or requestState in the InputRequiredResult, got ${brief(r, 100)}`, [ex.x]);
+  }
+  return pass(`${seen.length} InputRequiredResult(s) carried inputRequests or requestState`, seen.map((e) => e.x));
+};
+
+/** 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. */
+export const requestStateIntegrity: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.transferTampered);
+  if (!ex) return fail('Expected a retry with a tampered requestState, got no such request (the first call issued no requestState)', []);
+  const ev = [ex.x];
+  if (!ex.response) return fail(`Expected the tampered requestState to be rejected, got ${whatCame(ex)}`, ev);
+  const r = resultOf(answerOf(ex));
+  if (r && r.resultType !== 'input_required') return fail(`Expected the tampered requestState to be rejected, got a ${String(r.resultType ?? 'complete')} result ${brief(r, 90)}`, ev);
+  return pass(`the tampered requestState was not honoured (${r ? 'asked for input again' : whatCame(ex)})`, ev);
+};
+
+/** The clientCapabilities the exchange's request declared. */
+function declared(ex: Exchange): Record<string, unknown> {
+  const p = sentRequest(ex)?.params;
+  const meta = isObject(p) && isObject(p._meta) ? p._meta : {};
+  return isObject(meta[META.clientCapabilities]) ? (meta[META.clientCapabilities] as Record<string, unknown>) : {};
+}
+
+/** 260728-mrtr-246a: no input request of a kind the request's clientCapabilities did not declare. */
+export const noUndeclaredInputRequests: Judge = ({ exchanges }) => {
+  const probe = byStep(exchanges, STEP.transferNoElicitation);
+  if (!probe?.response) return fail(`Expected an answer to a call without the elicitation capability, got ${whatCame(probe)}`, probe ? [probe.x] : []);
+  for (const ex of exchanges) {
+    const r = inputRequired(ex);
+    if (!r || !isObject(r.inputRequests)) continue;
+    for (const [key, q] of Object.entries(r.inputRequests)) {
+      const need = isObject(q) && typeof q.method === 'string' ? NEEDS[q.method] : undefined;
+      if (need && !(need in declared(ex))) return fail(`Expected no ${String((q as { method: string }).method)} input request without the ${need} capability, got inputRequests.${key} (clientCapabilities ${brief(declared(ex))})`, [ex.x]);
+    }
+  }
+  return pass('no InputRequiredResult asked for input the client had not declared', [probe.x]);
+};
+
+/** 260728-basic-387b: the call without elicitation gets -32021 with data.requiredCapabilities naming elicitation. */
+export const missingCapability32021: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.transferNoElicitation);
+  const ev = ex ? [ex.x] : [];
+  const e = errorObjectOf(ex);
+  if (e?.code !== CODE.missingCapability) return fail(`Expected JSON-RPC error -32021 for ${T.tool} without the elicitation capability, got ${whatCame(ex)}`, ev);
+  const caps = isObject(e.data) ? e.data.requiredCapabilities : undefined;
+  if (!isObject(caps) || !('elicitation' in caps)) return fail(`Expected data.requiredCapabilities to name elicitation, got data ${brief(e.data)}`, ev);
+  return pass(`-32021 with requiredCapabilities ${brief(caps)}`, ev);
+};
+
+/** 260728-basic-391: that MissingRequiredClientCapabilityError travels with HTTP 400. */
+export const missingCapability400 = rejectsWith(STEP.transferNoElicitation, `${T.tool} without the elicitation capability`, 400, CODE.missingCapability);
+
+/** 260728-mrtr-192: no InputRequiredResult on a request other than tools/call, prompts/get, resources/read. */
+export const inputRequiredOnlyWhereAllowed: Judge = ({ exchanges }) => {
+  const others = exchanges.filter((e) => { const m = sentRequest(e)?.method; return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e)); });
+  if (others.length === 0) return fail('Expected results to requests other than tools/call (tools/list, server/discover), got none', []);
+  const bad = others.find((e) => inputRequired(e));
+  if (bad) return fail(`Expected no InputRequiredResult on ${sentRequest(bad)!.method}, got ${brief(resultOf(answerOf(bad)), 90)}`, [bad.x]);
+  return pass(`${others.length} results to other requests were not input_required`, others.map((e) => e.x));
+};
+
+/** POSTs answered with an SSE stream. */
+function sseExchanges(exchanges: readonly Exchange[]): Exchange[] {
+  return exchanges.filter((e) => e.request.method === 'POST' && mediaType(e) === 'text/event-stream');
+}
+
+/** 260728-shttp-117: no JSON-RPC request (method + id) on any SSE response stream. */
+export const sseNoServerRequests: Judge = ({ exchanges }) => {
+  const streams = sseExchanges(exchanges);
+  if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
+  for (const ex of streams) {
+    const req = responseMessages(ex).find(isRequest);
+    if (req) return fail(`Expected no JSON-RPC request on the SSE stream of ${sentRequest(ex)?.method ?? 'a POST'}, got ${brief(req, 90)}`, [ex.x]);
+  }
+  return pass(`${streams.length} SSE streams carried no server-initiated request`, streams.map((e) => e.x));
+};
+
+/** 260728-shttp-136: SSE responses carry X-Accel-Buffering: no. */
+export const sseNoBuffering: Judge = ({ exchanges }) => {
+  const streams = sseExchanges(exchanges);
+  if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
+  const bad = streams.find((e) => header(e.response?.headers, 'x-accel-buffering')?.trim().toLowerCase() !== 'no');
+  if (bad) return fail(`Expected X-Accel-Buffering: no on the SSE response, got ${brief(header(bad.response?.headers, 'x-accel-buffering') ?? null)}`, [bad.x]);
+  return pass(`${streams.length} SSE responses carried X-Accel-Buffering: no`, streams.map((e) => e.x));
+};
+
+/** 260728-shttp-125: an SSE stream that delivered its response ends (the prober waits a short grace before cutting it). */
+export const sseClosesAfterResponse: Judge = ({ exchanges }) => {
+  const streams = sseExchanges(exchanges).filter((e) => answerOf(e));
+  if (streams.length === 0) return notApplicable('no SSE stream delivered its response');
+  const open = streams.find((e) => e.end?.reason !== 'complete');
+  if (open) return fail(`Expected the SSE stream of ${sentRequest(open)?.method ?? 'a POST'} to end after its response, got end ${open.end?.reason ?? 'none'}`, [open.x]);
+  return pass(`${streams.length} SSE streams ended after their response`, streams.map((e) => e.x));
+};

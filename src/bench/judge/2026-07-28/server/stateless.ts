@@ -1,0 +1,134 @@
+import { header, isObject, type Exchange } from '../../exchanges.ts';
+import { brief, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
+import { fail, pass, type Judge } from '../../types.ts';
+import { allOf, byStep, errorObjectOf, rejectsWith, resultOfStep, toolAnswers, whatCame } from './check.ts';
+import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from './plan.ts';
+
+/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
+export const statelessToolsAnswer: Judge = ({ exchanges }) =>
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [
+    () => {
+      const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
+      if (r.failure) return r.failure;
+      const names = toolNames(r.result!);
+      const missing = ['add', 'echo'].filter((n) => !names.includes(n));
+      return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
+    },
+    () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
+    () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),
+  ]);
+
+/** Names of the tools (with an object inputSchema) a tools/list result lists, in order. */
+export function toolNames(result: Record<string, unknown>): unknown[] {
+  const tools = Array.isArray(result.tools) ? result.tools : [];
+  return tools.filter((t) => isObject(t) && isObject(t.inputSchema)).map((t) => (t as { name: unknown }).name);
+}
+
+/** 260728-basic-191: the very first request (a tools/call, no discover or handshake before it) is served. */
+export const firstRequestServed: Judge = ({ exchanges }) => {
+  const first = exchanges[0];
+  if (first?.step !== STEP.callAdd) return fail(`Expected the first request to be ${STEP.callAdd}, got ${first?.step ?? 'none'}`, first ? [first.x] : []);
+  const r = resultOfStep(exchanges, STEP.callAdd, 'a tools/call sent before any other request');
+  return r.failure ?? pass('a tools/call sent as the very first request, on a fresh connection, got a result', [first.x]);
+};
+
+/** 260728-discover-8: server/discover answers a DiscoverResult (supportedVersions with 2026-07-28, capabilities). */
+export const discoverImplemented: Judge = ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.discover, 'server/discover');
+  if (r.failure) return r.failure;
+  const { supportedVersions: v, capabilities: caps } = r.result!;
+  if (!Array.isArray(v) || !v.includes(PROTOCOL_VERSION) || !isObject(caps)) {
+    return fail(`Expected a DiscoverResult with supportedVersions including ${PROTOCOL_VERSION} and a capabilities object, got supportedVersions ${brief(v)}, capabilities ${brief(caps)}`, [r.ex!.x]);
+  }
+  return pass(`server/discover answered supportedVersions ${brief(v)} and capabilities ${brief(caps, 60)}`, [r.ex!.x]);
+};
+
+/** `_meta["io.modelcontextprotocol/serverInfo"]` of a result when it names a server (name and version strings). */
+function hasServerInfo(result: Record<string, unknown>): boolean {
+  const info = isObject(result._meta) ? result._meta[META.serverInfo] : undefined;
+  return isObject(info) && typeof info.name === 'string' && typeof info.version === 'string';
+}
+
+/** 260728-discover-99: the DiscoverResult carries `_meta.io.modelcontextprotocol/serverInfo`. */
+export const discoverServerInfo: Judge = ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.discover, 'server/discover');
+  if (r.failure) return r.failure;
+  return hasServerInfo(r.result!)
+    ? pass('the DiscoverResult names the server in _meta serverInfo', [r.ex!.x])
+    : fail(`Expected _meta["${META.serverInfo}"] with name and version in the DiscoverResult, got _meta ${brief(r.result!._meta)}`, [r.ex!.x]);
+};
+
+/** Every result response of the run, with its exchange. */
+function allResults(exchanges: readonly Exchange[]): { ex: Exchange; result: Record<string, unknown> }[] {
+  return exchanges.flatMap((ex) => responsesIn(ex).flatMap((m) => (resultOf(m) ? [{ ex, result: resultOf(m)! }] : [])));
+}
+
+/** 260728-basic-73: every result carries a string `resultType`. */
+export const resultTypeEverywhere: Judge = ({ exchanges }) => {
+  const all = allResults(exchanges);
+  if (all.length === 0) return fail('Expected result responses carrying resultType, got no result at all', []);
+  const bad = all.find((r) => typeof r.result.resultType !== 'string');
+  if (bad) return fail(`Expected resultType in every result, got a ${sentRequest(bad.ex)?.method ?? 'response'} result without it: ${brief(bad.result, 90)}`, [bad.ex.x]);
+  return pass(`${all.length} results all carried resultType`, all.map((r) => r.ex.x));
+};
+
+/** 260728-basic-396: every result's `_meta` names the server. */
+export const resultServerInfo: Judge = ({ exchanges }) => {
+  const all = allResults(exchanges);
+  if (all.length === 0) return fail('Expected results naming the server in _meta, got no result at all', []);
+  const bad = all.find((r) => !hasServerInfo(r.result));
+  if (bad) return fail(`Expected _meta["${META.serverInfo}"] in every result, got a ${sentRequest(bad.ex)?.method ?? 'response'} result with _meta ${brief(bad.result._meta, 80)}`, [bad.ex.x]);
+  return pass(`${all.length} results all named the server in _meta`, all.map((r) => r.ex.x));
+};
+
+
+
+
+export const versionMismatch400 = rejectsWith(STEP.versionMismatch, 'MCP-Protocol-Version 2026-07-28 with _meta protocolVersion 2025-11-25', 400, CODE.headerMismatch);
+export const versionMissingRejected = rejectsWith(STEP.versionMissing, 'a POST without MCP-Protocol-Version', 400, CODE.headerMismatch);
+export const methodHeaderMissing400 = rejectsWith(STEP.methodMissing, 'a POST without Mcp-Method', 400, CODE.headerMismatch);
+export const unknownMethod404 = rejectsWith(STEP.unknownMethod, `method ${FIXTURE.unknownMethod}`, 404, CODE.methodNotFound);
+export const capabilitiesMissing32602 = rejectsWith(STEP.capabilitiesMissing, '_meta without clientCapabilities', 400, CODE.invalidParams);
+
+/** 260728-shttp-263: an unsupported version gets 400 + UnsupportedProtocolVersionError listing supported versions. */
+export const versionUnsupported400: Judge = (input) => {
+  const base = rejectsWith(STEP.versionUnsupported, `protocol version ${BOGUS_VERSION}`, 400, CODE.unsupportedVersion)(input);
+  if (base.verdict !== 'pass') return base;
+  const data = errorObjectOf(byStep(input.exchanges, STEP.versionUnsupported))?.data;
+  const supported = isObject(data) ? data.supported : undefined;
+  if (!Array.isArray(supported) || !supported.includes(PROTOCOL_VERSION)) return fail(`Expected error data.supported listing ${PROTOCOL_VERSION}, got data ${brief(data)}`, base.evidence);
+  return pass(`protocol version ${BOGUS_VERSION} got 400 with -32022 and supported ${brief(supported)}`, base.evidence);
+};
+
+/** 260728-shttp-680: GET and DELETE get 405; a request with Mcp-Session-Id is served and no session id comes back. */
+export const legacyTrafficHandled: Judge = ({ exchanges }) => {
+  for (const step of [STEP.get, STEP.del]) {
+    const ex = byStep(exchanges, step);
+    if (ex?.response?.status !== 405) return fail(`Expected 405 for ${step.toUpperCase()}, got ${whatCame(ex)}`, ex ? [ex.x] : []);
+  }
+  const s = byStep(exchanges, STEP.sessionIdIgnored);
+  const ev = exchanges.filter((e) => [STEP.get, STEP.del, STEP.sessionIdIgnored].includes(e.step as never)).map((e) => e.x);
+  const r = resultOfStep(exchanges, STEP.sessionIdIgnored, 'a request carrying Mcp-Session-Id');
+  if (r.failure) return r.failure;
+  const minted = exchanges.find((e) => header(e.response?.headers, 'mcp-session-id') !== undefined);
+  if (minted) return fail(`Expected no Mcp-Session-Id from a server without sessions, got "${header(minted.response!.headers, 'mcp-session-id')}" on ${minted.step}`, [minted.x]);
+  return pass(`GET and DELETE got 405; a request with Mcp-Session-Id was served (${s?.response?.status}) and no session id was issued`, ev);
+};
+
+/** 260728-tools-63: tools/list before and after tools/call (separate connections) lists the same set of tools. */
+export const toolsListStable: Judge = ({ exchanges }) => {
+  const a = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
+  if (a.failure) return a.failure;
+  const b = resultOfStep(exchanges, STEP.toolsListAgain, 'tools/list (again, after tools/call)');
+  if (b.failure) return b.failure;
+  const set = (r: Record<string, unknown>) => JSON.stringify(toolNames(r).map(String).sort());
+  if (set(a.result!) !== set(b.result!)) return fail(`Expected the same tools before and after tools/call, got ${set(a.result!)} then ${set(b.result!)}`, [a.ex!.x, b.ex!.x]);
+  return pass(`tools/list gave the same set ${set(a.result!)} on two connections, before and after tools/call`, [a.ex!.x, b.ex!.x]);
+};
+
+/**
+ * Revision-independent judges reused from 2025-11-25 (same step names, same rule):
+ * 260728-shttp-88 (2xx request answers are JSON or SSE), 260728-basic-70 (result ids echoed with their JSON type,
+ * string and integer ids probed), 260728-shttp-60 (foreign Origin → 403).
+ */
+export { foreignOriginReturns403 as foreignOrigin403, requestContentType, responseIdEchoed } from '../../2025-11-25/server/transport.ts';

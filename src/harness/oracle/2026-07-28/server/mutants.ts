@@ -1,0 +1,65 @@
+import type { MutantInfo } from '../../../roles/types.ts';
+
+const ST = ['stateless-tools'];
+const PH = ['param-headers'];
+const MR = ['multi-round-trip'];
+const TK = ['tasks'];
+
+/**
+ * Mutant switches of the 2026-07-28 oracle server. Each breaks one behaviour; `scenarios` lists where calibration
+ * runs it. Switch one on with `--mutant <id>` or `MCPFS_MUTANT=<id>`.
+ */
+export const MUTANTS = [
+  { id: 'wrong-results', description: 'add returns a - b, route_query upper-cases the region, confirm_transfer transfers 0, slow_square adds 1', scenarios: [...ST, ...PH, ...MR, ...TK] },
+  { id: 'require-discover-first', description: 'refuses every request until some client has called server/discover', scenarios: ST },
+  { id: 'discover-missing', description: 'answers server/discover with 404 Method not found', scenarios: ST },
+  { id: 'no-server-info', description: 'leaves io.modelcontextprotocol/serverInfo out of every result _meta', scenarios: ST },
+  { id: 'no-result-type', description: 'leaves resultType out of complete results', scenarios: ST },
+  { id: 'text-plain-content-type', description: 'labels JSON responses Content-Type: text/plain', scenarios: ST },
+  { id: 'id-as-string', description: 'turns every response id into a string', scenarios: ST },
+  { id: 'no-origin-check', description: 'accepts any Origin instead of answering 403 to a foreign one', scenarios: ST },
+  { id: 'ignore-version-mismatch', description: 'serves a request whose MCP-Protocol-Version differs from its _meta protocolVersion', scenarios: ST },
+  { id: 'unsupported-version-wrong-code', description: 'answers an unsupported version with -32600 instead of -32022', scenarios: ST },
+  { id: 'version-header-optional', description: 'serves a request without MCP-Protocol-Version', scenarios: ST },
+  { id: 'method-header-optional', description: 'serves a request without Mcp-Method', scenarios: ST },
+  { id: 'unknown-method-200', description: 'answers an unknown method with 200 instead of 404', scenarios: ST },
+  { id: 'missing-caps-wrong-code', description: 'answers _meta without clientCapabilities with -32600 instead of -32602', scenarios: ST },
+  { id: 'mint-session-id', description: 'sends an Mcp-Session-Id header on every response', scenarios: ST },
+  { id: 'list-side-effect', description: 'tools/list grows a calls_<n> tool after each tools/call', scenarios: ST },
+  { id: 'no-base64-decode', description: 'compares =?base64?…?= header values without decoding them', scenarios: PH },
+  { id: 'case-sensitive-headers', description: 'looks up MCP header names case-sensitively', scenarios: PH },
+  { id: 'param-header-optional', description: 'serves a call whose Mcp-Param-* header is missing although the body has the value', scenarios: PH },
+  { id: 'param-mismatch-wrong-code', description: 'answers an Mcp-Param-* mismatch with -32602 instead of -32020', scenarios: PH },
+  { id: 'expect-header-when-null', description: 'requires Mcp-Param-Region when region is null', scenarios: PH },
+  { id: 'expect-header-always', description: 'requires Mcp-Param-Region even when region is absent', scenarios: PH },
+  { id: 'string-compare-integers', description: 'compares integer parameters as strings (42.0 ≠ 42)', scenarios: PH },
+  { id: 'ignore-name-header', description: 'does not compare Mcp-Name with params.name', scenarios: PH },
+  { id: 'empty-input-required', description: 'answers input_required with neither inputRequests nor requestState', scenarios: MR },
+  { id: 'unverified-state', description: 'trusts requestState without verifying its HMAC', scenarios: MR },
+  { id: 'elicit-without-capability', description: 'asks for elicitation even when the client did not declare it', scenarios: MR },
+  { id: 'missing-capability-no-data', description: 'sends -32021 without data.requiredCapabilities', scenarios: MR },
+  { id: 'missing-capability-200', description: 'sends -32021 with HTTP 200 instead of 400', scenarios: MR },
+  { id: 'input-required-on-list', description: 'answers tools/list with input_required', scenarios: MR },
+  { id: 'sse-elicitation-request', description: 'sends an elicitation/create JSON-RPC request on the SSE stream before the result', scenarios: MR },
+  { id: 'no-x-accel', description: 'leaves X-Accel-Buffering: no off SSE responses', scenarios: MR },
+  { id: 'keep-stream-open', description: 'keeps SSE response streams open after the response', scenarios: MR },
+  { id: 'task-result-type-complete', description: 'labels the CreateTaskResult resultType "complete" instead of "task"', scenarios: TK },
+  { id: 'task-not-durable', description: 'answers the CreateTaskResult before tasks/get can find the task (the first lookup fails)', scenarios: TK },
+  { id: 'task-get-result-type-task', description: 'labels tasks/get results resultType "task" instead of "complete"', scenarios: TK },
+  { id: 'completed-without-result', description: 'leaves result out of the completed task', scenarios: TK },
+  { id: 'unknown-task-wrong-code', description: 'answers an unknown taskId with -32603 instead of -32602', scenarios: TK },
+  { id: 'task-without-extension', description: 'returns a CreateTaskResult to a client that did not declare the extension', scenarios: TK },
+  { id: 'missing-extension-no-data', description: 'sends -32021 without data.requiredCapabilities', scenarios: TK },
+  { id: 'tasks-get-ignores-extension', description: 'serves tasks/get from a client that did not declare the extension', scenarios: TK },
+  { id: 'cancel-returns-task', description: 'answers tasks/cancel with the task instead of an empty result', scenarios: TK },
+] as const satisfies readonly MutantInfo[];
+
+export type MutantId = (typeof MUTANTS)[number]['id'];
+
+/** Parse a switch name; unknown names are an error (a typo must not silently run the plain oracle). */
+export function parseMutant(v: string | undefined): MutantId | undefined {
+  if (v === undefined || v === '') return undefined;
+  const m = MUTANTS.find((x) => x.id === v);
+  if (!m) throw new Error(`unknown mutant "${v}"; known: ${MUTANTS.map((x) => x.id).join(', ')}`);
+  return m.id;
+}

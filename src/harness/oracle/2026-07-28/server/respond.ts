@@ -1,0 +1,70 @@
+import type { ServerResponse } from 'node:http';
+import type { MutantId } from './mutants.ts';
+
+export const SERVER_INFO = { name: 'mcpfs-oracle', version: '2026-07-28' };
+const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
+
+/** A request refused with an HTTP status and a JSON-RPC error (header validation, versions, capabilities). */
+export class RpcError extends Error {
+  readonly status: number;
+  readonly code: number;
+  readonly data?: unknown;
+  constructor(status: number, code: number, message: string, data?: unknown) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+}
+
+/** Writers for the oracle's HTTP answers; the mutants that change framing rather than logic live here. */
+export class Responder {
+  private readonly mutant?: MutantId;
+
+  constructor(mutant?: MutantId) {
+    this.mutant = mutant;
+  }
+
+  private base(): Record<string, string> {
+    return this.mutant === 'mint-session-id' ? { 'Mcp-Session-Id': 'oracle-session-1' } : {};
+  }
+
+  json(res: ServerResponse, status: number, body: unknown): void {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { ...this.base(), 'Content-Type': this.mutant === 'text-plain-content-type' ? 'text/plain' : 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+    res.end(text);
+  }
+
+  /** Bare status (202 for notifications, 405 for GET/DELETE). */
+  status(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+    res.writeHead(status, { ...this.base(), ...headers }).end();
+  }
+
+  /** JSON-RPC response object with the request's id (the id-as-string mutant stringifies it). */
+  message(id: unknown, payload: { result: unknown } | { error: { code: number; message: string; data?: unknown } }): Record<string, unknown> {
+    return { jsonrpc: '2.0', ...(id === undefined ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id }), ...payload };
+  }
+
+  error(res: ServerResponse, id: unknown, e: RpcError): void {
+    const data = e.data === undefined ? {} : { data: e.data };
+    this.json(res, e.status, this.message(id, { error: { code: e.code, message: e.message, ...data } }));
+  }
+
+  /** A result with `resultType` (default "complete") and the serverInfo `_meta`. */
+  result(r: Record<string, unknown>, resultType = 'complete'): Record<string, unknown> {
+    const type = resultType === 'complete' && this.mutant === 'no-result-type' ? {} : { resultType };
+    const meta = this.mutant === 'no-server-info' ? {} : { _meta: { [SERVER_INFO_KEY]: SERVER_INFO } };
+    return { ...type, ...r, ...meta };
+  }
+
+  /** One JSON-RPC response on an SSE stream, then end it (keep-stream-open leaves it open; another mutant adds a request first). */
+  sse(res: ServerResponse, message: unknown): void {
+    res.writeHead(200, { ...this.base(), 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...(this.mutant === 'no-x-accel' ? {} : { 'X-Accel-Buffering': 'no' }) });
+    if (this.mutant === 'sse-elicitation-request') {
+      const req = { jsonrpc: '2.0', id: 'srv-1', method: 'elicitation/create', params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } } };
+      res.write(`data: ${JSON.stringify(req)}\n\n`);
+    }
+    res.write(`data: ${JSON.stringify(message)}\n\n`);
+    if (this.mutant !== 'keep-stream-open') res.end();
+  }
+}

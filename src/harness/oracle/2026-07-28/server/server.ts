@@ -1,0 +1,140 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// Origin policy and body reading are the same as the 2025-11-25 oracle's (…-58/-60 are unchanged).
+import { originAllowed, readBody } from '../../2025-11-25/server/server.ts';
+import { parseMutant, type MutantId } from './mutants.ts';
+import { Responder, RpcError } from './respond.ts';
+import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';
+import { InvalidParams, num, StateSealer, str, text, TOOLS } from './tools.ts';
+import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
+
+const STATE_TTL_MS = 10 * 60_000;
+
+/** Whether the request's clientCapabilities declare the Tasks extension. */
+const declaresTasks = (caps: Record<string, unknown>) => TASKS_EXT in obj(caps.extensions);
+
+/**
+ * The from-scratch 2026-07-28 Streamable HTTP oracle: stateless (no handshake, no sessions, GET/DELETE → 405), every
+ * request validated on its own headers and `_meta`, tools add, echo, route_query (x-mcp-header parameters) and
+ * confirm_transfer (multi round-trip with an HMAC-sealed requestState, answered over SSE). `mutant` breaks one behaviour.
+ */
+export function createOracleServer(mutantName?: string): Server {
+  const mutant: MutantId | undefined = parseMutant(mutantName);
+  const m = (id: MutantId) => mutant === id;
+  const out = new Responder(mutant);
+  const check = new Validator(mutant);
+  const sealer = new StateSealer();
+  const tasks = new TaskStore(mutant);
+  /** Server-wide state exists only for mutants that (wrongly) depend on earlier requests. */
+  let discovered = false;
+  let calls = 0;
+
+  function toolsList(): Record<string, unknown> {
+    const extra = m('list-side-effect') && calls > 0 ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }] : [];
+    return { tools: [...TOOLS, ...extra] };
+  }
+
+  /** confirm_transfer: MRTR with an elicitation input request and a sealed requestState. */
+  function transfer(res: ServerResponse, msg: Rpc, caps: Record<string, unknown>, p: Record<string, unknown>, amount: number): void {
+    if (!('elicitation' in caps) && !m('elicit-without-capability')) {
+      const data = m('missing-capability-no-data') ? undefined : { requiredCapabilities: { elicitation: {} } };
+      throw new RpcError(m('missing-capability-200') ? 200 : 400, -32021, 'Missing required client capability: elicitation', data);
+    }
+    const answer = obj(obj(p.inputResponses).confirm);
+    if (p.requestState === undefined || !('confirm' in obj(p.inputResponses))) {
+      const ask = {
+        inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: `Confirm the transfer of ${amount}?`, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } } } },
+        requestState: sealer.seal({ tool: 'confirm_transfer', amount, exp: Date.now() + STATE_TTL_MS }),
+      };
+      return out.sse(res, out.message(msg.id, { result: out.result(m('empty-input-required') ? {} : ask, 'input_required') }));
+    }
+    const trust = m('unverified-state');
+    const state = sealer.open(p.requestState, trust);
+    const valid = trust || (state && state.tool === 'confirm_transfer' && state.amount === amount && typeof state.exp === 'number' && state.exp > Date.now());
+    if (!valid) throw new RpcError(400, -32602, 'Invalid params: requestState failed verification');
+    const ok = answer.action === 'accept' && obj(answer.content).confirm === true;
+    const done = text(ok ? `transferred ${m('wrong-results') ? 0 : amount}` : 'transfer not confirmed');
+    return out.sse(res, out.message(msg.id, { result: out.result(done) }));
+  }
+
+  function call(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
+    calls += 1;
+    const p = obj(msg.params);
+    const args = obj(p.arguments);
+    const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
+    if (p.name === 'add') {
+      const [a, b] = [num(args.a, 'a'), num(args.b, 'b')];
+      return reply(text(String(m('wrong-results') ? a - b : a + b)));
+    }
+    if (p.name === 'echo') return reply(text(str(args.text, 'text')));
+    if (p.name === 'route_query') {
+      check.params(req, args);
+      const region = args.region === null || args.region === undefined ? 'global' : str(args.region, 'region');
+      const line = `${m('wrong-results') ? region.toUpperCase() : region}|${num(args.priority, 'priority', true)}|${str(args.query, 'query')}`;
+      return reply(text(line));
+    }
+    if (p.name === 'confirm_transfer') return transfer(res, msg, caps, p, num(args.amount, 'amount', true));
+    if (p.name === 'slow_square') {
+      const [x, delayMs] = [num(args.x, 'x'), num(args.delayMs, 'delayMs', true)];
+      if (delayMs < 0 || delayMs > 60_000) throw new InvalidParams('argument "delayMs" must be an integer from 0 to 60000');
+      // Task-only tool: without the extension there is no way to serve it (ext-tasks …-61a, …-63).
+      if (!declaresTasks(caps) && !m('task-without-extension')) throw missingTasks(mutant);
+      const t = tasks.create(delayMs, () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))));
+      return reply(t.fields, t.resultType);
+    }
+    throw new InvalidParams(`Unknown tool: ${String(p.name)}`);
+  }
+
+  function request(req: IncomingMessage, res: ServerResponse, msg: Rpc & { method: string }): void {
+    const caps = check.request(req, msg);
+    if (m('require-discover-first') && msg.method !== 'server/discover' && !discovered) throw new RpcError(400, -32600, 'Call server/discover first');
+    const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
+    if (msg.method === 'server/discover' && !m('discover-missing')) {
+      discovered = true;
+      return reply({ supportedVersions: SUPPORTED, capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } } });
+    }
+    if (msg.method === 'tools/list') return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
+    if (msg.method === 'tools/call') return call(req, res, msg, caps);
+    if (msg.method === 'tasks/get' || msg.method === 'tasks/cancel' || msg.method === 'tasks/update') {
+      if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get')) throw missingTasks(mutant);
+      if (msg.method === 'tasks/get') { const t = tasks.get(obj(msg.params)); return reply(t.fields, t.resultType); }
+      if (msg.method === 'tasks/cancel') return reply(tasks.cancel(obj(msg.params)));
+      throw new InvalidParams('this server never asks for task input: no task awaits tasks/update');
+    }
+    throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}`);
+  }
+
+  async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const raw = await readBody(req);
+    if (!raw) return out.error(res, undefined, new RpcError(413, -32600, 'Request body too large'));
+    let msg: Rpc;
+    try {
+      msg = JSON.parse(raw.toString('utf8')) as Rpc;
+    } catch {
+      return out.error(res, undefined, new RpcError(400, -32700, 'Parse error'));
+    }
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') {
+      return out.error(res, undefined, new RpcError(400, -32600, 'Invalid Request'));
+    }
+    // No client notifications are defined for this revision on HTTP; accept any (…-83).
+    if (!('id' in msg)) return out.status(res, 202);
+    try {
+      request(req, res, msg as Rpc & { method: string });
+    } catch (e) {
+      if (e instanceof RpcError) return out.error(res, msg.id, e);
+      if (e instanceof InvalidParams) return out.error(res, msg.id, new RpcError(200, -32602, e.message));
+      throw e;
+    }
+  }
+
+  return createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0];
+    if (path !== '/mcp') return out.error(res, undefined, new RpcError(404, -32600, 'Not Found: the MCP endpoint is /mcp'));
+    const origin = req.headers.origin;
+    if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check')) return out.error(res, undefined, new RpcError(403, -32600, 'Forbidden: Origin not allowed'));
+    if (req.method !== 'POST') return out.status(res, 405, { Allow: 'POST' });
+    post(req, res).catch((e: unknown) => {
+      if (!res.headersSent) out.error(res, undefined, new RpcError(500, -32603, `Internal error: ${(e as Error).message}`));
+      else res.end();
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { MutantId } from './mutants.ts';
+import { RpcError } from './respond.ts';
+
+export const TASKS_EXT = 'io.modelcontextprotocol/tasks';
+const TTL_MS = 60_000;
+const POLL_MS = 100;
+/** What a non-declaring client is told it lacks (ext-tasks …-63, …-799). */
+export const missingTasks = (mutant?: MutantId) =>
+  new RpcError(400, -32021, `Missing required client capability: extensions["${TASKS_EXT}"]`, mutant === 'missing-extension-no-data' ? undefined : { requiredCapabilities: { extensions: { [TASKS_EXT]: {} } } });
+
+interface Task {
+  taskId: string;
+  status: 'working' | 'completed' | 'cancelled';
+  createdAt: string;
+  lastUpdatedAt: string;
+  /** The task-not-durable mutant: the first tasks/get does not find it yet (deterministic, no timing). */
+  hidden: boolean;
+  result?: Record<string, unknown>;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * Tasks of the whole server, by unguessable taskId (UUID, …-902b): the protocol is stateless, so the taskId the
+ * client passes is the only handle (basic-200). A task computes its result after a delay.
+ */
+export class TaskStore {
+  private readonly tasks = new Map<string, Task>();
+  private readonly mutant?: MutantId;
+
+  constructor(mutant?: MutantId) {
+    this.mutant = mutant;
+  }
+
+  private view(t: Task): Record<string, unknown> {
+    return { taskId: t.taskId, status: t.status, createdAt: t.createdAt, lastUpdatedAt: t.lastUpdatedAt, ttlMs: TTL_MS, pollIntervalMs: POLL_MS };
+  }
+
+  /** Start the work; returns the CreateTaskResult fields and its resultType. */
+  create(delayMs: number, compute: () => Record<string, unknown>): { fields: Record<string, unknown>; resultType: string } {
+    const now = new Date().toISOString();
+    const t: Task = { taskId: randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, hidden: this.mutant === 'task-not-durable' };
+    t.timer = setTimeout(() => this.settle(t, 'completed', compute()), delayMs);
+    t.timer.unref();
+    this.tasks.set(t.taskId, t);
+    return { fields: this.view(t), resultType: this.mutant === 'task-result-type-complete' ? 'complete' : 'task' };
+  }
+
+  private settle(t: Task, status: Task['status'], result?: Record<string, unknown>): void {
+    if (t.status !== 'working') return;
+    clearTimeout(t.timer);
+    t.status = status;
+    t.result = result;
+    t.lastUpdatedAt = new Date().toISOString();
+  }
+
+  private find(params: Record<string, unknown>): Task {
+    const t = typeof params.taskId === 'string' ? this.tasks.get(params.taskId) : undefined;
+    const unseen = t?.hidden === true;
+    if (t) t.hidden = false;
+    if (!t || unseen) {
+      throw new RpcError(200, this.mutant === 'unknown-task-wrong-code' ? -32603 : -32602, `Invalid params: unknown taskId ${String(params.taskId)}`);
+    }
+    return t;
+  }
+
+  /** tasks/get: the DetailedTask and its resultType. */
+  get(params: Record<string, unknown>): { fields: Record<string, unknown>; resultType: string } {
+    const t = this.find(params);
+    const result = t.status === 'completed' && t.result && this.mutant !== 'completed-without-result' ? { result: t.result } : {};
+    return { fields: { ...this.view(t), ...result }, resultType: this.mutant === 'task-get-result-type-task' ? 'task' : 'complete' };
+  }
+
+  /** tasks/cancel: stop the work, acknowledge with an empty result (the cancel-returns-task mutant sends the task). */
+  cancel(params: Record<string, unknown>): Record<string, unknown> {
+    const t = this.find(params);
+    this.settle(t, 'cancelled');
+    return this.mutant === 'cancel-returns-task' ? this.view(t) : {};
+  }
+}

@@ -1,0 +1,98 @@
+import type { Headers } from '../../../bench/schema/wire-event.ts';
+import { META, PROTOCOL_VERSION } from '../../../bench/judge/2026-07-28/server/plan.ts';
+import { WireClient, type WireResult } from '../../wire/client.ts';
+import { WireRecorder } from '../../wire/recorder.ts';
+import { DEFAULT_LIMITS, type ProbeLimits } from '../2025-11-25/prober.ts';
+
+export type { ProbeLimits };
+
+/** What a POST may vary, one thing at a time: each standard header (null = leave out), extra headers, case. */
+export interface PostOptions {
+  version?: string | null;
+  method?: string | null;
+  /** Mcp-Name; defaults to `params.name` on tools/call. */
+  name?: string | null;
+  origin?: string;
+  extra?: Headers;
+  /** Send every header name in lower case. */
+  lowercase?: boolean;
+}
+
+/** `_meta` of a well-formed 2026-07-28 request; `caps` = clientCapabilities (null = leave the field out). */
+export function meta(caps: Record<string, unknown> | null = {}, version = PROTOCOL_VERSION): Record<string, unknown> {
+  return {
+    [META.protocolVersion]: version,
+    [META.clientInfo]: { name: 'mcpfs-prober', version: '1' },
+    ...(caps === null ? {} : { [META.clientCapabilities]: caps }),
+  };
+}
+
+/** A JSON-RPC request with `_meta` merged into params. */
+export function rpc(id: number | string, method: string, params: Record<string, unknown> = {}, m: Record<string, unknown> = meta()): Record<string, unknown> {
+  return { jsonrpc: '2.0', id, method, params: { ...params, _meta: m } };
+}
+
+/**
+ * One 2026-07-28 probe run: stateless, so every request is a fresh connection with the full header set of a
+ * well-formed request unless a step varies one thing. Enforces the caps and records everything; never judges.
+ */
+export class Prober {
+  readonly recorder = new WireRecorder('prober');
+  private readonly client = new WireClient(this.recorder);
+  private readonly url: string;
+  private readonly limits: ProbeLimits;
+  private readonly deadline: number;
+
+  constructor(url: string, limits: Partial<ProbeLimits> = {}) {
+    this.url = url;
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.deadline = performance.now() + this.limits.totalMs;
+  }
+
+  private budget(step: string): number | undefined {
+    const left = Math.floor(this.deadline - performance.now());
+    if (left >= 50) return Math.min(this.limits.requestMs, left);
+    this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
+    return undefined;
+  }
+
+  /** POST one JSON-RPC request. For SSE answers, cut the stream `graceMs` after the response to this request. */
+  async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
+    const timeoutMs = this.budget(step);
+    if (timeoutMs === undefined) return undefined;
+    const params = (message.params ?? {}) as Record<string, unknown>;
+    const version = o.version === undefined ? PROTOCOL_VERSION : o.version;
+    const method = o.method === undefined ? (message.method as string) : o.method;
+    const name = o.name === undefined ? (message.method === 'tools/call' ? String(params.name) : null) : o.name;
+    const h: Headers = [['Content-Type', 'application/json'], ['Accept', 'application/json, text/event-stream']];
+    if (o.origin) h.push(['Origin', o.origin]);
+    if (version !== null) h.push(['MCP-Protocol-Version', version]);
+    if (method !== null) h.push(['Mcp-Method', method]);
+    if (name !== null) h.push(['Mcp-Name', name]);
+    h.push(...(o.extra ?? []));
+    const headers: Headers = o.lowercase ? h.map(([k, v]) => [k.toLowerCase(), v]) : h;
+    const id = JSON.stringify(message.id);
+    return this.client.send({
+      method: 'POST', url: this.url, step, headers, body: JSON.stringify(message), timeoutMs, maxBytes: this.limits.maxBytes,
+      onSse: (ev) => (answers(ev.data, id) ? this.limits.graceMs : undefined),
+    });
+  }
+
+  /** A bodiless request (GET, DELETE) with the version header, as a 2025-era client would send it. */
+  async bare(step: string, method: string): Promise<WireResult | undefined> {
+    const timeoutMs = this.budget(step);
+    if (timeoutMs === undefined) return undefined;
+    const headers: Headers = [['Accept', 'application/json, text/event-stream'], ['MCP-Protocol-Version', PROTOCOL_VERSION]];
+    return this.client.send({ method, url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes, onSse: () => this.limits.graceMs });
+  }
+}
+
+/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. */
+function answers(data: string, id: string): boolean {
+  try {
+    const m = JSON.parse(data) as Record<string, unknown>;
+    return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
+  } catch {
+    return false;
+  }
+}

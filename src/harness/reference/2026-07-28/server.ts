@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { Scenario } from '../../../bench/schema/scenario.ts';
+import type { WireLog } from '../../../bench/schema/wire-event.ts';
+import { WireRecorder } from '../../wire/recorder.ts';
+import { startRecordingServer, type RecordedRequest } from '../../wire/server.ts';
+import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
+import { complete, toolCall, type ToolState } from './tools.ts';
+import { isObj, rpcError, validateRequest } from './validate.ts';
+
+/** The scenario id names no reference script. */
+export class UnknownScenarioError extends Error {
+  constructor(id: string) {
+    super(`no 2026-07-28 client reference script for scenario "${id}"; known: ${Object.keys(SCRIPTS).join(', ')}`);
+    this.name = 'UnknownScenarioError';
+  }
+}
+
+/** MCP endpoint path; `MCP_SERVER_URL` points here. */
+export const ENDPOINT = '/mcp';
+
+export interface RunningReference {
+  url: string;
+  finished: Promise<void>;
+  stop(): Promise<WireLog>;
+}
+
+/**
+ * Start the scripted 2026-07-28 Streamable HTTP reference server for one client-role trial: stateless, POST only,
+ * strict where the spec makes a server strict (header/body validation, `_meta`, versions), records everything.
+ */
+export async function startReference2026(scenario: Scenario): Promise<RunningReference> {
+  const script = SCRIPTS[scenario.id];
+  if (!script) throw new UnknownScenarioError(scenario.id);
+  const rec = new WireRecorder('reference');
+  let markFinished!: () => void;
+  const finished = new Promise<void>((r) => (markFinished = r));
+  const state: ToolState = {
+    script,
+    secret: randomBytes(9).toString('base64url'),
+    token: randomBytes(9).toString('base64url'),
+    schemas: new Map(scenario.tools.map((t) => [t.name, t.inputSchema])),
+    issued: new Set(),
+    answered: false,
+  };
+  const server = await startRecordingServer(rec, (req) =>
+    handle(state, scenario, req, () => {
+      if (state.answered) return;
+      state.answered = true;
+      setTimeout(markFinished, 300);
+    }),
+  );
+  rec.note('reference started', { data: { scenario: scenario.id } });
+  let stopped: Promise<WireLog> | undefined;
+  return {
+    url: server.url + ENDPOINT,
+    finished,
+    stop: () => {
+      stopped ??= (async () => {
+        await server.close();
+        rec.note('reference stopped');
+        return rec.log();
+      })();
+      return stopped;
+    },
+  };
+}
+
+async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, accepted: () => void): Promise<void> {
+  if (req.path.split('?')[0] !== ENDPOINT) {
+    req.label('not-endpoint');
+    return req.json(404, rpcError(null, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
+  }
+  if (req.method !== 'POST') {
+    // No GET stream and no DELETE in 2026-07-28 (streamable-http.mdx, backward compatibility: 405).
+    req.label('method-not-allowed');
+    return req.empty(405, { Allow: 'POST' });
+  }
+  let msg: unknown;
+  try {
+    msg = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    req.label('parse-error');
+    return req.json(400, rpcError(null, -32700, 'Parse error'));
+  }
+  if (!isObj(msg) || typeof msg.method !== 'string') {
+    req.label(Array.isArray(msg) ? 'batch-rejected' : isObj(msg) ? 'client-response-rejected' : 'invalid-message');
+    return req.json(400, rpcError(null, -32600, 'Invalid Request: the body must be a single JSON-RPC request or notification'));
+  }
+  if (!('id' in msg)) {
+    req.label(`notification ${msg.method}`);
+    return req.empty(202);
+  }
+  const request = msg as Record<string, unknown> & { method: string };
+  const bad = validateRequest(req, request);
+  if (bad) {
+    req.label(bad.label);
+    return req.json(bad.status, bad.body);
+  }
+  const id = request.id;
+  const params = isObj(request.params) ? request.params : {};
+  switch (request.method) {
+    case 'server/discover':
+      req.label('discover');
+      return req.json(200, complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} } }));
+    case 'tools/list':
+      req.label('tools/list');
+      if (s.script.listDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.listDelayMs));
+      return req.json(200, complete(id, { tools: scenario.tools }));
+    case 'tools/call':
+      if (toolCall(s, req, id, params)) accepted();
+      return;
+    default:
+      req.label('method-not-found');
+      return req.json(404, rpcError(id, -32601, `Method not found: ${request.method}`));
+  }
+}
