@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../roles/types.ts';
+import { findMutant } from './mutant-switch.ts';
 
 /**
  * The command-line shell every oracle client shares: scenario from argv or `MCPFS_SCENARIO`, mutant from `--mutant=`
@@ -9,9 +10,7 @@ import type { MutantInfo } from '../roles/types.ts';
 export function activeMutantOf(mutants: readonly MutantInfo[], argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
   const arg = argv.find((a) => a.startsWith('--mutant='))?.slice('--mutant='.length);
   const id = arg ?? (env.MCPFS_MUTANT || undefined);
-  if (id !== undefined && !mutants.some((m) => m.id === id)) {
-    throw new Error(`unknown mutant "${id}"; known: ${mutants.map((m) => m.id).join(', ')}`);
-  }
+  if (id !== undefined) findMutant(mutants, id);
   return id;
 }
 

@@ -4,7 +4,7 @@ import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
 import { clientScenarios2025 } from '../reference/2025-11-25/load-scenarios.ts';
-import { runClient } from '../reference/2025-11-25/run-client.ts';
+import { describeClientDriverLive } from '../reference/testing/client-suite.ts';
 import { driver } from './2025-11-25-client.ts';
 import { driverFor } from './registry.ts';
 
@@ -35,30 +35,5 @@ describe('2025-11-25 client driver (live)', () => {
     expect(scoreTrial(verdicts).score).toBe(1);
   });
 
-  for (const scenario of scenarios) {
-    it(`scores the oracle 1.0 with no failing verdict on ${scenario.id}`, async () => {
-      const run = await runClient(driver, scenario, driver.oracleCommand(scenario), { timeoutMs: 45_000 });
-      const verdicts = judgeTrial(scenario, run.log, JUDGES);
-      expect(verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
-      expect(scoreTrial(verdicts).score).toBe(1);
-    });
-
-    it(`scores the null client 0 on ${scenario.id}`, async () => {
-      const ref = await driver.startReference(scenario);
-      const log = await ref.stop();
-      const verdicts = judgeTrial(scenario, log, JUDGES);
-      expect(scoreTrial(verdicts).score).toBe(0);
-      expect(verdicts.find((v) => v.checkpoint === 'task-secret-submitted')?.verdict).toBe('fail');
-    });
-
-    it(`kills every checkpoint of ${scenario.id} with at least one mutant`, async () => {
-      const killed = new Map<string, string[]>(scenario.checkpoints.map((c) => [c.slug, []]));
-      for (const m of driver.mutants.filter((mu) => mu.scenarios.includes(scenario.id))) {
-        const run = await runClient(driver, scenario, driver.oracleCommand(scenario, m.id), { timeoutMs: 45_000 });
-        for (const v of judgeTrial(scenario, run.log, JUDGES)) if (v.verdict === 'fail') killed.get(v.checkpoint)!.push(m.id);
-      }
-      const survivors = [...killed].filter(([, ms]) => ms.length === 0).map(([slug]) => slug);
-      expect(survivors).toEqual([]);
-    });
-  }
+  describeClientDriverLive(driver, scenarios);
 });

@@ -1,9 +1,7 @@
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { loadScenarios } from '../../runner/cli.ts';
+import { loadServerScenariosOf } from '../common/load-scenarios.ts';
 
 /** The 2025-11-25 server scenarios under `root`, validated (throws on invalid files: tests want to know), by id. */
 export function loadServerScenarios(root = process.cwd()): Scenario[] {
-  return loadScenarios(root)
-    .filter((s) => s.revision === '2025-11-25' && s.role === 'server')
-    .sort((a, b) => a.id.localeCompare(b.id));
+  return loadServerScenariosOf('2025-11-25', root);
 }

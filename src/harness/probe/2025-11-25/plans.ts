@@ -1,9 +1,9 @@
 import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, PROTOCOL_VERSION, STEP } from '../../../bench/judge/2025-11-25/server/plan.ts';
 import type { WireResult } from '../../wire/client.ts';
+import type { ProbePlan } from '../common/run.ts';
 import type { Prober } from './prober.ts';
 
-/** A scripted probe sequence: sends and records, never looks at what a judge would decide. */
-export type Plan = (p: Prober) => Promise<void>;
+export type Plan = ProbePlan<Prober>;
 
 const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => ({
   jsonrpc: '2.0',

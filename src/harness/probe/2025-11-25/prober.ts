@@ -2,20 +2,9 @@ import type { Headers } from '../../../bench/schema/wire-event.ts';
 import { PROTOCOL_VERSION } from '../../../bench/judge/2025-11-25/server/plan.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
+import { answers, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 
-/** Bounds of one probe run. Generous for slow agent servers, short enough for a local test suite. */
-export interface ProbeLimits {
-  /** Cap on one request/response, ms. */
-  requestMs: number;
-  /** Cap on the whole scenario, ms: steps past it are skipped (and noted). */
-  totalMs: number;
-  /** How long an SSE stream may stay open after it delivered its response before the prober cuts it, ms. */
-  graceMs: number;
-  /** Cap on response bytes per request. */
-  maxBytes: number;
-}
-
-export const DEFAULT_LIMITS: ProbeLimits = { requestMs: 4000, totalMs: 30_000, graceMs: 1000, maxBytes: 1024 * 1024 };
+export type { ProbeLimits };
 
 /** What a POST may vary: session and version headers (null = leave out), a foreign Origin. */
 export interface PostOptions {
@@ -32,8 +21,7 @@ export class Prober {
   readonly recorder = new WireRecorder('prober');
   private readonly client = new WireClient(this.recorder);
   private readonly url: string;
-  private readonly limits: ProbeLimits;
-  private readonly deadline: number;
+  private readonly budget: ProbeBudget;
   /** Session id issued on the main initialize, if any. */
   session?: string;
   /** Protocol version header to send once initialized. */
@@ -41,16 +29,11 @@ export class Prober {
 
   constructor(url: string, limits: Partial<ProbeLimits> = {}) {
     this.url = url;
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.deadline = performance.now() + this.limits.totalMs;
+    this.budget = new ProbeBudget(this.recorder, limits);
   }
 
-  /** Time left for the next request, or undefined (and a note) when the scenario cap is spent. */
-  private budget(step: string): number | undefined {
-    const left = Math.floor(this.deadline - performance.now());
-    if (left >= 50) return Math.min(this.limits.requestMs, left);
-    this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
-    return undefined;
+  private get limits(): ProbeLimits {
+    return this.budget.limits;
   }
 
   private common(o: PostOptions): Headers {
@@ -65,7 +48,7 @@ export class Prober {
 
   /** POST one JSON-RPC message. For SSE answers, cut the stream `graceMs` after the response to this request. */
   async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget(step);
+    const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const id = JSON.stringify(message.id);
     return this.client.send({
@@ -82,7 +65,7 @@ export class Prober {
 
   /** GET the endpoint for an SSE stream; `cutAfterMs` ends it that long after each event (resumption replays). */
   async get(step: string, o: { lastEventId?: string; signal?: AbortSignal; onResponse?: () => void; cutAfterMs?: number } = {}): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget(step);
+    const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const headers: Headers = [['Accept', 'text/event-stream'], ...this.common({})];
     if (o.lastEventId !== undefined) headers.push(['Last-Event-ID', o.lastEventId]);
@@ -91,7 +74,7 @@ export class Prober {
 
   /** DELETE the endpoint with the given session id. */
   async delete(step: string, session: string | undefined): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget(step);
+    const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const headers = this.common({ session: session ?? null });
     return this.client.send({ method: 'DELETE', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes });
@@ -111,15 +94,5 @@ export class Prober {
   /** Send `notifications/initialized` on the given session. */
   async initialized(step: string, session: string | undefined): Promise<void> {
     await this.post(step, { jsonrpc: '2.0', method: 'notifications/initialized' }, { session: session ?? null });
-  }
-}
-
-/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. */
-function answers(data: string, id: string): boolean {
-  try {
-    const m = JSON.parse(data) as Record<string, unknown>;
-    return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
-  } catch {
-    return false;
   }
 }

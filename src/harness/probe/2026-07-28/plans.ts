@@ -1,10 +1,10 @@
 import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/judge/2026-07-28/server/plan.ts';
 import type { Headers } from '../../../bench/schema/wire-event.ts';
 import type { WireResult } from '../../wire/client.ts';
+import type { ProbePlan } from '../common/run.ts';
 import { meta, rpc, type Prober } from './prober.ts';
 
-/** A scripted probe sequence: sends and records, never looks at what a judge would decide. */
-export type Plan = (p: Prober) => Promise<void>;
+export type Plan = ProbePlan<Prober>;
 
 const call = (id: number | string, name: string, args: Record<string, unknown>, m?: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   rpc(id, 'tools/call', { name, arguments: args, ...extra }, m);

@@ -2,7 +2,7 @@ import type { Headers } from '../../../bench/schema/wire-event.ts';
 import { META, PROTOCOL_VERSION } from '../../../bench/judge/2026-07-28/server/plan.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { DEFAULT_LIMITS, type ProbeLimits } from '../2025-11-25/prober.ts';
+import { answers, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 
 export type { ProbeLimits };
 
@@ -40,25 +40,20 @@ export class Prober {
   readonly recorder = new WireRecorder('prober');
   private readonly client = new WireClient(this.recorder);
   private readonly url: string;
-  private readonly limits: ProbeLimits;
-  private readonly deadline: number;
+  private readonly budget: ProbeBudget;
 
   constructor(url: string, limits: Partial<ProbeLimits> = {}) {
     this.url = url;
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.deadline = performance.now() + this.limits.totalMs;
+    this.budget = new ProbeBudget(this.recorder, limits);
   }
 
-  private budget(step: string): number | undefined {
-    const left = Math.floor(this.deadline - performance.now());
-    if (left >= 50) return Math.min(this.limits.requestMs, left);
-    this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
-    return undefined;
+  private get limits(): ProbeLimits {
+    return this.budget.limits;
   }
 
   /** POST one JSON-RPC request. For SSE answers, cut the stream `graceMs` after the response to this request. */
   async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget(step);
+    const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const version = o.version === undefined ? PROTOCOL_VERSION : o.version;
@@ -80,19 +75,9 @@ export class Prober {
 
   /** A bodiless request (GET, DELETE) with the version header, as a 2025-era client would send it. */
   async bare(step: string, method: string): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget(step);
+    const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const headers: Headers = [['Accept', 'application/json, text/event-stream'], ['MCP-Protocol-Version', PROTOCOL_VERSION]];
     return this.client.send({ method, url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes, onSse: () => this.limits.graceMs });
-  }
-}
-
-/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. */
-function answers(data: string, id: string): boolean {
-  try {
-    const m = JSON.parse(data) as Record<string, unknown>;
-    return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
-  } catch {
-    return false;
   }
 }

@@ -1,21 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { startRecordingServer, type RecordedRequest, type SseWriter } from '../../wire/server.ts';
+import { ENDPOINT, finishLatch, serveReference, UnknownScenarioError, type RunningReference } from '../common/lifecycle.ts';
+import { type RecordedRequest, type SseWriter } from '../../wire/server.ts';
 import type { SseEvent } from '../../wire/sse.ts';
 import { LATEST_VERSION, SCRIPTS, SUPPORTED_VERSIONS, toolList, type ReferenceScript } from './scripts.ts';
 import { answerSecret, type StreamStore } from './streams.ts';
 
-/** The scenario id names no reference script. */
-export class UnknownScenarioError extends Error {
-  constructor(id: string) {
-    super(`no 2025-11-25 client reference script for scenario "${id}"; known: ${Object.keys(SCRIPTS).join(', ')}`);
-    this.name = 'UnknownScenarioError';
-  }
-}
-
-/** MCP endpoint path; `MCP_SERVER_URL` points here. */
-export const ENDPOINT = '/mcp';
+export { ENDPOINT, UnknownScenarioError, type RunningReference };
 
 type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -37,19 +28,12 @@ export interface ReferenceState {
   rec: WireRecorder;
 }
 
-export interface RunningReference {
-  url: string;
-  finished: Promise<void>;
-  stop(): Promise<WireLog>;
-}
-
 /** Start the scripted 2025-11-25 Streamable HTTP reference server for one client-role trial. */
 export async function startReference2025(scenarioId: string): Promise<RunningReference> {
   const script = SCRIPTS[scenarioId];
-  if (!script) throw new UnknownScenarioError(scenarioId);
+  if (!script) throw new UnknownScenarioError('2025-11-25', scenarioId, Object.keys(SCRIPTS));
   const rec = new WireRecorder('reference');
-  let markFinished!: () => void;
-  const finished = new Promise<void>((r) => (markFinished = r));
+  const { finished, markFinished } = finishLatch();
   const state: ReferenceState = {
     script,
     secret: randomBytes(9).toString('base64url'),
@@ -61,22 +45,9 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
     rec,
   };
   const finish = () => setTimeout(markFinished, 300);
-  const server = await startRecordingServer(rec, (req) => handle(state, req, { finish, markFinished }));
-  rec.note('reference started', { data: { scenario: scenarioId } });
-  let stopped: Promise<WireLog> | undefined;
-  return {
-    url: server.url + ENDPOINT,
-    finished,
-    stop: () => {
-      stopped ??= (async () => {
-        for (const resolve of state.pending.values()) resolve('mismatch');
-        await server.close();
-        rec.note('reference stopped');
-        return rec.log();
-      })();
-      return stopped;
-    },
-  };
+  return serveReference(rec, scenarioId, finished, (req) => handle(state, req, { finish, markFinished }), () => {
+    for (const resolve of state.pending.values()) resolve('mismatch');
+  });
 }
 
 interface Hooks {

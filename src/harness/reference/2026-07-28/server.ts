@@ -1,28 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { startRecordingServer, type RecordedRequest } from '../../wire/server.ts';
+import { ENDPOINT, finishLatch, serveReference, UnknownScenarioError, type RunningReference } from '../common/lifecycle.ts';
+import { type RecordedRequest } from '../../wire/server.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
 import { complete, toolCall, type ToolState } from './tools.ts';
 import { isObj, rpcError, validateRequest } from './validate.ts';
 
-/** The scenario id names no reference script. */
-export class UnknownScenarioError extends Error {
-  constructor(id: string) {
-    super(`no 2026-07-28 client reference script for scenario "${id}"; known: ${Object.keys(SCRIPTS).join(', ')}`);
-    this.name = 'UnknownScenarioError';
-  }
-}
-
-/** MCP endpoint path; `MCP_SERVER_URL` points here. */
-export const ENDPOINT = '/mcp';
-
-export interface RunningReference {
-  url: string;
-  finished: Promise<void>;
-  stop(): Promise<WireLog>;
-}
+export { ENDPOINT, UnknownScenarioError, type RunningReference };
 
 /**
  * Start the scripted 2026-07-28 Streamable HTTP reference server for one client-role trial: stateless, POST only,
@@ -30,10 +15,9 @@ export interface RunningReference {
  */
 export async function startReference2026(scenario: Scenario): Promise<RunningReference> {
   const script = SCRIPTS[scenario.id];
-  if (!script) throw new UnknownScenarioError(scenario.id);
+  if (!script) throw new UnknownScenarioError('2026-07-28', scenario.id, Object.keys(SCRIPTS));
   const rec = new WireRecorder('reference');
-  let markFinished!: () => void;
-  const finished = new Promise<void>((r) => (markFinished = r));
+  const { finished, markFinished } = finishLatch();
   const state: ToolState = {
     script,
     secret: randomBytes(9).toString('base64url'),
@@ -42,27 +26,13 @@ export async function startReference2026(scenario: Scenario): Promise<RunningRef
     issued: new Set(),
     answered: false,
   };
-  const server = await startRecordingServer(rec, (req) =>
+  return serveReference(rec, scenario.id, finished, (req) =>
     handle(state, scenario, req, () => {
       if (state.answered) return;
       state.answered = true;
       setTimeout(markFinished, 300);
     }),
   );
-  rec.note('reference started', { data: { scenario: scenario.id } });
-  let stopped: Promise<WireLog> | undefined;
-  return {
-    url: server.url + ENDPOINT,
-    finished,
-    stop: () => {
-      stopped ??= (async () => {
-        await server.close();
-        rec.note('reference stopped');
-        return rec.log();
-      })();
-      return stopped;
-    },
-  };
 }
 
 async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, accepted: () => void): Promise<void> {

@@ -6,11 +6,11 @@
  * The scenario id may also come from `MCPFS_SCENARIO`, the mutant from `MCPFS_MUTANT`. Exit 0 when the answer was
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
+import { oracleClientMain } from '../../client-cli.ts';
 import { OracleClient } from './client.ts';
-import { activeMutant } from './mutants.ts';
+import { MUTANTS } from './mutants.ts';
 
 const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping'];
-const OVERALL_TIMEOUT_MS = 60_000;
 
 function textOf(result: Record<string, unknown>): string {
   const c = Array.isArray(result.content) ? (result.content[0] as Record<string, unknown> | undefined) : undefined;
@@ -36,25 +36,4 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   return verdict.isError !== true;
 }
 
-async function main(): Promise<number> {
-  const url = process.env.MCP_SERVER_URL;
-  const scenario = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? process.env.MCPFS_SCENARIO;
-  if (!url || !scenario || !SCENARIOS.includes(scenario)) {
-    process.stderr.write(`usage: MCP_SERVER_URL=<url> main.ts <scenario> [--mutant=<id>]\n  scenario: one of ${SCENARIOS.join(', ')}\n`);
-    return 2;
-  }
-  const mutant = activeMutant(process.argv.slice(2), process.env);
-  const timer = setTimeout(() => {
-    process.stderr.write(`oracle client: gave up after ${OVERALL_TIMEOUT_MS} ms\n`);
-    process.exit(1);
-  }, OVERALL_TIMEOUT_MS);
-  timer.unref();
-  try {
-    return (await runScenario(url, scenario, mutant)) ? 0 : 1;
-  } catch (e) {
-    process.stderr.write(`oracle client${mutant ? ` (mutant ${mutant})` : ''}: ${(e as Error).message}\n`);
-    return 1;
-  }
-}
-
-if (import.meta.main) process.exit(await main());
+if (import.meta.main) process.exit(await oracleClientMain({ scenarios: SCENARIOS, mutants: MUTANTS, run: runScenario }));

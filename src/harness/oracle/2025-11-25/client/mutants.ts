@@ -32,13 +32,3 @@ export const MUTANTS: readonly MutantInfo[] = [
   { id: 'latest-version-header', description: 'sends MCP-Protocol-Version 2025-11-25 whatever was negotiated', scenarios: [S4] },
   { id: 'bogus-version', description: 'asks for protocol version 1900-01-01 in initialize', scenarios: [S4] },
 ];
-
-/** The active switch: `--mutant=<id>` wins over `MCPFS_MUTANT`. Unknown ids are an error, not a silent oracle run. */
-export function activeMutant(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  const arg = argv.find((a) => a.startsWith('--mutant='))?.slice('--mutant='.length);
-  const id = arg ?? (env.MCPFS_MUTANT || undefined);
-  if (id !== undefined && !MUTANTS.some((m) => m.id === id)) {
-    throw new Error(`unknown mutant "${id}"; known: ${MUTANTS.map((m) => m.id).join(', ')}`);
-  }
-  return id;
-}

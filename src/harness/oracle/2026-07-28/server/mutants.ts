@@ -1,4 +1,5 @@
 import type { MutantInfo } from '../../../roles/types.ts';
+import { parseMutantOf } from '../../mutant-switch.ts';
 
 const ST = ['stateless-tools'];
 const PH = ['param-headers'];
@@ -58,8 +59,5 @@ export type MutantId = (typeof MUTANTS)[number]['id'];
 
 /** Parse a switch name; unknown names are an error (a typo must not silently run the plain oracle). */
 export function parseMutant(v: string | undefined): MutantId | undefined {
-  if (v === undefined || v === '') return undefined;
-  const m = MUTANTS.find((x) => x.id === v);
-  if (!m) throw new Error(`unknown mutant "${v}"; known: ${MUTANTS.map((x) => x.id).join(', ')}`);
-  return m.id;
+  return parseMutantOf(MUTANTS, v);
 }
