@@ -1,6 +1,6 @@
 // Registry of library subjects: real MCP libraries driven through the same runner, prober and reference server as
 // agents. Each entry names the package, the exact version its records claim, and one glue program per revision and
-// role (notes/libraries.md: the glue policy, and how to add a library).
+// role (CONTEXT.md: the glue policy, and how to add a library).
 import { fileURLToPath } from 'node:url';
 import type { Revision, Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';

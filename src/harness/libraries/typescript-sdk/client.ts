@@ -1,7 +1,7 @@
 // Glue: an MCP client built with @modelcontextprotocol/sdk 1.x (`Client` + `StreamableHTTPClientTransport`, as the
 // SDK's README and examples/client show) doing one client-role prompt's task against MCP_SERVER_URL, then ending
 // its session. Usage: `node client.ts <scenario-id>`. Exits 0 when the server accepted the answer, 1 otherwise.
-// Policy (notes/libraries.md): no retry or reconnect code of our own — whatever the SDK does by itself is measured.
+// Policy (CONTEXT.md): no retry or reconnect code of our own — whatever the SDK does by itself is measured.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 

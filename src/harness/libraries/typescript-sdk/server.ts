@@ -1,7 +1,7 @@
 // Glue: a Streamable HTTP MCP server built with @modelcontextprotocol/sdk 1.x, set up the way the SDK's README and
 // its stateful example (examples/server/simpleStreamableHttp) show, exposing exactly the tools one server-role
 // prompt asks for. Usage: `node server.ts <scenario-id>` with PORT in the environment; serves http://127.0.0.1:$PORT/mcp.
-// Policy (notes/libraries.md): library features only, configured as the prompt asks; no hand-written protocol code.
+// Policy (CONTEXT.md): library features only, configured as the prompt asks; no hand-written protocol code.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';

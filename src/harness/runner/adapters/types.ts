@@ -50,7 +50,7 @@ export interface Adapter {
   subject: Subject;
   /**
    * The subject runs this project's own code (oracle, mutants, pi + scripted model), so the project folder stays
-   * visible. Agents never need it: under netns it is hidden from them (with the rest listed in notes/runner.md).
+   * visible. Agents never need it: under netns it is hidden from them (with the rest listed in CONTEXT.md).
    */
   usesProject?: boolean;
   start(ctx: AgentContext): Promise<AgentRun>;
