@@ -5,7 +5,7 @@ import { parseWith, parseWireLog } from '../src/bench/derive/parse.ts';
 import { checkScenarios } from '../src/bench/derive/scenarios.ts';
 import { judgeTrial } from '../src/bench/judge/run.ts';
 import { JUDGES } from '../src/bench/judge/registry.ts';
-import { formatProblem, type Problem } from '../src/bench/problems.ts';
+import { formatProblem } from '../src/bench/problems.ts';
 import { TrialRecordSchema } from '../src/bench/schema/trial.ts';
 import { loadResultFiles, loadScenarioFiles } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
@@ -29,9 +29,14 @@ for (const [path, text] of files) {
     continue;
   }
   const wirePath = path.slice(0, path.lastIndexOf('/') + 1) + record.sidecars.wire;
-  const w = parseWireLog(wirePath, files.get(wirePath) ?? '');
+  const wireText = files.get(wirePath);
+  if (wireText === undefined) {
+    problems.push({ file: path, field: 'sidecars.wire', message: `missing sidecar ${wirePath}` });
+    continue;
+  }
+  const w = parseWireLog(wirePath, wireText);
   if (!w.log) {
-    problems.push(...(w.problems.length ? w.problems : [{ file: path, field: 'sidecars.wire', message: `missing sidecar ${wirePath}` } satisfies Problem]));
+    problems.push(...w.problems);
     continue;
   }
   const verdicts = judgeTrial(scenario, w.log, JUDGES);

@@ -5,7 +5,7 @@ import { duration, heat, pct, round4, usd } from './format.ts';
 import { passRate, tallies } from './matrix.ts';
 import { specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
-import { checkpointUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
+import { checkpointUrl, ledgerUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
 
 type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects'>;
 
@@ -120,7 +120,7 @@ export function checkpointsTable(s: Scenario): Table {
     cells: s.checkpoints.map((c): Display[] => [
       { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
       { text: c.level },
-      { text: c.spec?.id ?? 'task' },
+      c.spec ? { text: c.spec.id, href: ledgerUrl(s.revision, s.role, c.spec.id) } : { text: 'task' },
       c.spec ? { text: c.spec.quote, md: true } : { text: 'Finishing the task (no spec sentence).' },
       c.spec ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(c.spec.file, c.spec.line) } : { text: '—' },
       { text: c.rule, ...(c.appliesWhen ? { note: `applies ${c.appliesWhen}` } : {}) },

@@ -26,6 +26,16 @@ describe('site tables', () => {
     expect(t.cells[1]![3]).toEqual({ text: c.spec!.quote, md: true });
   });
 
+  it('links each cited sentence id to its row in the coverage ledger, and the task checkpoint nowhere', () => {
+    const s = d.scenarios[0]!;
+    const t = checkpointsTable(s);
+    s.checkpoints.forEach((c, i) => {
+      const cell = t.cells[i]![2]!;
+      if (c.spec) expect(cell.href).toBe(`/methodology/#cov-${s.revision}-${s.role}-${c.spec.id}`);
+      else expect(cell).toEqual({ text: 'task' });
+    });
+  });
+
   it('lists only failing verdicts of a checkpoint, with trial links', () => {
     const s = d.scenarios[0]!;
     const slug = s.checkpoints[0]!.slug;

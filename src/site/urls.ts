@@ -19,6 +19,8 @@ export const trialUrl = (id: string): string => href(`/trials/${id}/`);
 export const trialFileUrl = (id: string, file: 'record.json' | 'wire.jsonl' | 'transcript.jsonl'): string => href(`/trials/${id}/${file}`);
 export const downloadUrl = (tableId: string, ext: 'csv' | 'json'): string => href(`/downloads/${tableId}.${ext}`);
 export const methodologyUrl = (): string => href('/methodology/');
+/** A sentence's row in the coverage ledger on the methodology page (anchor set by coverage-table.astro). */
+export const ledgerUrl = (rev: Revision, role: Role, sentenceId: string): string => href(`/methodology/#cov-${rev}-${role}-${sentenceId}`);
 
 /** A subject id as one file-name-safe token (`/` is not allowed inside subject segments, `~` is not either). */
 export const subjectToken = (id: string): string => id.replaceAll('/', '~');
