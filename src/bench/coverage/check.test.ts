@@ -5,7 +5,7 @@ import { formatProblem } from '../problems.ts';
 import type { CoverageExclusion } from '../schema/coverage.ts';
 import { parseSentenceTsv } from '../spec/tsv.ts';
 import { checkCoverage } from './check.ts';
-import { sentenceUrl } from './links.ts';
+import { sentenceUrl } from '../spec/links.ts';
 
 const F = 'docs/specification/2025-11-25/basic/transports.mdx';
 const LEDGER = 'scenarios/2025-11-25/coverage.json';

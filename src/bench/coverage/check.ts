@@ -5,7 +5,7 @@ import { EXCLUSION_REASONS, type CoverageExclusion, type ExclusionReason } from 
 import type { Scenario } from '../schema/scenario.ts';
 import type { SentenceRow } from '../spec/tsv.ts';
 import { ledgerPath, parseLedgers, roleIdKey, type ParsedLedger } from './ledger.ts';
-import { sentenceUrl } from './links.ts';
+import { sentenceUrl } from '../spec/links.ts';
 import type { CoverageCheckpoint, CoverageCount, CoverageReport, RevisionCoverage, SentenceCoverage } from './types.ts';
 
 export interface CoverageInput {

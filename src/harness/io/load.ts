@@ -26,11 +26,9 @@ export function loadResultFiles(root: string): Map<string, string> {
   return new Map(paths.map((p) => [p, readFileSync(join(root, p), 'utf8')]));
 }
 
-/** Pinned spec commit, from `PINNED.md` in the spec folder. */
+/** Pinned spec commit (the primary source: the first repository in `PINNED.md`), or undefined without the spec. */
 export function readSpecCommit(dir = specDir()): string | undefined {
-  const f = join(dir, 'PINNED.md');
-  if (!existsSync(f)) return undefined;
-  return /\| commit \| `([0-9a-f]{40})`/.exec(readFileSync(f, 'utf8'))?.[1];
+  return Object.values(readSpecCommits(dir))[0];
 }
 
 /**

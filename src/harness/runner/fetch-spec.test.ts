@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { readSpecCommit } from '../io/load.ts';
+import { readSpecCommit, readSpecCommits } from '../io/load.ts';
 import { specDir } from '../io/paths.ts';
 import { fetchSpec, PINNED_SOURCES, type SpecSource } from './fetch-spec.ts';
 
@@ -39,6 +39,9 @@ describe('fetchSpec', () => {
     expect(readFileSync(join(dest, '2025-11-25/docs/specification/2025-11-25/basic/transports.mdx'), 'utf8')).toBe('T');
     expect(existsSync(join(dest, '2025-11-25/docs/specification/2025-11-25/x.png'))).toBe(false);
     expect(readSpecCommit(dest)).toBe(main.commit);
+    // Coverage links look commits up by owner/name: the fetched PINNED.md must name repositories that way.
+    expect(Object.values(readSpecCommits(dest))).toEqual([main.commit]);
+    expect(Object.keys(readSpecCommits(dest))[0]).toMatch(/^tmp\/mcpfs-fake-upstream-/);
   });
 
   it('fails on a path missing at the pinned commit and leaves the destination untouched', () => {

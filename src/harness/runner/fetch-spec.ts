@@ -47,9 +47,12 @@ function git(cwd: string, args: string[]): void {
   if (r.error || r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${(r.error?.message ?? r.stderr).trim()}`);
 }
 
-/** PINNED.md for the fetched folder, in the format `readSpecCommit` reads (first `| commit |` row = primary source). */
+/** `https://github.com/owner/name.git` → `owner/name` (the last two path segments). */
+export const ownerName = (repo: string): string => repo.replace(/\.git$/, '').split('/').slice(-2).join('/');
+
+/** PINNED.md for the fetched folder, in the format `readSpecCommits` reads (`| repository |` then `| commit |` rows). */
 export function pinnedMarkdown(sources: readonly SpecSource[]): string {
-  const rows = sources.map((s) => `| repository | \`${s.repo}\` |\n| commit | \`${s.commit}\` |`).join('\n');
+  const rows = sources.map((s) => `| repository | \`${ownerName(s.repo)}\` (${s.repo}) |\n| commit | \`${s.commit}\` |`).join('\n');
   return `# Pinned MCP specification sources (fetched by \`npm run fetch-spec\`)\n\n| field | value |\n| --- | --- |\n${rows}\n`;
 }
 

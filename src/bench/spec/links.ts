@@ -1,4 +1,6 @@
-/** Where each part of the pinned spec lives on GitHub: files under `ext-tasks/` come from the tasks extension repo. */
+/**
+ * Links into the pinned spec, the one builder for the coverage ledger and the site.
+ * Where each part of the pinned spec lives on GitHub: files under `ext-tasks/` come from the tasks extension repo. */
 const REPOS: { prefix: string; repo: string }[] = [
   { prefix: 'ext-tasks/', repo: 'modelcontextprotocol/ext-tasks' },
   { prefix: '', repo: 'modelcontextprotocol/modelcontextprotocol' },
@@ -14,5 +16,6 @@ export function sentenceUrl(file: string, line: number, commits: Readonly<Record
   const src = REPOS.find((r) => file.startsWith(r.prefix))!;
   const commit = commits[src.repo];
   if (!commit) return undefined;
-  return `https://github.com/${src.repo}/blob/${commit}/${file.slice(src.prefix.length)}#L${line}`;
+  const path = file.slice(src.prefix.length).split('/').map(encodeURIComponent).join('/');
+  return `https://github.com/${src.repo}/blob/${commit}/${path}#L${line}`;
 }
