@@ -29,6 +29,16 @@ describe('compareTrials', () => {
     expect(c.firstDivergence?.differences[0]).toContain('"200 application/json result" vs "500 application/json result"');
   });
 
+  it('reads the JSON-RPC shape of a body too long to display in full, instead of calling it unparsable', () => {
+    // A result larger than the display cap: its shape must still be "result", from the body parsed once.
+    const long = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(40_000) }] } });
+    const log: WireLog = {
+      ...bigWireLog(1),
+      events: bigWireLog(1).events.map((e) => (e.type === 'body' ? { ...e, body: { encoding: 'utf8', data: long, bytes: long.length, truncated: false } } : e)),
+    };
+    expect(signature(exchangeViews(log, [])[0]!).response).toBe('200 application/json result');
+  });
+
   it('reports an exchange only one trial has', () => {
     const c = compareTrials({ verdicts: [], exchanges: base }, { verdicts: [], exchanges: base.slice(0, 4) });
     expect(c.firstDivergence).toMatchObject({ index: 4, differences: ['only in the first trial'] });

@@ -36,21 +36,6 @@ export interface Comparison<E extends ExchangeView = ExchangeView> {
   sameCount: number;
 }
 
-function rpcShape(e: ExchangeView): string {
-  const b = e.responseBody;
-  if (b?.kind === 'json') {
-    try {
-      const v: unknown = JSON.parse(b.text);
-      const shape = (m: unknown) =>
-        typeof m === 'object' && m !== null ? ('error' in m ? `error ${String((m as { error?: { code?: unknown } }).error?.code)}` : 'result' in m ? 'result' : 'method' in m ? String((m as { method: unknown }).method) : 'object') : typeof m;
-      return Array.isArray(v) ? `[${v.map(shape).join(',')}]` : shape(v);
-    } catch {
-      return 'json';
-    }
-  }
-  return b ? b.kind : 'none';
-}
-
 /** Signature of an exchange: request line + JSON-RPC methods; status, media type, body shape, SSE count, outcome. */
 export function signature(e: ExchangeView): ExchangeSignature {
   const path = e.path.split('?')[0];
@@ -58,7 +43,7 @@ export function signature(e: ExchangeView): ExchangeSignature {
     request: `${e.method} ${path} ${e.rpc.join(',')}`,
     response: e.error
       ? `error ${e.error.code}`
-      : `${e.status ?? 'none'} ${e.responseBody?.mediaType ?? (e.sse.length ? 'text/event-stream' : '')} ${e.sse.length ? `sse×${e.sse.length}` : rpcShape(e)}`,
+      : `${e.status ?? 'none'} ${e.responseBody?.mediaType ?? (e.sse.length ? 'text/event-stream' : '')} ${e.sse.length ? `sse×${e.sse.length}` : e.responseShape}`,
   };
 }
 

@@ -45,6 +45,12 @@ export interface ExchangeView {
   responseHeaders?: Headers;
   /** Non-SSE response body. */
   responseBody?: BodyView;
+  /**
+   * JSON-RPC shape of the non-SSE response (`result`, `error -32602`, `[result,result]`, …), from the body parsed
+   * once by `toExchanges`; `json` when the body is shown as JSON but did not parse (e.g. truncated), else the body's
+   * kind, or `none`.
+   */
+  responseShape: string;
   sse: SseEventView[];
   end?: { t: number; reason: string };
   error?: { t: number; code: string; message: string };
@@ -85,6 +91,19 @@ export function evidenceByExchange(verdicts: readonly Verdict[]): Map<number, Ev
   return out;
 }
 
+function messageShape(m: unknown): string {
+  if (!isObject(m)) return typeof m === 'object' ? 'object' : typeof m;
+  if ('error' in m) return `error ${String((m.error as { code?: unknown } | undefined)?.code)}`;
+  return 'result' in m ? 'result' : 'method' in m ? String(m.method) : 'object';
+}
+
+function responseShape(ex: Exchange, body: BodyView | undefined): string {
+  if (!body) return 'none';
+  if (body.kind !== 'json') return body.kind;
+  if (ex.json === undefined) return 'json';
+  return Array.isArray(ex.json) ? `[${ex.json.map(messageShape).join(',')}]` : messageShape(ex.json);
+}
+
 function lastTime(ex: Exchange): number {
   const ts = [ex.request.t, ex.response?.t, ex.end?.t, ex.error?.t, ...ex.sse.map((s) => s.t)];
   return Math.max(...ts.filter((t): t is number => t !== undefined));
@@ -99,6 +118,7 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[]): Excha
   }
   return toExchanges(log).map((ex) => {
     const refs = byX.get(ex.x) ?? [];
+    const responseBody = ex.body ? bodyView(ex.body, ex.response?.headers) : undefined;
     return {
       x: ex.x,
       anchor: `x-${ex.x}`,
@@ -112,7 +132,8 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[]): Excha
       requestHeaders: ex.request.headers,
       requestBody: bodyView(ex.request.body, ex.request.headers),
       ...(ex.response ? { status: ex.response.status, tResponse: ex.response.t, responseHeaders: ex.response.headers } : {}),
-      ...(ex.body ? { responseBody: bodyView(ex.body, ex.response?.headers) } : {}),
+      ...(responseBody ? { responseBody } : {}),
+      responseShape: responseShape(ex, responseBody),
       sse: ex.sse.map((s, i) => ({
         i,
         t: s.t,
