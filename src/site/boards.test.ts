@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
-import { boardTable, boardsFor, cellIndex } from './boards.ts';
+import { boardPairView, boardTable, boardsFor, cellIndex } from './boards.ts';
 
 const d = syntheticDataset({ seed: 11, subjects: 4, k: 2, infraErrorRate: 0.15 });
 const agents = d.boards.find((b) => b.revision === '2025-11-25' && b.docs === 'none' && b.kind === 'agent')!;
@@ -39,5 +39,27 @@ describe('boardTable', () => {
     const [none, full] = boardsFor(empty, '2026-07-28', 'agent');
     expect([none!.docs, full!.docs]).toEqual(['none', 'full']);
     expect(boardTable(empty, none!, cellIndex(empty)).rows).toEqual([]);
+  });
+
+  it('links scenario column headers to their scenario pages', () => {
+    const t = boardTable(d, agents);
+    const key = agents.columns[0]!;
+    const [role, id] = key.split('/');
+    expect(t.columns.find((c) => c.key === key)!.href).toBe(`/2025-11-25/${role}/${id}/`);
+  });
+});
+
+describe('boardPairView', () => {
+  it('shows both agent sides, invites when no agent ran, and folds a summarised calibration board', () => {
+    const empty = syntheticDataset({ seed: 1, subjects: 0, libraries: 0 });
+    const none = boardPairView(empty, '2025-11-25', 'agent', false);
+    expect([none.noAgents, none.shown.length, none.subjects, none.id]).toEqual([true, 2, 0, 'agent-2025-11-25']);
+    const a = boardPairView(d, '2025-11-25', 'agent', false);
+    expect([a.noAgents, a.shown.map((b) => b.docs)]).toEqual([false, ['none', 'full']]);
+    expect(a.subjects).toBe(new Set(d.boards.filter((b) => b.revision === '2025-11-25' && b.kind === 'agent').flatMap((b) => b.rows.map((r) => r.subject))).size);
+    const cal = boardPairView(d, '2025-11-25', 'calibration', true);
+    expect(cal.fold).toBe(true);
+    expect(boardPairView(d, '2025-11-25', 'calibration', false).fold).toBe(false);
+    expect(cal.shown.every((b) => b.docs === 'none' || b.rows.length > 0)).toBe(true);
   });
 });

@@ -1,10 +1,16 @@
 // Board (revision × docs × kind) → table. Rows keep derive's order; this only labels and formats.
 import type { Board, BoardRow, CellRow, Dataset } from '../bench/derive/dataset.ts';
-import type { DocsAxis, Revision } from '../bench/schema/common.ts';
-import type { SubjectKind } from '../bench/schema/subject.ts';
-import { duration, heat, pct, plural, round4, tokens, usd } from './format.ts';
+import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.ts';
+import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts';
+import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
 import type { Column, Display, Table, Value } from './table.ts';
 import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
+
+/** Subject kinds in board order: agents, libraries, calibration. */
+export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
+
+/** Whether k = 1 is flagged for this kind: agents only (calibration and library runs are deterministic, run once by design). */
+export const flagsK1 = (kind: SubjectKind | undefined): boolean => kind === 'agent';
 
 export const KIND_TITLES: Record<SubjectKind, string> = { agent: 'Agents', library: 'Libraries', calibration: 'Calibration' };
 export const KIND_BLURBS: Record<SubjectKind, string> = {
@@ -37,7 +43,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
     { key: 'overall', label: 'Overall', title: 'Mean of the scenario cells (a failed MUST zeroes a trial)', numeric: true },
     { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
     { key: 'server', label: 'Server', title: 'Mean over server-role scenarios', numeric: true },
-    ...b.columns.map((key) => ({ key, label: scenarioTitle(d, b.revision, key), title: key, numeric: true, group: key.split('/')[0] })),
+    ...b.columns.map((key) => ({ key, label: scenarioTitle(d, b.revision, key), title: key, numeric: true, group: key.split('/')[0], href: scenarioColumnHref(b.revision, key) })),
     { key: 'may', label: 'MAY', title: 'MAY tally: passed MAY checkpoints, summed over cells; breaks ties only', numeric: true },
     { key: 'k', label: 'k', title: 'Smallest number of completed trials in a cell; k=1 means a single run', numeric: true },
     { key: 'infra_errors', label: 'Infra', title: 'Infra-error trials, excluded from scores', numeric: true },
@@ -48,8 +54,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
   ];
   const rows: Value[][] = [];
   const disp: Display[][] = [];
-  // k = 1 is flagged for agents only: calibration and library runs are deterministic and run once by design.
-  const flagK = b.kind === 'agent';
+  const flagK = flagsK1(b.kind);
   b.rows.forEach((r, i) => {
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
@@ -72,7 +77,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
       { text: String(i + 1) },
       aggregateDisplay(r.overall), aggregateDisplay(r.client), aggregateDisplay(r.server),
       ...scen.map((s) => s.d),
-      { text: String(Math.round(r.mayTally * 100) / 100) },
+      { text: mayTally(r.mayTally) },
       { text: String(r.minK), ...(flagK && r.minK === 1 ? { flag: 'k=1', note: 'at least one cell has a single completed trial' } : {}) },
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
       { text: usd(r.usage.costUsd) }, { text: tokens(r.usage.inputTokens) }, { text: tokens(r.usage.outputTokens) }, { text: duration(r.usage.wallTimeMs) },
@@ -88,13 +93,43 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
 }
 
 /** Scenario column headers link to scenario pages. */
-export function scenarioColumnHref(rev: Revision, key: string): string {
+function scenarioColumnHref(rev: Revision, key: string): string {
   const [role, id] = key.split('/') as ['client' | 'server', string];
   return scenarioUrl(rev, role, id);
 }
 
-/** Boards of one revision and kind, `none` then `full`. */
+/** Boards of one revision and kind, `none` then `full` (derive writes every revision × docs × kind board). */
 export function boardsFor(d: Pick<Dataset, 'boards'>, rev: Revision, kind: SubjectKind): Board[] {
-  return (['none', 'full'] as const).map((docs) => d.boards.find((b) => b.revision === rev && b.docs === docs && b.kind === kind) ?? { revision: rev, docs, kind, columns: [], rows: [] });
+  return DOCS_AXES.map((docs) => {
+    const b = d.boards.find((x) => x.revision === rev && x.docs === docs && x.kind === kind);
+    if (!b) throw new Error(`no board ${boardId(rev, docs, kind)} in the data set\n  hint: re-run \`npm run derive\``);
+    return b;
+  });
 }
 
+
+/** What BoardPair shows for one revision × kind: which docs sides, and whether to invite, fold or count. */
+export interface BoardPairView {
+  /** Heading id of the section (`<kind>-<revision>`, linked from subject pages). */
+  id: string;
+  /** The boards shown side by side: libraries and calibration runs do not read docs, so their `full` side only when it has rows. */
+  shown: Board[];
+  /** No agent run on either docs axis: one invitation instead of two empty tables. */
+  noAgents: boolean;
+  /** The calibration board is long (oracle, null, one row per mutant): folded when the page already summarises it. */
+  fold: boolean;
+  /** Distinct subjects over both docs sides. */
+  subjects: number;
+}
+
+export function boardPairView(d: Pick<Dataset, 'boards'>, rev: Revision, kind: SubjectKind, summarised: boolean): BoardPairView {
+  const boards = boardsFor(d, rev, kind);
+  const empty = boards.every((b) => b.rows.length === 0);
+  return {
+    id: `${kind}-${rev}`,
+    shown: kind === 'agent' ? boards : boards.filter((b) => b.docs === 'none' || b.rows.length > 0),
+    noAgents: kind === 'agent' && empty,
+    fold: kind === 'calibration' && summarised && !empty,
+    subjects: new Set(boards.flatMap((b) => b.rows.map((r) => r.subject))).size,
+  };
+}

@@ -28,6 +28,16 @@ export function repoUrl(): string | undefined {
   return undefined;
 }
 
+/** The build commit as shown on pages: its first 12 hex digits (or "unknown"). */
+export const shortCommit = (commit = buildCommit()): string => commit.slice(0, 12);
+
+/** The repository tree at the build commit (optionally a folder in it); undefined without a repository URL or a commit. */
+export function commitUrl(path = ''): string | undefined {
+  const repo = repoUrl();
+  const commit = buildCommit();
+  return repo && commit !== 'unknown' ? `${repo}/tree/${commit}${path ? `/${path}` : ''}` : undefined;
+}
+
 /** CONTEXT.md of the project (design decisions and deviations), or undefined while it does not exist. */
 export function contextMarkdown(): string | undefined {
   const p = join(process.cwd(), 'CONTEXT.md');

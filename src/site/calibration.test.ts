@@ -16,6 +16,7 @@ describe('calibration views', () => {
     const s = d.scenarios[0]!;
     const t = killTable(d, s);
     const row = d.calibration.find((c) => c.scenario === s.id && c.revision === s.revision && c.role === s.role)!;
+    expect(t.rows).toHaveLength(s.checkpoints.length);
     t.rows.forEach((r, i) => {
       const slug = s.checkpoints[i]!.slug;
       const killed = t.columns.slice(2).filter((_, j) => r[j + 2] === 'killed').map((c) => c.key);

@@ -2,7 +2,7 @@
 // that one component writes as <svg> markup, plus a table with the same numbers as its accessible fallback.
 import { line, scaleBand, scaleLinear } from 'd3';
 import type { Dataset } from '../bench/derive/dataset.ts';
-import { REVISIONS, type Revision } from '../bench/schema/common.ts';
+import { DOCS_AXES, REVISIONS, type DocsAxis, type Revision } from '../bench/schema/common.ts';
 import { pct, round4 } from './format.ts';
 import type { Table } from './table.ts';
 
@@ -54,13 +54,13 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
 
 /** Mean agent score per revision × docs axis (bars), each agent as a dot. */
 export function scoreByRevisionChart(d: Pick<Dataset, 'boards'>, width = 560, height = 260): Chart {
-  const groups = REVISIONS.flatMap((rev) => (['none', 'full'] as const).map((docs) => {
+  const groups = REVISIONS.flatMap((rev) => DOCS_AXES.map((docs) => {
     const b = d.boards.find((x) => x.revision === rev && x.docs === docs && x.kind === 'agent');
     const scores = (b?.rows ?? []).map((r) => r.overall.mean).filter((v): v is number => v !== null);
     return { rev, docs, scores, mean: mean(scores) };
   }));
   const x0 = scaleBand<string>().domain([...REVISIONS]).range([M.left, width - M.right]).padding(0.25);
-  const x1 = scaleBand<string>().domain(['none', 'full']).range([0, x0.bandwidth()]).padding(0.1);
+  const x1 = scaleBand<string>().domain([...DOCS_AXES]).range([0, x0.bandwidth()]).padding(0.1);
   const y = scaleLinear().domain([0, 1]).range([height - M.bottom, M.top]);
   const marks: Mark[] = scoreAxis(y, M.left, width - M.right);
   for (const g of groups) {
@@ -87,7 +87,7 @@ export function scoreByRevisionChart(d: Pick<Dataset, 'boards'>, width = 560, he
 
 /** Per agent on one revision: overall score with no docs → with the full spec (a dumbbell per agent). */
 export function docsDeltaChart(d: Pick<Dataset, 'boards' | 'subjects'>, rev: Revision, width = 560): Chart {
-  const score = (docs: 'none' | 'full', id: string) => d.boards.find((b) => b.revision === rev && b.docs === docs && b.kind === 'agent')?.rows.find((r) => r.subject === id)?.overall.mean ?? null;
+  const score = (docs: DocsAxis, id: string) => d.boards.find((b) => b.revision === rev && b.docs === docs && b.kind === 'agent')?.rows.find((r) => r.subject === id)?.overall.mean ?? null;
   const items = d.subjects
     .filter((s) => s.kind === 'agent')
     .map((s) => ({ id: s.id, label: s.label, none: score('none', s.id), full: score('full', s.id) }))
@@ -167,5 +167,20 @@ export function mustFailureChart(d: Pick<Dataset, 'trials'>, width = 560, height
       cells: counts.size ? bins.map((b) => [{ text: b }, ...REVISIONS.map((r) => ({ text: String(counts.get(`${r}/${b}`) ?? 0) }))]) : [],
       notes: [],
     },
+  };
+}
+
+/** Every chart of the site: the leaderboard's two and one docs-axis chart per revision. */
+export interface SiteCharts {
+  scoreByRevision: Chart;
+  mustFailures: Chart;
+  docsDelta: Record<Revision, Chart>;
+}
+
+export function allCharts(d: Pick<Dataset, 'boards' | 'subjects' | 'trials'>): SiteCharts {
+  return {
+    scoreByRevision: scoreByRevisionChart(d),
+    mustFailures: mustFailureChart(d),
+    docsDelta: Object.fromEntries(REVISIONS.map((rev) => [rev, docsDeltaChart(d, rev)])) as Record<Revision, Chart>,
   };
 }

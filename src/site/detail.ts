@@ -1,11 +1,18 @@
 // Tables of the subject, scenario and checkpoint pages.
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
-import type { Scenario } from '../bench/schema/scenario.ts';
-import { duration, heat, pct, round4, usd } from './format.ts';
+import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
+import { DOCS_AXES } from '../bench/schema/common.ts';
+import { flagsK1, KINDS } from './boards.ts';
+import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { passRate, tallies } from './matrix.ts';
 import { specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, ledgerUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
+
+const gradeMax = ScenarioSchema.shape.grade.maxValue;
+if (gradeMax === null) throw new Error('ScenarioSchema: grade has no maximum');
+/** Top of the scenario difficulty scale ("grade 3 of 5"), read from the schema's bound. */
+export const GRADE_MAX: number = gradeMax;
 
 type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects'>;
 
@@ -25,7 +32,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       { text: String(rank) }, { text: String(b.rows.length) },
       { text: pct(r.overall.mean), heat: heat(r.overall.mean), ...(r.overall.complete ? {} : { flag: `${r.overall.present}/${r.overall.expected}` }) },
       { text: pct(r.client.mean), heat: heat(r.client.mean) }, { text: pct(r.server.mean), heat: heat(r.server.mean) },
-      { text: String(Math.round(r.mayTally * 100) / 100) },
+      { text: mayTally(r.mayTally) },
     ]),
     notes: [],
   };
@@ -43,6 +50,7 @@ const scenarioOf = (d: Pick<Dataset, 'scenarios'>, c: { revision: string; role: 
 function cellRowsTable(d: D, id: string, caption: string, cells: readonly CellRow[], first: 'scenario' | 'subject'): Table {
   const byId = new Map(d.trials.map((t) => [t.id, t]));
   const label = new Map(d.subjects.map((s) => [s.id, s.label]));
+  const kind = new Map(d.subjects.map((s) => [s.id, s.kind]));
   return {
     id,
     caption,
@@ -64,7 +72,7 @@ function cellRowsTable(d: D, id: string, caption: string, cells: readonly CellRo
         : { text: label.get(c.subject) ?? c.subject, href: subjectUrl(c.subject), note: c.subject },
       { text: c.revision },
       { text: c.docs },
-      { text: pct(c.cell.mean), heat: heat(c.cell.mean), ...(c.cell.k === 1 && c.subject.startsWith('agent/') ? { flag: 'k=1' } : {}) },
+      { text: pct(c.cell.mean), heat: heat(c.cell.mean), ...(c.cell.k === 1 && flagsK1(kind.get(c.subject)) ? { flag: 'k=1' } : {}) },
       { text: String(c.cell.k) },
       { text: pct(c.cell.min) },
       { text: pct(c.cell.max) },
@@ -132,7 +140,7 @@ export function checkpointsTable(s: Scenario): Table {
 /** Results per subject × docs for one scenario. */
 export function scenarioResultsTable(d: D, s: Scenario): Table {
   const cells = d.cells.filter((c) => c.revision === s.revision && c.role === s.role && c.scenario === s.id);
-  const order = new Map(d.subjects.map((x, i) => [x.id, [x.kind === 'agent' ? 0 : x.kind === 'library' ? 1 : 2, i] as const]));
+  const order = new Map(d.subjects.map((x, i) => [x.id, [KINDS.indexOf(x.kind), i] as const]));
   const sorted = [...cells].sort((a, b) => order.get(a.subject)![0] - order.get(b.subject)![0] || (b.cell.mean ?? -1) - (a.cell.mean ?? -1) || order.get(a.subject)![1] - order.get(b.subject)![1] || (a.docs < b.docs ? 1 : -1));
   return cellRowsTable(d, `scenario-${s.revision}-${s.role}-${s.id}`, 'Results per subject', sorted, 'subject');
 }
@@ -141,7 +149,7 @@ export function scenarioResultsTable(d: D, s: Scenario): Table {
 export function checkpointResultsTable(d: D, s: Scenario, slug: string): Table {
   const ts = d.trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed');
   const groups: { subject: string; docs: string; t: ReturnType<typeof tallies> }[] = [];
-  for (const subj of d.subjects) for (const docs of ['none', 'full']) {
+  for (const subj of d.subjects) for (const docs of DOCS_AXES) {
     const mine = ts.filter((t) => t.subject.id === subj.id && t.docs === docs);
     if (mine.length) groups.push({ subject: subj.id, docs, t: tallies(mine) });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duration, heat, pct, round4, tokens, usd } from './format.ts';
+import { duration, heat, mayTally, numberWord, pct, round4, tokens, usd } from './format.ts';
 
 describe('format', () => {
   it('formats absent numbers as a dash and present ones compactly', () => {
@@ -8,6 +8,11 @@ describe('format', () => {
     expect([usd(1.234), usd(undefined)]).toEqual(['$1.23', '—']);
     expect([duration(850), duration(42_000), duration(185_000), duration(120_000)]).toEqual(['850 ms', '42 s', '3 min 5 s', '2 min']);
     expect([round4(1 / 3), round4(null)]).toEqual([0.3333, null]);
+  });
+
+  it('writes small counts as words and MAY tallies with at most two decimals', () => {
+    expect([numberWord(0), numberWord(2), numberWord(10), numberWord(11)]).toEqual(['zero', 'two', 'ten', '11']);
+    expect([mayTally(3), mayTally(2.5), mayTally(4 / 3)]).toEqual(['3', '2.5', '1.33']);
   });
 
   it('buckets rates into five heat classes', () => {

@@ -33,6 +33,18 @@ export function duration(ms: number | null | undefined): string {
   return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
 }
 
+const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** A count in running prose: "two" for 0–10, digits above. */
+export function numberWord(n: number): string {
+  return WORDS[n] ?? String(n);
+}
+
+/** MAY tally (a sum of cell means) for display: at most 2 decimals, no trailing zeros ("3", "2.5", "1.33"). */
+export function mayTally(v: number): string {
+  return String(Math.round(v * 100) / 100);
+}
+
 /** "1 trial", "3 trials". */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;

@@ -37,6 +37,7 @@ describe('checkpoint matrix', () => {
   it('ranks the most-missed checkpoints first', () => {
     const t = missedTable(d, '2026-07-28');
     const rates = t.rows.map((r) => r[4] as number);
+    expect(rates.length).toBeGreaterThan(1);
     expect(rates).toEqual([...rates].sort((a, b) => b - a));
   });
 });

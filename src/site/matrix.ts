@@ -1,6 +1,6 @@
 // Checkpoint matrix (subjects × checkpoints, pass rate) and the most-missed list, per revision.
 import type { Dataset, TrialRow } from '../bench/derive/dataset.ts';
-import type { Level, Revision } from '../bench/schema/common.ts';
+import { DOCS_AXES, type Level, type Revision } from '../bench/schema/common.ts';
 import type { Checkpoint } from '../bench/schema/checkpoint.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
 import { heat, pct, round4 } from './format.ts';
@@ -49,13 +49,13 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'trials' | 'subjects'
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
     { key: 'docs', label: 'Docs' },
-    ...cols.map(({ scenario: s, checkpoint: c }) => ({ key: `${s.role}/${s.id}/${c.slug}`, label: `${c.level} · ${c.slug}`, title: `${c.level}${c.spec ? ` · ${c.spec.id}` : ' · task'}: ${c.rule}`, numeric: true, group: `${s.role}/${s.id}` })),
+    ...cols.map(({ scenario: s, checkpoint: c }) => ({ key: `${s.role}/${s.id}/${c.slug}`, label: `${c.level} · ${c.slug}`, title: `${c.level}${c.spec ? ` · ${c.spec.id}` : ' · task'}: ${c.rule}`, numeric: true, group: `${s.role}/${s.id}`, groupLabel: `${s.title} (${s.role})`, href: checkpointUrl(s.revision, s.role, s.id, c.slug) })),
   ];
   const rows: Value[][] = [];
   const cells: Display[][] = [];
   const mine = d.trials.filter((t) => t.revision === rev && t.subject.kind !== 'calibration');
   for (const subj of d.subjects.filter((s) => s.kind !== 'calibration')) {
-    for (const docs of ['none', 'full'] as const) {
+    for (const docs of DOCS_AXES) {
       const ts = mine.filter((t) => t.subject.id === subj.id && t.docs === docs);
       if (ts.length === 0) continue;
       const tal = tallies(ts);
@@ -79,11 +79,6 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'trials' | 'subjects'
     cells,
     notes: ['Pass rate = passed / (passed + failed) over completed trials; not-applicable verdicts are left out; n/a: never applicable; ·: not run.'],
   };
-}
-
-/** Header links of the matrix columns (same order as matrixTable's checkpoint columns). */
-export function matrixColumnHrefs(scenarios: readonly Scenario[], rev: Revision): string[] {
-  return matrixColumns(scenarios, rev).map(({ scenario: s, checkpoint: c }) => checkpointUrl(s.revision, s.role, s.id, c.slug));
 }
 
 /** Checkpoints ranked by how often agents fail them (highest failure rate first). */

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readSpecCommit } from '../harness/io/load.ts';
+import { readSpecCommits } from '../harness/io/load.ts';
 import { specDir } from '../harness/io/paths.ts';
-import { EXT_TASKS_COMMIT, SPEC_COMMIT, specLink, specLocation } from './spec-link.ts';
+import { EXT_TASKS_COMMIT, EXT_TASKS_REPO, SPEC_COMMIT, SPEC_REPO, specLink, specLocation, specTreeUrl } from './spec-link.ts';
 
 const pinned = join(specDir(process.cwd()), 'PINNED.md');
 
@@ -19,7 +19,12 @@ describe('spec links', () => {
     expect(specLink('ext-tasks/specification/draft/tasks.md', 12)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/blob/${EXT_TASKS_COMMIT}/specification/draft/tasks.md#L12`);
   });
 
-  it.skipIf(!existsSync(pinned))('uses the commit recorded in the pinned spec PINNED.md', () => {
-    expect(SPEC_COMMIT).toBe(readSpecCommit(specDir(process.cwd())));
+  it('links each pinned repository\'s tree at its commit', () => {
+    expect(specTreeUrl(SPEC_REPO)).toBe(`https://github.com/modelcontextprotocol/modelcontextprotocol/tree/${SPEC_COMMIT}`);
+    expect(specTreeUrl(EXT_TASKS_REPO)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/tree/${EXT_TASKS_COMMIT}`);
+  });
+
+  it.skipIf(!existsSync(pinned))('uses the commits recorded in the pinned spec PINNED.md (main spec and tasks extension)', () => {
+    expect(readSpecCommits(specDir(process.cwd()))).toEqual({ [SPEC_REPO]: SPEC_COMMIT, [EXT_TASKS_REPO]: EXT_TASKS_COMMIT });
   });
 });

@@ -17,6 +17,11 @@ export function specLink(file: string, line: number): string {
   return sentenceUrl(file, line, COMMITS)!;
 }
 
+/** GitHub tree of a pinned spec repository (SPEC_REPO or EXT_TASKS_REPO) at its pinned commit. */
+export function specTreeUrl(repo: keyof typeof COMMITS): string {
+  return `https://github.com/${repo}/tree/${COMMITS[repo]}`;
+}
+
 /** Short display of a location: `basic/transports.mdx:79`. */
 export function specLocation(file: string, line: number): string {
   return `${file.replace(/^docs\/specification\/[^/]+\//, '').replace(/^ext-tasks\//, 'ext-tasks: ')}:${line}`;

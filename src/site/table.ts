@@ -14,6 +14,10 @@ export interface Column {
   numeric?: boolean;
   /** Header group (e.g. a scenario) for a two-row header. */
   group?: string;
+  /** Label of the header group (default: the group key); read from the group's first column. */
+  groupLabel?: string;
+  /** Header link (e.g. a scenario or checkpoint page). */
+  href?: string;
   /** Long prose (quotes, judge messages): wraps at a readable width instead of widening the table. */
   wide?: boolean;
 }
@@ -84,6 +88,3 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || row.length) row.push(field), out.push(row);
   return out;
 }
-
-/** A column of plain values where the display is the value as text. */
-export const plain = (v: Value, extra: Partial<Display> = {}): Display => ({ text: v === null ? '—' : String(v), ...extra });

@@ -3,13 +3,13 @@ import type { Dataset } from '../bench/derive/dataset.ts';
 import { REVISIONS } from '../bench/schema/common.ts';
 import { boardTable, cellIndex } from './boards.ts';
 import { calibrationTable, killTable } from './calibration.ts';
-import { docsDeltaChart, mustFailureChart, scoreByRevisionChart } from './charts.ts';
+import { allCharts, type SiteCharts } from './charts.ts';
 import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioResultsTable, subjectBoardsTable, subjectCellsTable, subjectTrialsTable } from './detail.ts';
 import { matrixTable, missedTable } from './matrix.ts';
 import type { Table } from './table.ts';
 
-/** All tables, keyed by id (ids are unique; a duplicate is a bug and throws). */
-export function allTables(d: Dataset): Map<string, Table> {
+/** All tables, keyed by id (ids are unique; a duplicate is a bug and throws). Chart tables come from `charts`. */
+export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<string, Table> {
   const out = new Map<string, Table>();
   const add = (t: Table) => {
     if (out.has(t.id)) throw new Error(`duplicate table id "${t.id}"`);
@@ -21,10 +21,10 @@ export function allTables(d: Dataset): Map<string, Table> {
     add(matrixTable(d, rev));
     add(missedTable(d, rev));
     add(calibrationTable(d, rev));
-    add(docsDeltaChart(d, rev).table);
+    add(charts.docsDelta[rev].table);
   }
-  add(scoreByRevisionChart(d).table);
-  add(mustFailureChart(d).table);
+  add(charts.scoreByRevision.table);
+  add(charts.mustFailures.table);
   for (const s of d.scenarios) {
     add(checkpointsTable(s));
     add(scenarioResultsTable(d, s));

@@ -15,17 +15,21 @@ export interface BuiltSite {
   dataset(): Dataset;
 }
 
-/** Register beforeAll/afterAll hooks that build the site from `tree` (no tree: an empty project root). */
-export function useBuiltSite(prefix: string, tree?: SyntheticOptions): BuiltSite {
+/**
+ * Register beforeAll/afterAll hooks that build the site from `tree`: synthetic options, or a function that writes the
+ * records into the root (e.g. writeReplayFixtureFiles). No tree: an empty project root.
+ */
+export function useBuiltSite(prefix: string, tree?: SyntheticOptions | ((root: string) => void), opts: { timeoutMs?: number } = {}): BuiltSite {
   const root = freshDir(prefix);
   const out = join(root, 'dist');
   let d: Dataset | undefined;
   beforeAll(async () => {
-    if (tree) writeSyntheticTree(root, tree);
+    if (typeof tree === 'function') tree(root);
+    else if (tree) writeSyntheticTree(root, tree);
     deriveRoot(root);
     d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')) as Dataset;
     await astroBuild(root, out);
-  }, 300_000);
+  }, opts.timeoutMs ?? 300_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   return {
     root,

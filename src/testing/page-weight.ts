@@ -4,6 +4,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Transfer budget of a leaderboard page (gzip HTML + CSS + fonts + JS): 30 KB. */
+export const PAGE_BUDGET_BYTES = 30 * 1024;
+
 export interface PageWeight {
   html: number;
   css: number;

@@ -9,7 +9,7 @@ import type { TranscriptEntry } from '../../bench/schema/transcript.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { readTrialFiles, type TrialFileTexts } from '../../harness/io/trial-sidecars.ts';
 import { dataset } from '../../site/data.ts';
-import { href, trialUrl } from '../../site/urls.ts';
+import { trialUrl } from '../../site/urls.ts';
 
 export interface LoadedTrial {
   row: TrialRow;
@@ -20,7 +20,8 @@ export interface LoadedTrial {
   view?: ReplayView;
 }
 
-// A trial's main page, its exchange pages and its downloads are built one after another: keep the last few parsed.
+// Astro renders one route's pages after another, so a cache only pays off within a route: the exchange pages of a
+// large trial follow each other, and compare pages reuse a scenario's oracle trial. Keep the last few parsed.
 const recent = new Map<string, LoadedTrial>();
 const RECENT = 4;
 
@@ -42,6 +43,11 @@ export function loadTrial(row: TrialRow): LoadedTrial {
   recent.set(row.id, loaded);
   if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
   return loaded;
+}
+
+/** The record and sidecars of one trial as stored, unparsed (the raw-bytes download endpoints). */
+export function trialTexts(row: TrialRow): TrialFileTexts {
+  return readTrialFiles(row.files);
 }
 
 /** The replay view model of one trial. */
@@ -70,9 +76,6 @@ export function trialById(id: string): TrialRow {
   if (!t) throw new Error(`unknown trial "${id}"`);
   return t;
 }
-
-/** URL of the compare page of a pair. */
-export const compareUrl = (a: string, b: string): string => href(`/compare/${a}/${b}/`);
 
 /** How many exchange pages a trial has (1 holds the first PAGE_SIZE on the trial page itself). Cheap: counts requests. */
 export function exchangePageCount(row: TrialRow): number {

@@ -1,39 +1,24 @@
 // Builds the site once for a generated tree (hostile trial with SSE, errors, truncation and a pi transcript; a
 // 2,000-exchange trial; an infra error) and checks the replay pages' HTML, downloads and inertness.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRow } from '../../bench/derive/dataset.ts';
 import { PAGE_SIZE } from '../../bench/replay/view.ts';
-import { FIXTURE_IDS, HUGE_EXCHANGES, writeReplayFixtureTree } from './fixture-tree.ts';
+import { useBuiltSite } from '../../testing/built-site.ts';
+import { FIXTURE_IDS, HUGE_EXCHANGES, writeReplayFixtureFiles } from '../../testing/replay-fixture-tree.ts';
 
-const PROJECT = process.cwd();
-let root = '';
-let dist = '';
+// One build in a private copy of the project (src/testing/site-build.ts), derived without the pinned spec.
+const site = useBuiltSite('mcpfs-replay', writeReplayFixtureFiles, { timeoutMs: 600_000 });
+const root = site.root;
+const dist = site.out;
+const page = site.page;
 let trials: TrialRow[] = [];
-const page = (p: string) => readFileSync(join(dist, p), 'utf8');
 const tags = (html: string) => html.match(/<[^>]*>/g) ?? [];
 
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'mcpfs-replay-'));
-  trials = writeReplayFixtureTree(root);
-  // Astro puts its prerender chunks under the output dir only when that dir is inside the cwd (else in the shared
-  // ./.astro of the project, which concurrent builds clobber); the chunks then resolve packages from root/node_modules.
-  symlinkSync(join(PROJECT, 'node_modules'), join(root, 'node_modules'));
-  dist = join(root, 'dist');
-  await promisify(execFile)(process.execPath, [join(PROJECT, 'node_modules/astro/bin/astro.mjs'), 'build', '--root', PROJECT, '--outDir', dist], {
-    cwd: root,
-    env: { ...process.env, MCPFS_ROOT: root, NO_COLOR: '1' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-}, 600_000);
-
-afterAll(() => {
-  if (root) rmSync(root, { recursive: true, force: true });
+beforeAll(() => {
+  trials = site.dataset().trials;
 });
 
 describe('trial replay page of a hostile trial', () => {

@@ -1,9 +1,9 @@
 // /trials/<id>/record.json: the trial record as stored (bytes unchanged).
 import type { APIRoute } from 'astro';
 import type { TrialRow } from '../../../bench/derive/dataset.ts';
-import { loadTrial, trialStaticPaths } from '../../../components/replay/load.ts';
+import { trialStaticPaths, trialTexts } from '../../../components/replay/load.ts';
 
 export const getStaticPaths = () => trialStaticPaths();
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(loadTrial((props as { trial: TrialRow }).trial).texts.record, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(trialTexts((props as { trial: TrialRow }).trial).record, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });

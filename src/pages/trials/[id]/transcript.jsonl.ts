@@ -1,9 +1,9 @@
 // /trials/<id>/transcript.jsonl: the agent transcript sidecar as stored (only for trials that have one).
 import type { APIRoute } from 'astro';
 import type { TrialRow } from '../../../bench/derive/dataset.ts';
-import { loadTrial, trialStaticPaths } from '../../../components/replay/load.ts';
+import { trialStaticPaths, trialTexts } from '../../../components/replay/load.ts';
 
 export const getStaticPaths = () => trialStaticPaths((t) => t.files.transcript !== undefined);
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(loadTrial((props as { trial: TrialRow }).trial).texts.transcript ?? '', { headers: { 'Content-Type': 'application/jsonl; charset=utf-8' } });
+  new Response(trialTexts((props as { trial: TrialRow }).trial).transcript ?? '', { headers: { 'Content-Type': 'application/jsonl; charset=utf-8' } });

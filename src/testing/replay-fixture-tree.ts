@@ -1,27 +1,24 @@
 // A project tree for building the replay pages in tests and benches: the synthetic tree (src/testing/synthetic.ts)
 // plus three generated trials of one server scenario: a hostile one (SSE, errors, truncation, binary and hostile bodies,
-// a pi transcript), a 2,000-exchange one, and an infra error. Then derive (no re-judging: verdicts are generated).
+// a pi transcript), a 2,000-exchange one, and an infra error. Build it with useBuiltSite(prefix, writeReplayFixtureFiles),
+// which derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec: the synthetic citations are
+// not in it, whatever MCP_SPEC_DIR says).
 import { join } from 'node:path';
-import { derive, serializeDataset } from '../../bench/derive/derive.ts';
-import type { TrialRow } from '../../bench/derive/dataset.ts';
-import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../../bench/replay/fixtures.ts';
-import { formatProblem } from '../../bench/problems.ts';
-import { TRIAL_FORMAT, type TrialRecord } from '../../bench/schema/trial.ts';
-import type { Subject } from '../../bench/schema/subject.ts';
-import type { WireLog } from '../../bench/schema/wire-event.ts';
-import { loadDeriveInput } from '../../harness/io/derive-inputs.ts';
-import { datasetPath } from '../../harness/io/paths.ts';
-import { trialFiles } from '../../harness/io/trial-files.ts';
-import { writeFilesAtomic } from '../../harness/io/write.ts';
-import { writeSyntheticTree } from '../../testing/synthetic.ts';
+import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../bench/replay/fixtures.ts';
+import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
+import type { Subject } from '../bench/schema/subject.ts';
+import type { WireLog } from '../bench/schema/wire-event.ts';
+import { trialFiles } from '../harness/io/trial-files.ts';
+import { writeFilesAtomic } from '../harness/io/write.ts';
+import { writeSyntheticTree } from './synthetic.ts';
 
 export const FIXTURE_IDS = { hostile: 'replay-hostile-1', huge: 'replay-huge-2000', infra: 'replay-infra-1' } as const;
 export const HUGE_EXCHANGES = 2000;
 
 const SUBJECT: Subject = { kind: 'agent', id: 'agent/pi@1.6.0/scripted/scripted-1/off', label: 'pi 1.6.0 · scripted/scripted-1 · <b>off</b>', harness: 'pi', harnessVersion: '1.6.0', provider: 'scripted', model: 'scripted-1', thinking: 'off' };
 
-/** Write the tree into `dir` and its data set into `dir/generated/dataset.json`; returns the data set's trials. */
-export function writeReplayFixtureTree(dir: string): TrialRow[] {
+/** Write the tree into `dir`: records and sidecars only (the caller derives). */
+export function writeReplayFixtureFiles(dir: string): void {
   const tree = writeSyntheticTree(dir, { subjects: 1, libraries: 0, scenarios: 1, checkpoints: 5, k: 2, revisions: ['2025-11-25'] });
   const scenario = tree.scenarios.find((s) => s.role === 'server')!;
   const files: { path: string; content: string }[] = [];
@@ -43,8 +40,5 @@ export function writeReplayFixtureTree(dir: string): TrialRow[] {
   add(FIXTURE_IDS.huge, 2, bigWireLog(HUGE_EXCHANGES), HUGE_EXCHANGES);
   add(FIXTURE_IDS.infra, 3, { header: hostileWireLog().header, events: [] }, 0, { status: 'infra-error', infraReason: 'sandbox failed <script>alert(1)</script>', verdicts: [] });
   writeFilesAtomic(files.map((f) => ({ path: join(dir, f.path), content: f.content })));
-  const out = derive(loadDeriveInput(dir, { rejudge: false }));
-  if (!out.dataset) throw new Error(out.problems.map(formatProblem).join('\n'));
-  writeFilesAtomic([{ path: datasetPath(dir), content: serializeDataset(out.dataset) }]);
-  return out.dataset.trials;
 }
+

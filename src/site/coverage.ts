@@ -1,0 +1,67 @@
+// The spec coverage ledger of one revision as coverage-table.astro shows it. Pure: every number comes from
+// `dataset.extra.coverage` (computed by src/bench/coverage); this only picks columns, groups by role and builds links.
+import type { CoverageCount, CoverageReport, SentenceCoverage } from '../bench/coverage/types.ts';
+import type { ExclusionReason } from '../bench/schema/coverage.ts';
+import type { Revision, Role } from '../bench/schema/common.ts';
+import { specLocation } from './spec-link.ts';
+import { checkpointUrl, ledgerAnchor } from './urls.ts';
+
+export interface CoverageSentenceView {
+  /** Row id (`cov-<revision>-<role>-<sentence id>`), the target of ledgerUrl. */
+  anchor: string;
+  id: string;
+  /** `file:line` and its pinned link, when known. */
+  location?: { text: string; href?: string };
+  /** TSV level (`MUST NOT`), else the folded level, else `—`. */
+  level: string;
+  quote?: string;
+  checkpoints: { text: string; href: string }[];
+  exclusion?: { reason: ExclusionReason; why: string; sameAs?: { id: string; href: string } };
+}
+
+export type CoverageView =
+  | { ledger: false; revision: Revision; /** A revision entry exists but the pinned spec was absent. */ specMissing: boolean }
+  | {
+      ledger: true;
+      revision: Revision;
+      specPresent: boolean;
+      counts: CoverageCount[];
+      /** Reason columns: the classes this revision uses, in the report's order (all-zero columns only add noise). */
+      reasons: ExclusionReason[];
+      /** Some sentence is neither tested nor excluded (a build with the gate off). */
+      gaps: boolean;
+      /** Server first, then client; only roles with sentences. */
+      roles: { role: Role; sentences: CoverageSentenceView[] }[];
+    };
+
+function sentenceView(revision: Revision, role: Role, s: SentenceCoverage): CoverageSentenceView {
+  return {
+    anchor: ledgerAnchor(revision, role, s.id),
+    id: s.id,
+    ...(s.file && s.line !== undefined ? { location: { text: specLocation(s.file, s.line), ...(s.url ? { href: s.url } : {}) } } : {}),
+    level: s.rawLevel ?? s.level ?? '—',
+    ...(s.quote ? { quote: s.quote } : {}),
+    checkpoints: s.checkpoints.map((c) => ({ text: `${c.scenario} / ${c.slug}`, href: checkpointUrl(revision, role, c.scenario, c.slug) })),
+    ...(s.exclusion
+      ? { exclusion: { reason: s.exclusion.reason, why: s.exclusion.why, ...(s.exclusion.sameAs ? { sameAs: { id: s.exclusion.sameAs, href: `#${ledgerAnchor(revision, role, s.exclusion.sameAs)}` } } : {}) } }
+      : {}),
+  };
+}
+
+/** The ledger of `revision` from the data set's coverage report (absent report or ledger: an empty state). */
+export function coverageView(report: CoverageReport | undefined, revision: Revision): CoverageView {
+  const rev = report?.revisions.find((r) => r.revision === revision);
+  if (!rev || rev.ledger === null) return { ledger: false, revision, specMissing: rev !== undefined && !rev.specPresent };
+  const roles = (['server', 'client'] as const)
+    .map((role) => ({ role, sentences: rev.sentences.filter((s) => s.role === role).map((s) => sentenceView(revision, role, s)) }))
+    .filter((r) => r.sentences.length > 0);
+  return {
+    ledger: true,
+    revision,
+    specPresent: rev.specPresent,
+    counts: rev.counts,
+    reasons: (report?.reasons ?? []).filter((r) => rev.counts.some((c) => c.excluded[r] > 0)),
+    gaps: rev.counts.some((c) => c.unaccounted > 0),
+    roles,
+  };
+}
