@@ -22,7 +22,25 @@ export function expectedRecordPath(r: Pick<TrialRecord, 'trial' | 'subject'>): s
   return `results/${t.revision}/${t.role}/${t.scenario}/${t.docs}/${r.subject.id}/k${t.k}.json`;
 }
 
-const dirOf = (p: string) => p.slice(0, p.lastIndexOf('/') + 1);
+/** A sidecar's path from its record's path: `name` (e.g. `k1.wire.jsonl`) in the record's folder. */
+export function sidecarPath(recordPath: string, name: string): string {
+  return recordPath.slice(0, recordPath.lastIndexOf('/') + 1) + name;
+}
+
+/** A wire log as JSONL text: header line, then one event per line. */
+export function wireJsonl(log: WireLog): string {
+  return [log.header, ...log.events].map((e) => JSON.stringify(e)).join('\n') + '\n';
+}
+
+/** The files of a trial (project-relative paths): record, wire log, optional transcript. */
+export function trialFiles(record: TrialRecord, log: WireLog, transcript?: string): { path: string; content: string }[] {
+  const recPath = expectedRecordPath(record);
+  return [
+    { path: recPath, content: JSON.stringify(record, null, 2) + '\n' },
+    { path: sidecarPath(recPath, record.sidecars.wire), content: wireJsonl(log) },
+    ...(record.sidecars.transcript && transcript !== undefined ? [{ path: sidecarPath(recPath, record.sidecars.transcript), content: transcript }] : []),
+  ];
+}
 
 /**
  * Validate one record against its schema, its path, its scenario and its sidecars, and re-judge it from its wire log.
@@ -45,8 +63,8 @@ export function checkRecord(
   if (want !== path) {
     problems.push({ file: path, field: 'trial', message: `path does not match content: expected ${want}`, hint: 'move the file, or fix trial.revision/role/scenario/docs/k or subject.id' });
   }
-  const wirePath = dirOf(path) + record.sidecars.wire;
-  const transcriptPath = record.sidecars.transcript ? dirOf(path) + record.sidecars.transcript : undefined;
+  const wirePath = sidecarPath(path, record.sidecars.wire);
+  const transcriptPath = record.sidecars.transcript ? sidecarPath(path, record.sidecars.transcript) : undefined;
   const sidecars = [wirePath, ...(transcriptPath ? [transcriptPath] : [])];
   const wireText = files.get(wirePath);
   let log: WireLog | undefined;

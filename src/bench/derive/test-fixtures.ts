@@ -7,6 +7,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { Subject } from '../schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../schema/trial.ts';
 import { WIRE_FORMAT, type WireEvent, type WireLog } from '../schema/wire-event.ts';
+import { trialFiles as layout } from './records.ts';
 import type { SourceFile } from './scenarios.ts';
 
 export const FX_REV = '2025-11-25' as const;
@@ -149,13 +150,8 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
     usage: { wallTimeMs: 1000 },
     sidecars: { wire: `k${k}.wire.jsonl`, ...(t.transcript !== undefined ? { transcript: `k${k}.transcript.jsonl` } : {}) },
   };
-  const dir = `results/${s.revision}/${s.role}/${s.id}/${docs}/${t.subject.id}/`;
-  const files: [string, string][] = [
-    [`${dir}k${k}.json`, JSON.stringify(record, null, 2) + '\n'],
-    [`${dir}k${k}.wire.jsonl`, [log.header, ...log.events].map((e) => JSON.stringify(e)).join('\n') + '\n'],
-  ];
-  if (t.transcript !== undefined) files.push([`${dir}k${k}.transcript.jsonl`, t.transcript]);
-  return { record, recordPath: `${dir}k${k}.json`, files };
+  const files = layout(record, log, t.transcript);
+  return { record, recordPath: files[0]!.path, files: files.map((f): [string, string] => [f.path, f.content]) };
 }
 
 /** A full calibration set for the fixture scenario (oracle and null at k1..k, one trial per mutant). */

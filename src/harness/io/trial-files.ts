@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
-import { expectedRecordPath } from '../../bench/derive/records.ts';
+import { trialFiles } from '../../bench/derive/records.ts';
 import type { JudgeRegistry } from '../../bench/judge/types.ts';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
@@ -11,7 +11,10 @@ import type { Subject } from '../../bench/schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../../bench/schema/trial.ts';
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { wireJsonl } from '../wire/recorder.ts';
 import { writeFilesAtomic } from './write.ts';
+
+export { trialFiles };
 
 /** Version of this runner, from package.json. */
 export function runnerVersion(root = process.cwd()): string {
@@ -74,21 +77,25 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
   };
 }
 
-/** The files of a trial: record, wire log, optional transcript. */
-export function trialFiles(record: TrialRecord, log: WireLog, transcript?: string): { path: string; content: string }[] {
-  const recPath = expectedRecordPath(record);
-  const dir = recPath.slice(0, recPath.lastIndexOf('/') + 1);
-  const wire = [log.header, ...log.events].map((e) => JSON.stringify(e)).join('\n') + '\n';
-  return [
-    { path: recPath, content: JSON.stringify(record, null, 2) + '\n' },
-    { path: dir + record.sidecars.wire, content: wire },
-    ...(record.sidecars.transcript && transcript !== undefined ? [{ path: dir + record.sidecars.transcript, content: transcript }] : []),
-  ];
-}
-
 /** Write a trial's files under `root` all-or-nothing; returns the record's project-relative path. */
 export function writeTrial(root: string, record: TrialRecord, log: WireLog, transcript?: string): string {
   const files = trialFiles(record, log, transcript);
   writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), content: f.content })));
   return files[0]!.path;
+}
+
+/**
+ * Write a trial outside `results/` (manual probe, reference run): the record to `out` and its wire log beside it as
+ * `<name>.wire.jsonl` (the record's sidecar name rewritten to match), so several outputs can share a folder.
+ * Returns both paths.
+ */
+export function writeStandaloneTrial(out: string, record: TrialRecord, log: WireLog): string[] {
+  const name = basename(out).replace(/\.json$/, '');
+  const wire = join(dirname(out), `${name}.wire.jsonl`);
+  const rec: TrialRecord = { ...record, sidecars: { wire: basename(wire) } };
+  writeFilesAtomic([
+    { path: out, content: JSON.stringify(rec, null, 2) + '\n' },
+    { path: wire, content: wireJsonl(log) },
+  ]);
+  return [out, wire];
 }

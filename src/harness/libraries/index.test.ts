@@ -56,9 +56,9 @@ describe('library registry', () => {
     expect(a.usesProject).toBe(true);
     expect(a.subject.id).toBe('library/@acme/mcp@2.0.0');
     expect(libraryAdapter(serverOnly, scenario('2025-11-25', 'client', 'call-tool'))).toBeUndefined();
-    expect(glueCommand(both, scenario('2025-11-25', 'server', 'tools-basics'))).toEqual({ command: "node '/glue/server.ts' 'tools-basics'", service: true });
-    expect(glueCommand(both, scenario('2025-11-25', 'client', 'call-tool'))).toEqual({ command: "node '/glue/client.ts' 'call-tool'", service: false });
-    expect(glueCommand(lib('x', { '2025-11-25': { server: "/it's/s.ts" } }), scenario('2025-11-25', 'server', 'a'))?.command).toBe(`node '/it'\\''s/s.ts' 'a'`);
+    expect(glueCommand(both, scenario('2025-11-25', 'server', 'tools-basics'))).toEqual({ command: 'node /glue/server.ts tools-basics', service: true });
+    expect(glueCommand(both, scenario('2025-11-25', 'client', 'call-tool'))).toEqual({ command: 'node /glue/client.ts call-tool', service: false });
+    expect(glueCommand(lib('x', { '2025-11-25': { server: "/it's/s.ts" } }), scenario('2025-11-25', 'server', 'a'))?.command).toBe(`node '/it'\\''s/s.ts' a`);
   });
 });
 

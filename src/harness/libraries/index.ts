@@ -7,6 +7,7 @@ import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
 import { commandAdapter } from '../runner/adapters/basic.ts';
 import type { Adapter } from '../runner/adapters/types.ts';
+import { shq } from '../runner/env.ts';
 import { RunnerInputError } from '../runner/errors.ts';
 
 /** One library under test. */
@@ -43,8 +44,6 @@ export function findLibrary(name: string, entries: readonly LibraryEntry[] = LIB
   return hit;
 }
 
-const shellQuote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
-
 /**
  * The library's glue for one scenario as a `command` adapter: a server-role glue is itself the server (`service`:
  * ready when PORT listens); a client-role glue is a session that exits when done. The glue imports the library from
@@ -55,8 +54,8 @@ export function libraryAdapter(e: LibraryEntry, scenario: Scenario): Adapter | u
   return c && { ...commandAdapter({ ...c, subject: librarySubject(e) }), usesProject: true };
 }
 
-/** The glue's command line for a scenario (`node '<glue>' '<scenario id>'`), or undefined when there is no glue. */
+/** The glue's command line for a scenario (`node <glue> <scenario id>`, each word shell-quoted when needed), or undefined when there is no glue. */
 export function glueCommand(e: LibraryEntry, scenario: Scenario): { command: string; service: boolean } | undefined {
   const glue = e.glue[scenario.revision]?.[scenario.role];
-  return glue ? { command: `node ${shellQuote(glue)} ${shellQuote(scenario.id)}`, service: scenario.role === 'server' } : undefined;
+  return glue ? { command: `node ${shq(glue)} ${shq(scenario.id)}`, service: scenario.role === 'server' } : undefined;
 }

@@ -1,15 +1,14 @@
 import type { MutantInfo } from '../roles/types.ts';
-import { findMutant } from './mutant-switch.ts';
+import { findMutant, mutantArg } from './mutant-switch.ts';
 
 /**
  * The command-line shell every oracle client shares: scenario from argv or `MCPFS_SCENARIO`, mutant from `--mutant=`
  * or `MCPFS_MUTANT`, `MCP_SERVER_URL`, an overall time bound, and exit codes (0 accepted, 1 failed, 2 bad usage).
  */
 
-/** The active switch: `--mutant=<id>` wins over `MCPFS_MUTANT`. Unknown ids are an error, not a silent oracle run. */
+/** The active switch: `--mutant=<id>` (or `--mutant <id>`) wins over `MCPFS_MUTANT`. Unknown ids are an error, not a silent oracle run. */
 export function activeMutantOf(mutants: readonly MutantInfo[], argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
-  const arg = argv.find((a) => a.startsWith('--mutant='))?.slice('--mutant='.length);
-  const id = arg ?? (env.MCPFS_MUTANT || undefined);
+  const id = mutantArg(argv, env);
   if (id !== undefined) findMutant(mutants, id);
   return id;
 }

@@ -15,3 +15,19 @@ export function parseMutantOf<M extends MutantInfo>(mutants: readonly M[], v: st
   if (v === undefined || v === '') return undefined;
   return findMutant(mutants, v).id;
 }
+
+/**
+ * The raw mutant name from the command line (`--mutant <id>` or `--mutant=<id>`), else `MCPFS_MUTANT`; undefined (or
+ * empty) = the plain oracle. Validate it with `findMutant`/`parseMutantOf`. A `--mutant` without a value throws.
+ */
+export function mutantArg(argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+  const eq = argv.find((a) => a.startsWith('--mutant='));
+  if (eq !== undefined) return eq.slice('--mutant='.length);
+  const i = argv.indexOf('--mutant');
+  if (i >= 0) {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new Error('--mutant: missing value (--mutant <id> or --mutant=<id>)');
+    return v;
+  }
+  return env.MCPFS_MUTANT || undefined;
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { CalibrationRow, TrialRow } from '../../bench/derive/dataset.ts';
 import { calibrationGate } from '../../bench/derive/gate.ts';
-import { expectedRecordPath } from '../../bench/derive/records.ts';
+import { expectedRecordPath, sidecarPath } from '../../bench/derive/records.ts';
 import type { Problem } from '../../bench/problems.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
@@ -77,7 +77,7 @@ function toRow(r: TrialRecord): TrialRow {
     id: r.trial.id, revision: r.trial.revision, role: r.trial.role, scenario: r.trial.scenario, docs: r.trial.docs, k: r.trial.k,
     subject: r.subject, status: r.status, startedAt: r.trial.startedAt, endedAt: r.trial.endedAt, runnerVersion: r.trial.runnerVersion,
     specCommit: r.trial.specCommit, verdicts: r.verdicts, score: r.status === 'completed' ? scoreTrial(r.verdicts) : null, usage: r.usage,
-    files: { record: path, wire: path.replace(/k\d+\.json$/, r.sidecars.wire) },
+    files: { record: path, wire: sidecarPath(path, r.sidecars.wire) },
   };
 }
 

@@ -6,7 +6,7 @@ import { expectedRecordPath } from '../../bench/derive/records.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
-import type { Subject } from '../../bench/schema/subject.ts';
+import { SubjectSchema, type Subject } from '../../bench/schema/subject.ts';
 import type { TrialRecord } from '../../bench/schema/trial.ts';
 import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
 import { specDir } from '../io/paths.ts';
@@ -81,17 +81,25 @@ export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenar
   }
   if (a.agent === 'command') {
     if (!a.command) throw new RunnerInputError('--agent command: --command is required', 'e.g. --command "my-agent --prompt-file TASK.md"');
-    return commandAdapter({ command: a.command, subject: subjectFromId(a.subject, a.label), service: a.service, outside: a.outside });
+    if (!a.subject) throw new RunnerInputError('--agent command: --subject is required', 'e.g. --subject agent/myharness@1.2.0/anthropic/claude-sonnet-5/high');
+    return commandAdapter({ command: a.command, subject: subjectFromId(a.subject, a.label ?? a.subject), service: a.service, outside: a.outside });
   }
   throw new RunnerInputError(`--agent: unknown adapter "${a.agent}"`, 'one of oracle, null, mutant:<id>, command, pi, pi-scripted');
 }
 
-function subjectFromId(id: string | undefined, label: string | undefined): Subject {
-  if (!id) throw new RunnerInputError('--agent command: --subject is required', 'e.g. --subject agent/myharness@1.2.0/anthropic/claude-sonnet-5/high');
+/**
+ * A subject from a `--subject` id (`agent/…`, `library/…` or `calibration/…`; kind from the first segment), validated
+ * against the schema: a bad id is an input error naming the flag.
+ */
+export function subjectFromId(id: string, label: string): Subject {
   const kind = id.split('/')[0];
-  if (kind !== 'agent' && kind !== 'library' && kind !== 'calibration') throw new RunnerInputError(`--subject "${id}": must start with agent/, library/ or calibration/`);
-  return { kind, id, label: label ?? id };
+  if (kind !== 'agent' && kind !== 'library' && kind !== 'calibration') throw new RunnerInputError(`--subject "${id}": must start with agent/, library/ or calibration/`, SUBJECT_HINT);
+  const r = SubjectSchema.safeParse({ kind, id, label });
+  if (!r.success) throw new RunnerInputError(`--subject "${id}": ${r.error.issues.map((i) => i.message).join('; ')}`, SUBJECT_HINT);
+  return r.data;
 }
+
+const SUBJECT_HINT = 'e.g. agent/myharness@1.2.0/anthropic/claude-sonnet-5/high or library/@modelcontextprotocol/sdk@1.32.2';
 
 /** The next unused repetition index of a cell (k1, k2, …). */
 export function nextK(root: string, scenario: Scenario, docs: DocsAxis, subject: Subject): number {

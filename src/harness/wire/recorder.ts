@@ -1,6 +1,9 @@
 import type { Body, Headers, WireEvent, WireHeader, WireLog } from '../../bench/schema/wire-event.ts';
 import { WIRE_FORMAT } from '../../bench/schema/wire-event.ts';
 
+/** A wire log as JSONL text (header line, then one event per line): the one serialisation every writer uses. */
+export { wireJsonl } from '../../bench/derive/records.ts';
+
 /** Default body cap: keep the first 64 KiB of every body, record the true length. */
 export const DEFAULT_BODY_CAP = 64 * 1024;
 
@@ -57,11 +60,6 @@ export class WireRecorder {
 
   log(): WireLog {
     return { header: this.header, events: this.events };
-  }
-
-  /** JSONL text: header line, then one event per line. */
-  toJsonl(): string {
-    return [this.header, ...this.events].map((e) => JSON.stringify(e)).join('\n') + '\n';
   }
 }
 

@@ -11,7 +11,7 @@ import { scoreTrial } from '../../../bench/scoring/score.ts';
 import { parseSentenceTsv } from '../../../bench/spec/tsv.ts';
 import { specDir } from '../../io/paths.ts';
 import type { ClientRoleDriver } from '../../roles/types.ts';
-import { runClient } from '../2025-11-25/run-client.ts';
+import { runClient } from '../common/run-client.ts';
 
 /**
  * Test suites every client-role revision needs, shared so each revision's test file only names its parts:

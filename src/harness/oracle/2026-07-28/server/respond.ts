@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { formatSse } from '../../../wire/sse.ts';
 import type { MutantId } from './mutants.ts';
 
 export const SERVER_INFO = { name: 'mcpfs-oracle', version: '2026-07-28' };
@@ -62,9 +63,9 @@ export class Responder {
     res.writeHead(200, { ...this.base(), 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...(this.mutant === 'no-x-accel' ? {} : { 'X-Accel-Buffering': 'no' }) });
     if (this.mutant === 'sse-elicitation-request') {
       const req = { jsonrpc: '2.0', id: 'srv-1', method: 'elicitation/create', params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } } };
-      res.write(`data: ${JSON.stringify(req)}\n\n`);
+      res.write(formatSse({ data: JSON.stringify(req) }));
     }
-    res.write(`data: ${JSON.stringify(message)}\n\n`);
+    res.write(formatSse({ data: JSON.stringify(message) }));
     if (this.mutant !== 'keep-stream-open') res.end();
   }
 }

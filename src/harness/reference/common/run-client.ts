@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import type { ClientRoleDriver, CommandLine } from '../../roles/types.ts';
+import { killGroup } from '../../runner/procs.ts';
 
 export interface ClientRun {
   log: WireLog;
@@ -68,19 +69,11 @@ export async function runClient(driver: ClientRoleDriver, scenario: Scenario, co
     ended = await Promise.race([exited.then(() => 'exit' as const), grace]);
   }
   clearTimeout(timer);
-  killGroup(child.pid);
+  if (child.pid !== undefined) {
+    killGroup(child.pid, 'SIGTERM');
+    killGroup(child.pid, 'SIGKILL');
+  }
   const exitCode = ended === 'exit' ? await exited : null;
   const log = await ref.stop();
   return { log, exitCode, ended, stdout, stderr };
-}
-
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  for (const sig of ['SIGTERM', 'SIGKILL'] as const) {
-    try {
-      process.kill(-pid, sig);
-    } catch {
-      return; // group already gone
-    }
-  }
 }
