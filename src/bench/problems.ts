@@ -18,10 +18,13 @@ export function formatProblem(p: Problem): string {
   return p.hint ? `${head}\n  hint: ${p.hint}` : head;
 }
 
+/** Locale-free string order (UTF-16 code units), the same on every machine: what every deterministic output sorts by. */
+export const cmp = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Deterministic order: by file, then field, then message. */
 export function sortProblems(ps: Problem[]): Problem[] {
   const key = (p: Problem) => `${p.file}\u0000${p.field ?? ''}\u0000${p.message}`;
-  return [...ps].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  return [...ps].sort((a, b) => cmp(key(a), key(b)));
 }
 
 /** `["checkpoints", 3, "id"]` → `checkpoints[3].id`. */

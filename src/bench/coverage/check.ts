@@ -1,5 +1,5 @@
 import type { SourceFile } from '../derive/scenarios.ts';
-import type { Problem } from '../problems.ts';
+import { cmp, type Problem } from '../problems.ts';
 import { REVISIONS, ROLES, type Level, type Revision, type Role } from '../schema/common.ts';
 import { EXCLUSION_REASONS, type CoverageExclusion, type ExclusionReason } from '../schema/coverage.ts';
 import type { Scenario } from '../schema/scenario.ts';
@@ -28,7 +28,6 @@ interface Cite extends CoverageCheckpoint {
 }
 
 const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Checkpoints citing each sentence, per role: `<role>\0<id>` → citations in scenario, slug order. */
 function testedBy(scenarios: readonly Scenario[], rev: Revision): Map<string, Cite[]> {
@@ -113,17 +112,7 @@ function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLed
       const cites = tested.get(roleIdKey(role, row.id));
       if (!inScope(row, role, !!cites)) continue;
       const ex = ledger.byRoleId.get(roleIdKey(role, row.id));
-      if (!cites && !ex) {
-        // Still listed (and counted as unaccounted) so a build with the gate off never understates the scope.
-        out.push({ id: row.id, role, level: row.level, rawLevel: row.rawLevel, appliesTo: row.appliesTo, file: row.file, line: row.line, quote: row.sentence, ...link(row.file, row.line, commits), checkpoints: [] });
-        problems.push({
-          file: ledger.path,
-          field: 'exclusions',
-          message: `sentence "${row.id}" (${role}, ${row.rawLevel}, ${row.file}:${row.line}) is neither tested by a ${role} checkpoint nor excluded`,
-          hint: `cite it from a ${rev} ${role} checkpoint, or add {"id": "${row.id}", "roles": ["${role}"], "reason": "…", "why": "…"}`,
-        });
-        continue;
-      }
+      // An uncovered sentence is still listed (and counted as unaccounted) so a build with the gate off never understates the scope.
       out.push({
         id: row.id,
         role,
@@ -135,8 +124,16 @@ function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLed
         quote: row.sentence,
         ...link(row.file, row.line, commits),
         checkpoints: (cites ?? []).map(({ scenario, slug }) => ({ scenario, slug })),
-        ...(cites ? {} : { exclusion: exclusionView(ex!.exclusion) }),
+        ...(!cites && ex ? { exclusion: exclusionView(ex.exclusion) } : {}),
       });
+      if (!cites && !ex) {
+        problems.push({
+          file: ledger.path,
+          field: 'exclusions',
+          message: `sentence "${row.id}" (${role}, ${row.rawLevel}, ${row.file}:${row.line}) is neither tested by a ${role} checkpoint nor excluded`,
+          hint: `cite it from a ${rev} ${role} checkpoint, or add {"id": "${row.id}", "roles": ["${role}"], "reason": "…", "why": "…"}`,
+        });
+      }
     }
   }
   return out;

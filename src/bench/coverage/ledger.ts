@@ -3,7 +3,7 @@ import type { SourceFile } from '../derive/scenarios.ts';
 import type { Problem } from '../problems.ts';
 import { REVISIONS, type Revision, type Role } from '../schema/common.ts';
 import { CoverageLedgerSchema, type CoverageExclusion, type CoverageLedger } from '../schema/coverage.ts';
-import { ID_PREFIX } from '../spec/tsv.ts';
+import { wrongRevisionId } from '../spec/tsv.ts';
 
 export const ledgerPath = (rev: Revision) => `scenarios/${rev}/coverage.json`;
 
@@ -42,9 +42,8 @@ export function parseLedgers(files: readonly SourceFile[]): { ledgers: Map<Revis
     if (value.revision !== rev) problems.push({ file: f.path, field: 'revision', message: `expected "${rev}" (the folder), got "${value.revision}"` });
     const byRoleId = new Map<string, IndexedExclusion>();
     value.exclusions.forEach((exclusion, index) => {
-      if (!exclusion.id.startsWith(`${ID_PREFIX[rev]}-`)) {
-        problems.push({ file: f.path, field: `exclusions[${index}].id`, message: `"${exclusion.id}" is not a ${rev} sentence id (they start with "${ID_PREFIX[rev]}-")` });
-      }
+      const wrong = wrongRevisionId(rev, exclusion.id);
+      if (wrong) problems.push({ file: f.path, field: `exclusions[${index}].id`, message: wrong });
       for (const role of exclusion.roles) {
         const prev = byRoleId.get(roleIdKey(role, exclusion.id));
         if (prev) problems.push({ file: f.path, field: `exclusions[${index}]`, message: `"${exclusion.id}" is already excluded for ${role} by exclusions[${prev.index}]` });

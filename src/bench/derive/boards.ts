@@ -1,3 +1,4 @@
+import { cmp } from '../problems.ts';
 import { DOCS_AXES, REVISIONS } from '../schema/common.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { Subject, SubjectKind } from '../schema/subject.ts';
@@ -20,7 +21,7 @@ export function buildCells(trials: readonly TrialRow[]): CellRow[] {
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(t);
   }
   return [...groups.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .sort(([a], [b]) => cmp(a, b))
     .map(([, ts]) => {
       ts.sort((a, b) => a.k - b.k);
       const t0 = ts[0]!;

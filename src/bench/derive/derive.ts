@@ -1,4 +1,4 @@
-import { formatProblem, sortProblems, type Problem } from '../problems.ts';
+import { cmp, formatProblem, sortProblems, type Problem } from '../problems.ts';
 import type { Revision } from '../schema/common.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
@@ -39,17 +39,14 @@ export interface DeriveOutput {
   records: CheckedRecord[];
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** records → validate → re-judge → score → calibration gate → one deterministic data set. Collects all problems. */
 export function derive(input: DeriveInput): DeriveOutput {
   const problems: Problem[] = [];
-  const { scenarios, problems: sp } = checkScenarios(input.scenarios, input.spec);
+  const { scenarios, problems: sp, broken } = checkScenarios(input.scenarios, input.spec);
   problems.push(...sp);
   const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec, commits: input.specCommits });
   problems.push(...coverage.problems);
   if (input.gate ?? true) problems.push(...coverage.gaps);
-  const broken = new Set(input.scenarios.map((f) => /^scenarios\/(.+)\.json$/.exec(f.path)?.[1] ?? f.path).filter((k) => !scenarios.has(k)));
   const referenced = new Set<string>();
   const records: CheckedRecord[] = [];
   const ids = new Map<string, string>();

@@ -1,8 +1,8 @@
 import type { Problem } from '../problems.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { CalibrationRow, TrialRow } from './dataset.ts';
+import { ORACLE } from '../replay/pairs.ts';
 
-const ORACLE = 'calibration/oracle';
 const NULL = 'calibration/null';
 const isMutant = (id: string) => id.startsWith('calibration/mutant-');
 

@@ -2,7 +2,7 @@ import { parseWith } from './parse.ts';
 import type { Problem } from '../problems.ts';
 import { ScenarioSchema, type Scenario } from '../schema/scenario.ts';
 import type { Revision } from '../schema/common.ts';
-import { ID_PREFIX, type SentenceRow } from '../spec/tsv.ts';
+import { wrongRevisionId, type SentenceRow } from '../spec/tsv.ts';
 
 /** A project-relative file and its text. */
 export interface SourceFile {
@@ -10,33 +10,37 @@ export interface SourceFile {
   text: string;
 }
 
-/** Validate scenario files: schema, path = `scenarios/<revision>/<role>/<id>.json`, and (when the spec is given) citations. */
+/**
+ * Validate scenario files: schema, path = `scenarios/<revision>/<role>/<id>.json`, and (when the spec is given) citations.
+ * `broken` holds the `<revision>/<role>/<id>` (read from the path) of every file that was rejected, so records of a broken
+ * scenario can be told apart from records of an unknown one.
+ */
 export function checkScenarios(
   files: readonly SourceFile[],
   spec?: Partial<Record<Revision, readonly SentenceRow[]>>,
-): { scenarios: Map<string, Scenario>; problems: Problem[] } {
+): { scenarios: Map<string, Scenario>; problems: Problem[]; broken: Set<string> } {
   const scenarios = new Map<string, Scenario>();
   const problems: Problem[] = [];
+  const rejected: string[] = [];
   for (const f of files) {
     const { value: s, problems: ps } = parseWith(f.path, f.text, ScenarioSchema);
     problems.push(...ps);
-    if (!s) continue;
-    const want = `scenarios/${s.revision}/${s.role}/${s.id}.json`;
-    if (want !== f.path) {
-      problems.push({ file: f.path, field: 'id', message: `path does not match content: expected ${want}` });
+    const want = s && `scenarios/${s.revision}/${s.role}/${s.id}.json`;
+    if (!s || want !== f.path) {
+      if (s) problems.push({ file: f.path, field: 'id', message: `path does not match content: expected ${want}` });
+      rejected.push(/^scenarios\/(.+)\.json$/.exec(f.path)?.[1] ?? f.path);
       continue;
     }
     s.checkpoints.forEach((c, i) => {
       // Checked without the spec too: the coverage ledger counts a citation under its scenario's revision.
-      if (c.spec && !c.spec.id.startsWith(`${ID_PREFIX[s.revision]}-`)) {
-        problems.push({ file: f.path, field: `checkpoints[${i}].spec.id`, message: `"${c.spec.id}" is not a ${s.revision} sentence id (they start with "${ID_PREFIX[s.revision]}-")` });
-      }
+      const wrong = c.spec && wrongRevisionId(s.revision, c.spec.id);
+      if (wrong) problems.push({ file: f.path, field: `checkpoints[${i}].spec.id`, message: wrong });
     });
     const rows = spec?.[s.revision];
     if (rows) problems.push(...checkCitations(f.path, s, rows));
     scenarios.set(`${s.revision}/${s.role}/${s.id}`, s);
   }
-  return { scenarios, problems };
+  return { scenarios, problems, broken: new Set(rejected.filter((k) => !scenarios.has(k))) };
 }
 
 /** Every cited sentence exists in the pinned TSV with the same file, line, quote and level. */

@@ -1,4 +1,5 @@
 import type { TranscriptEntry } from '../schema/transcript.ts';
+import { isObject } from '../judge/exchanges.ts';
 import { lineDiff, normalizeEdits, type DiffLine } from './edits.ts';
 
 /** Tokens and cost of one assistant message, as pi reports them. */
@@ -60,7 +61,6 @@ export interface TranscriptView {
 }
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
@@ -69,20 +69,20 @@ export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((b) => (isObj(b) ? (b.type === 'text' ? (str(b.text) ?? '') : b.type === 'image' ? `[image ${str(b.mimeType) ?? ''}]` : '') : ''))
+    .map((b) => (isObject(b) ? (b.type === 'text' ? (str(b.text) ?? '') : b.type === 'image' ? `[image ${str(b.mimeType) ?? ''}]` : '') : ''))
     .filter((s) => s !== '')
     .join('\n');
 }
 
 function usageOf(u: unknown): TurnUsage | undefined {
-  if (!isObj(u)) return undefined;
-  const cost = isObj(u.cost) && typeof u.cost.total === 'number' ? u.cost.total : undefined;
+  if (!isObject(u)) return undefined;
+  const cost = isObject(u.cost) && typeof u.cost.total === 'number' ? u.cost.total : undefined;
   return { input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite), ...(cost !== undefined ? { costUsd: cost } : {}) };
 }
 
 function toolCall(b: Obj): ToolCallView {
   const name = str(b.name) ?? '?';
-  const args = isObj(b.arguments) ? b.arguments : {};
+  const args = isObject(b.arguments) ? b.arguments : {};
   const base = { id: str(b.id) ?? '', name, argsText: JSON.stringify(b.arguments ?? null, null, 2) ?? 'null' };
   const path = str(args.path) ?? str(args.file_path);
   const withPath = path !== undefined ? { path } : {};
@@ -119,7 +119,7 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
       continue;
     }
     const m = e.message;
-    if (e.type !== 'message' || !isObj(m)) {
+    if (e.type !== 'message' || !isObject(m)) {
       skip(String(e.type));
       continue;
     }
@@ -134,7 +134,7 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
       continue;
     }
     if (role === 'assistant') {
-      const blocks = Array.isArray(m.content) ? m.content.filter(isObj) : [];
+      const blocks = Array.isArray(m.content) ? m.content.filter(isObject) : [];
       const toolCalls = blocks.filter((b) => b.type === 'toolCall').map(toolCall);
       toolCalls.forEach((c) => c.id && calls.set(c.id, c));
       totals.toolCalls += toolCalls.length;

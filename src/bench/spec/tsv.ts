@@ -57,3 +57,8 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
 
 /** Revision → the folder prefix its sentence ids use. */
 export const ID_PREFIX: Record<Revision, string> = { '2025-11-25': '251125', '2026-07-28': '260728' };
+
+/** Why `id` is not a sentence id of `rev` (it lacks the revision's prefix), or undefined when it has the prefix. */
+export function wrongRevisionId(rev: Revision, id: string): string | undefined {
+  return id.startsWith(`${ID_PREFIX[rev]}-`) ? undefined : `"${id}" is not a ${rev} sentence id (they start with "${ID_PREFIX[rev]}-")`;
+}

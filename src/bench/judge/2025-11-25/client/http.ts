@@ -55,7 +55,7 @@ export const messagesByPost: Judge = ({ exchanges }) => {
 export const messagesToEndpoint: Judge = ({ exchanges }) => {
   const first = initsDone(exchanges)[0];
   if (!first) return notApplicable('no initialize succeeded, so the MCP endpoint is unknown');
-  const endpoint = exchanges.find((e) => e.x === first.x)!.request.path.split('?')[0];
+  const endpoint = first.ex.request.path.split('?')[0];
   const carrying = exchanges.filter(carriesJsonRpc);
   const off = carrying.find((e) => e.request.path.split('?')[0] !== endpoint);
   if (off) return fail(`x${off.x} sent a JSON-RPC message to ${show(off.request.path)}, not the MCP endpoint ${show(endpoint)}`, [first.x, off.x]);

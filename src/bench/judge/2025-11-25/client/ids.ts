@@ -30,8 +30,7 @@ export const requestIdUnique: Judge = ({ exchanges }) => {
   const issued = new Map(initsDone(exchanges).map((d) => [d.x, d.sessionId]));
   const seen = new Map<string, number>();
   for (const m of reqs) {
-    const ex = exchanges.find((e) => e.x === m.x)!;
-    const session = (isInitializePost(ex) ? issued.get(ex.x) : reqHeader(ex, 'mcp-session-id')) ?? '(no session)';
+    const session = (isInitializePost(m.ex) ? issued.get(m.x) : reqHeader(m.ex, 'mcp-session-id')) ?? '(no session)';
     const key = `${session}\u0000${JSON.stringify(m.msg.id)}`;
     const prev = seen.get(key);
     if (prev !== undefined) return fail(`id ${show(m.msg.id)} reused: x${prev} and x${m.x} (${String(m.msg.method)})`, [prev, m.x]);

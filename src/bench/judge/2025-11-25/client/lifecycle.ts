@@ -52,7 +52,7 @@ export const initializedNotification: Judge = (input) => {
   const msgs = clientMessages(input.exchanges);
   for (const [i, d] of done.entries()) {
     const next = done[i + 1];
-    const until = next ? input.exchanges.find((e) => e.x === next.x)!.request.t : Infinity;
+    const until = next ? next.ex.request.t : Infinity;
     const n = msgs.find((m) => m.t > d.t && m.t < until && isNotification(m.msg) && m.msg.method === 'notifications/initialized');
     if (!n) return fail(`no notifications/initialized after the InitializeResult of x${d.x}`, [d.x]);
   }
@@ -65,7 +65,7 @@ export const noRequestBeforeInitResult: Judge = (input) => {
   if (done.length === 0) return notApplicable('no initialize succeeded');
   const msgs = clientMessages(input.exchanges);
   for (const d of done) {
-    const initT = input.exchanges.find((e) => e.x === d.x)!.request.t;
+    const initT = d.ex.request.t;
     const early = msgs.find((m) => m.t >= initT && m.t < d.t && m.x !== d.x && isRequest(m.msg) && m.msg.method !== 'ping');
     if (early) return fail(`${String(early.msg.method)} (x${early.x}) sent before the InitializeResult of x${d.x} was returned`, [early.x, d.x]);
   }

@@ -1,5 +1,5 @@
 import type { Exchange } from '../../exchanges.ts';
-import { bodyText } from '../../exchanges.ts';
+import { bodyText, header } from '../../exchanges.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { reqHeader, show, toolCalls } from './view.ts';
 
@@ -29,17 +29,17 @@ export function cutStreams(exchanges: readonly Exchange[]): { ex: Exchange; cutT
  * Last-Event-ID it could only have read from the SSE stream).
  */
 export const jsonAndSseHandled: Judge = ({ exchanges }) => {
-  const type = (e: Exchange) => (e.response ? (e.response.headers.find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '').split(';')[0]!.trim() : '');
+  const type = (e: Exchange) => (header(e.response?.headers, 'content-type') ?? '').split(';')[0]!.trim();
   const calls = toolCalls(exchanges);
-  const jsonCalls = calls.filter((c) => type(exchanges.find((e) => e.x === c.x)!) === 'application/json');
-  const sseCalls = calls.filter((c) => type(exchanges.find((e) => e.x === c.x)!) === 'text/event-stream');
+  const jsonCalls = calls.filter((c) => type(c.ex) === 'application/json');
+  const sseCalls = calls.filter((c) => type(c.ex) === 'text/event-stream');
   if (jsonCalls.length === 0 || sseCalls.length === 0) return notApplicable('the server did not answer tool calls both as JSON and as SSE');
   const used = (cs: typeof calls) =>
     cs.flatMap((c) => (c.answer && !c.answer.isError ? c.answer.texts.filter((v) => v.length >= MIN_TOKEN).map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) })) : [])).find((u) => u.by);
   const j = used(jsonCalls);
   if (!j) return fail(`no value from a JSON-answered tool result (${jsonCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, jsonCalls.map((c) => c.x));
   const s = used(sseCalls);
-  const ids = new Set(sseCalls.flatMap((c) => exchanges.find((e) => e.x === c.x)!.sse.map((v) => v.id).filter((v) => v !== undefined)));
+  const ids = new Set(sseCalls.flatMap((c) => c.ex.sse.map((v) => v.id).filter((v) => v !== undefined)));
   const resumed = exchanges.find((e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'));
   if (!s && !resumed) return fail(`nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, sseCalls.map((c) => c.x));
   const sseEvidence = s ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}` : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;

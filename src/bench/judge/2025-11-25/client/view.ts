@@ -12,6 +12,8 @@ export type Msg = Record<string, unknown>;
 export interface ClientMessage {
   x: number;
   t: number;
+  /** The POST that carried it. */
+  ex: Exchange;
   msg: Msg;
 }
 
@@ -20,7 +22,7 @@ export function clientMessages(exchanges: readonly Exchange[]): ClientMessage[] 
   const out: ClientMessage[] = [];
   for (const ex of exchanges) {
     if (ex.request.method !== 'POST') continue;
-    for (const m of requestMessages(ex)) if (isObject(m)) out.push({ x: ex.x, t: ex.request.t, msg: m });
+    for (const m of requestMessages(ex)) if (isObject(m)) out.push({ x: ex.x, t: ex.request.t, ex, msg: m });
   }
   return out;
 }
@@ -33,6 +35,8 @@ export function isInitializePost(ex: Exchange): boolean {
 /** A successful initialize: when its result was sent, the version it negotiated, the session id it issued. */
 export interface InitDone {
   x: number;
+  /** The initialize POST. */
+  ex: Exchange;
   /** Time the InitializeResult left the server (JSON response head, or the SSE event carrying it). */
   t: number;
   version?: string;
@@ -64,7 +68,7 @@ export function initsDone(exchanges: readonly Exchange[]): InitDone[] {
     if (!a || !result || ex.response?.status !== 200) continue;
     const sessionId = header(ex.response.headers, 'mcp-session-id');
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
-    out.push({ x: ex.x, t: a.t, capabilities, ...(typeof result.protocolVersion === 'string' ? { version: result.protocolVersion } : {}), ...(sessionId ? { sessionId } : {}) });
+    out.push({ x: ex.x, ex, t: a.t, capabilities, ...(typeof result.protocolVersion === 'string' ? { version: result.protocolVersion } : {}), ...(sessionId ? { sessionId } : {}) });
   }
   return out;
 }
@@ -73,6 +77,8 @@ export function initsDone(exchanges: readonly Exchange[]): InitDone[] {
 export interface ToolCall {
   x: number;
   t: number;
+  /** The POST that carried the call. */
+  ex: Exchange;
   name: string;
   args: Msg;
   /** Exchange and delivery of the result, when one came back. */
@@ -85,7 +91,7 @@ export function toolCalls(exchanges: readonly Exchange[]): ToolCall[] {
     if (ex.request.method !== 'POST') continue;
     for (const m of requestMessages(ex)) {
       if (!isRequest(m) || m.method !== 'tools/call' || !isObject(m.params) || typeof m.params.name !== 'string') continue;
-      const call: ToolCall = { x: ex.x, t: ex.request.t, name: m.params.name, args: isObject(m.params.arguments) ? m.params.arguments : {} };
+      const call: ToolCall = { x: ex.x, t: ex.request.t, ex, name: m.params.name, args: isObject(m.params.arguments) ? m.params.arguments : {} };
       const later = exchanges.filter((g) => g.x === ex.x || (g.request.method === 'GET' && g.request.t > ex.request.t));
       for (const g of later) {
         const a = answerIn(g, m.id);

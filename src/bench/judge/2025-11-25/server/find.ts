@@ -1,4 +1,4 @@
-import { header, type Exchange } from '../../exchanges.ts';
+import { header, isObject, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, described, errorOf, resultOf, type JsonRpcMessage } from '../../jsonrpc.ts';
 import { fail, type JudgeResult } from '../../types.ts';
 
@@ -41,4 +41,10 @@ export function whatCame(ex: Exchange | undefined): string {
   if (!ex?.response) return described(ex);
   const a = answerOf(ex);
   return a ? brief(a, 100) : `${described(ex)} without a response carrying the request id`;
+}
+
+/** Names of the tools (with an object inputSchema) a tools/list result lists, in order. */
+export function toolNames(result: Record<string, unknown>): unknown[] {
+  const tools = Array.isArray(result.tools) ? result.tools : [];
+  return tools.filter((t) => isObject(t) && isObject(t.inputSchema)).map((t) => (t as { name: unknown }).name);
 }

@@ -1,7 +1,7 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
 import { brief, toolTexts, answerOf } from '../../jsonrpc.ts';
 import { fail, pass, type Judge, type JudgeResult } from '../../types.ts';
-import { byStep, resultOfStep, whatCame } from './find.ts';
+import { byStep, resultOfStep, toolNames, whatCame } from './find.ts';
 import { createdTask } from './tasks.ts';
 import { FIXTURE, STEP } from './plan.ts';
 
@@ -33,8 +33,7 @@ export const basicToolsAnswer: Judge = ({ exchanges }) =>
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
       if (r.failure) return r.failure;
-      const tools = Array.isArray(r.result!.tools) ? r.result!.tools : [];
-      const names = tools.filter((t) => isObject(t) && isObject(t.inputSchema)).map((t) => (t as { name: unknown }).name);
+      const names = toolNames(r.result!);
       const missing = ['add', 'echo'].filter((n) => !names.includes(n));
       return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
     },

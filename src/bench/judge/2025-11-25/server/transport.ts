@@ -1,5 +1,5 @@
 import type { Exchange } from '../../exchanges.ts';
-import { answerOf, described, errorOf, isResponse, mediaType, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
+import { answerOf, described, errorOf, mediaType, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { byStep, ok2xx } from './find.ts';
 import { STEP } from './plan.ts';
@@ -46,7 +46,7 @@ export const responseIdEchoed: Judge = ({ exchanges }) => {
     const req = sentRequest(ex);
     if (!req) continue;
     for (const m of responsesIn(ex)) {
-      if (!isResponse(m) || !('result' in m)) continue;
+      if (!('result' in m)) continue;
       if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
         return fail(`Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`, [ex.x]);
       }

@@ -1,23 +1,24 @@
-import { header, isObject, requestMessages, type Exchange } from '../../exchanges.ts';
+import { isObject, requestMessages, type Exchange } from '../../exchanges.ts';
 import { errorOf, isRequest, resultOf } from '../../jsonrpc.ts';
-import { answerIn } from '../../2025-11-25/client/view.ts';
+import { answerIn, type Msg } from '../../2025-11-25/client/view.ts';
+import { CODE, META } from '../protocol.ts';
 
 /**
  * Views of a 2026-07-28 reference-perspective wire log: the client under test POSTed requests, the reference answered.
  * Pure and total: a malformed client message simply does not match.
  */
 
-export type Msg = Record<string, unknown>;
+export { reqHeader, show, type Msg } from '../../2025-11-25/client/view.ts';
 
 /** Reserved `_meta` keys of a 2026-07-28 request (basic/index.mdx, "Per-request protocol fields"). */
-export const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
-export const META_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities';
-export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo';
+export const META_VERSION = META.protocolVersion;
+export const META_CAPABILITIES = META.clientCapabilities;
+export const META_CLIENT_INFO = META.clientInfo;
 
 /** Error codes a modern (2026-07-28) server answers with HTTP 400 (basic/index.mdx error table). */
-export const HEADER_MISMATCH = -32020;
-export const MISSING_CAPABILITY = -32021;
-export const UNSUPPORTED_VERSION = -32022;
+export const HEADER_MISMATCH = CODE.headerMismatch;
+export const MISSING_CAPABILITY = CODE.missingCapability;
+export const UNSUPPORTED_VERSION = CODE.unsupportedVersion;
 
 /** One JSON-RPC request the client POSTed, with what the reference answered. */
 export interface ClientRequest {
@@ -69,9 +70,6 @@ export function errorFor(r: ClientRequest): { code?: unknown; message?: unknown;
   if (r.answer) return errorOf(r.answer.msg);
   return errorOf(r.ex.json);
 }
-
-/** Request header, case-insensitive. */
-export const reqHeader = (ex: Exchange, name: string): string | undefined => header(ex.request.headers, name);
 
 /** The Base64 sentinel `=?base64?…?=` (markers case-sensitive, streamable-http.mdx "Value Encoding"). */
 const SENTINEL = /^=\?base64\?([A-Za-z0-9+/]*={0,2})\?=$/;
@@ -178,8 +176,5 @@ export function valueAt(args: unknown, path: readonly string[]): unknown {
   }
   return cur;
 }
-
-/** Compact, stable rendering of a JSON value for messages. */
-export const show = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
 
 export { isObject };

@@ -4,22 +4,20 @@ import { allOf, toolAnswers } from '../../2025-11-25/server/task.ts';
 import { fail, pass, type Judge } from '../../types.ts';
 import { byStep, ok2xx, resultOfStep, whatCame } from '../../2025-11-25/server/find.ts';
 
-export { byStep, ok2xx, resultOfStep, whatCame };
+export { allOf, byStep, ok2xx, resultOfStep, toolAnswers, whatCame };
+
+/**
+ * The error object of the step's answer, or of an error response without the request's id (allowed when the server
+ * could not read the request): `errorOf` only accepts a response with an `error` object, so the body as a whole can
+ * stand in for it.
+ */
+export function errorObjectOf(ex: Exchange | undefined): { code?: unknown; message?: unknown; data?: unknown } | undefined {
+  return ex ? errorOf(answerOf(ex) ?? ex.json) : undefined;
+}
 
 /** The JSON-RPC error code the step's answer carried, if it was an error response. */
 export function errorCodeOf(ex: Exchange | undefined): unknown {
-  return ex ? errorOf(answerOf(ex) ?? firstError(ex))?.code : undefined;
-}
-
-/** An error response without the request's id (allowed when the server could not read the request). */
-function firstError(ex: Exchange): unknown {
-  const j = ex.json;
-  return typeof j === 'object' && j !== null && 'error' in j ? j : undefined;
-}
-
-/** The error object of the step's answer (with or without the request id). */
-export function errorObjectOf(ex: Exchange | undefined): { code?: unknown; message?: unknown; data?: unknown } | undefined {
-  return ex ? errorOf(answerOf(ex) ?? firstError(ex)) : undefined;
+  return errorObjectOf(ex)?.code;
 }
 
 /** Judge: the step was answered with exactly HTTP `status` and JSON-RPC error `code`. */
@@ -37,7 +35,8 @@ export function rejectsWith(step: string, what: string, status: number, code: nu
 /** Whether the step's request was turned down: a non-2xx status or a JSON-RPC error instead of a result. */
 export function wasRejected(ex: Exchange | undefined): boolean {
   if (!ex?.response) return false;
-  return !ok2xx(ex) || (errorOf(answerOf(ex)) !== undefined && resultOf(answerOf(ex)) === undefined);
+  const answer = answerOf(ex);
+  return !ok2xx(ex) || (errorOf(answer) !== undefined && resultOf(answer) === undefined);
 }
 
 /** Judge: the step was rejected (any error status or JSON-RPC error), not served. */
@@ -49,8 +48,6 @@ export function rejects(step: string, what: string): Judge {
     return fail(`Expected ${what} to be rejected, got ${whatCame(ex)}`, ev);
   };
 }
-
-export { allOf, toolAnswers } from '../../2025-11-25/server/task.ts';
 
 /** Judge: the step was served with the tool text `want`. */
 export function servesText(step: string, what: string, want: string): Judge {

@@ -32,14 +32,16 @@ export const transferConfirmed: Judge = ({ exchanges }) =>
 
 /** 260728-mrtr-245: every InputRequiredResult has a non-empty `inputRequests` or a `requestState`. */
 export const inputRequiredHasRequestsOrState: Judge = ({ exchanges }) => {
-  const seen = exchanges.filter((e) => inputRequired(e));
+  const seen = exchanges.flatMap((ex) => {
+    const r = inputRequired(ex);
+    return r ? [{ ex, r }] : [];
+  });
   if (seen.length === 0) return fail('Expected an InputRequiredResult to check, got none', []);
-  for (const ex of seen) {
-    const r = inputRequired(ex)!;
+  for (const { ex, r } of seen) {
     const hasRequests = isObject(r.inputRequests) && Object.keys(r.inputRequests).length > 0;
     if (!hasRequests && typeof r.requestState !== 'string') return fail(`Expected inputRequests or requestState in the InputRequiredResult, got ${brief(r, 100)}`, [ex.x]);
   }
-  return pass(`${seen.length} InputRequiredResult(s) carried inputRequests or requestState`, seen.map((e) => e.x));
+  return pass(`${seen.length} InputRequiredResult(s) carried inputRequests or requestState`, seen.map((s) => s.ex.x));
 };
 
 /** 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. */
@@ -67,9 +69,10 @@ export const noUndeclaredInputRequests: Judge = ({ exchanges }) => {
   for (const ex of exchanges) {
     const r = inputRequired(ex);
     if (!r || !isObject(r.inputRequests)) continue;
+    const caps = declared(ex);
     for (const [key, q] of Object.entries(r.inputRequests)) {
       const need = isObject(q) && typeof q.method === 'string' ? NEEDS[q.method] : undefined;
-      if (need && !(need in declared(ex))) return fail(`Expected no ${String((q as { method: string }).method)} input request without the ${need} capability, got inputRequests.${key} (clientCapabilities ${brief(declared(ex))})`, [ex.x]);
+      if (need && !(need in caps)) return fail(`Expected no ${String((q as { method: string }).method)} input request without the ${need} capability, got inputRequests.${key} (clientCapabilities ${brief(caps)})`, [ex.x]);
     }
   }
   return pass('no InputRequiredResult asked for input the client had not declared', [probe.x]);

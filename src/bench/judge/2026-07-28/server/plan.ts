@@ -59,15 +59,7 @@ export const FOREIGN_ORIGIN = 'http://evil.example';
 /** A session id an old client might still send; a modern server ignores it. */
 export const STALE_SESSION_ID = 'stale-session-1';
 
-export const META = {
-  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
-  clientInfo: 'io.modelcontextprotocol/clientInfo',
-  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
-  serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
-
-/** JSON-RPC error codes of 2026-07-28 (basic/index.mdx, schema.ts). */
-export const CODE = { headerMismatch: -32020, missingCapability: -32021, unsupportedVersion: -32022, methodNotFound: -32601, invalidParams: -32602 } as const;
+export { CODE, META } from '../protocol.ts';
 
 /** Fixtures the prober sends and the task judges expect back. */
 export const FIXTURE = {

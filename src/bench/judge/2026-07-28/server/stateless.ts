@@ -1,28 +1,12 @@
 import { header, isObject, type Exchange } from '../../exchanges.ts';
 import { brief, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
 import { fail, pass, type Judge } from '../../types.ts';
-import { allOf, byStep, errorObjectOf, rejectsWith, resultOfStep, toolAnswers, whatCame } from './check.ts';
+import { byStep, errorObjectOf, rejectsWith, resultOfStep, whatCame } from './check.ts';
+import { toolNames } from '../../2025-11-25/server/find.ts';
 import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from './plan.ts';
 
-/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
-export const statelessToolsAnswer: Judge = ({ exchanges }) =>
-  allOf('tools/list named add and echo; add and echo returned the expected texts', [
-    () => {
-      const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
-      if (r.failure) return r.failure;
-      const names = toolNames(r.result!);
-      const missing = ['add', 'echo'].filter((n) => !names.includes(n));
-      return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
-    },
-    () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
-    () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),
-  ]);
-
-/** Names of the tools (with an object inputSchema) a tools/list result lists, in order. */
-export function toolNames(result: Record<string, unknown>): unknown[] {
-  const tools = Array.isArray(result.tools) ? result.tools : [];
-  return tools.filter((t) => isObject(t) && isObject(t.inputSchema)).map((t) => (t as { name: unknown }).name);
-}
+/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the 2025-11-25 judge: same steps, fixtures and messages). */
+export { basicToolsAnswer as statelessToolsAnswer } from '../../2025-11-25/server/task.ts';
 
 /** 260728-basic-191: the very first request (a tools/call, no discover or handshake before it) is served. */
 export const firstRequestServed: Judge = ({ exchanges }) => {
@@ -106,13 +90,12 @@ export const legacyTrafficHandled: Judge = ({ exchanges }) => {
     const ex = byStep(exchanges, step);
     if (ex?.response?.status !== 405) return fail(`Expected 405 for ${step.toUpperCase()}, got ${whatCame(ex)}`, ex ? [ex.x] : []);
   }
-  const s = byStep(exchanges, STEP.sessionIdIgnored);
   const ev = exchanges.filter((e) => [STEP.get, STEP.del, STEP.sessionIdIgnored].includes(e.step as never)).map((e) => e.x);
   const r = resultOfStep(exchanges, STEP.sessionIdIgnored, 'a request carrying Mcp-Session-Id');
   if (r.failure) return r.failure;
   const minted = exchanges.find((e) => header(e.response?.headers, 'mcp-session-id') !== undefined);
   if (minted) return fail(`Expected no Mcp-Session-Id from a server without sessions, got "${header(minted.response!.headers, 'mcp-session-id')}" on ${minted.step}`, [minted.x]);
-  return pass(`GET and DELETE got 405; a request with Mcp-Session-Id was served (${s?.response?.status}) and no session id was issued`, ev);
+  return pass(`GET and DELETE got 405; a request with Mcp-Session-Id was served (${r.ex!.response!.status}) and no session id was issued`, ev);
 };
 
 /** 260728-tools-63: tools/list before and after tools/call (separate connections) lists the same set of tools. */
