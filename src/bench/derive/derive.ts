@@ -39,6 +39,29 @@ export interface DeriveOutput {
   records: CheckedRecord[];
 }
 
+/** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error) and its files. */
+export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>): TrialRow {
+  return {
+    id: r.trial.id,
+    revision: r.trial.revision,
+    role: r.trial.role,
+    scenario: r.trial.scenario,
+    docs: r.trial.docs,
+    k: r.trial.k,
+    subject: r.subject,
+    status: r.status,
+    ...(r.infraReason ? { infraReason: r.infraReason } : {}),
+    startedAt: r.trial.startedAt,
+    endedAt: r.trial.endedAt,
+    runnerVersion: r.trial.runnerVersion,
+    specCommit: r.trial.specCommit,
+    verdicts: r.verdicts,
+    score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
+    usage: r.usage,
+    files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
+  };
+}
+
 /** records → validate → re-judge → score → calibration gate → one deterministic data set. Collects all problems. */
 export function derive(input: DeriveInput): DeriveOutput {
   const problems: Problem[] = [];
@@ -68,25 +91,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     if (p.endsWith('.json')) continue;
     if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
   }
-  const trials: TrialRow[] = records.map(({ path, record: r, wirePath, transcriptPath }) => ({
-    id: r.trial.id,
-    revision: r.trial.revision,
-    role: r.trial.role,
-    scenario: r.trial.scenario,
-    docs: r.trial.docs,
-    k: r.trial.k,
-    subject: r.subject,
-    status: r.status,
-    ...(r.infraReason ? { infraReason: r.infraReason } : {}),
-    startedAt: r.trial.startedAt,
-    endedAt: r.trial.endedAt,
-    runnerVersion: r.trial.runnerVersion,
-    specCommit: r.trial.specCommit,
-    verdicts: r.verdicts,
-    score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
-    usage: r.usage,
-    files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
-  }));
+  const trials: TrialRow[] = records.map(trialRow);
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
   const subjectMap = new Map<string, Subject>();
   for (const t of trials) if (!subjectMap.has(t.subject.id)) subjectMap.set(t.subject.id, t.subject);

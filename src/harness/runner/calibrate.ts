@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { CalibrationRow, TrialRow } from '../../bench/derive/dataset.ts';
 import { calibrationGate } from '../../bench/derive/gate.ts';
+import { trialRow } from '../../bench/derive/derive.ts';
 import { expectedRecordPath, sidecarPath } from '../../bench/derive/records.ts';
 import type { Problem } from '../../bench/problems.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
@@ -73,12 +74,7 @@ export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit
 
 function toRow(r: TrialRecord): TrialRow {
   const path = expectedRecordPath(r);
-  return {
-    id: r.trial.id, revision: r.trial.revision, role: r.trial.role, scenario: r.trial.scenario, docs: r.trial.docs, k: r.trial.k,
-    subject: r.subject, status: r.status, startedAt: r.trial.startedAt, endedAt: r.trial.endedAt, runnerVersion: r.trial.runnerVersion,
-    specCommit: r.trial.specCommit, verdicts: r.verdicts, score: r.status === 'completed' ? scoreTrial(r.verdicts) : null, usage: r.usage,
-    files: { record: path, wire: sidecarPath(path, r.sidecars.wire) },
-  };
+  return trialRow({ path, record: r, wirePath: sidecarPath(path, r.sidecars.wire), transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript) });
 }
 
 /**
