@@ -1,6 +1,7 @@
-import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, PROTOCOL_VERSION, STEP } from '../../../bench/judge/2025-11-25/server/plan.ts';
-import type { WireResult } from '../../wire/client.ts';
+import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, ID_PROBES, PROTOCOL_VERSION, STEP, TERMINAL_TASK_STATUSES } from '../../../bench/judge/2025-11-25/server/plan.ts';
+import { resultIn } from '../common/replies.ts';
 import type { ProbePlan } from '../common/run.ts';
+import type { WireResult } from '../../wire/client.ts';
 import type { Prober } from './prober.ts';
 
 export type Plan = ProbePlan<Prober>;
@@ -13,10 +14,16 @@ const call = (id: number | string, name: string, args: Record<string, unknown>, 
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** initialize (integer id 1) + notifications/initialized; later requests carry the session id and version header. */
+/**
+ * initialize (integer id 1) + notifications/initialized; later requests carry the session id and the version header.
+ * The header names the version the server negotiated, as a conformant client's would (251125-transports-271): a server
+ * that negotiated an older revision must not be probed as if it had agreed to 2025-11-25. Without a usable
+ * InitializeResult the prober still asks for the revision it requested.
+ */
 async function start(p: Prober): Promise<void> {
-  p.session = await p.initialize(STEP.initialize);
-  p.version = PROTOCOL_VERSION;
+  const { session, version } = await p.initialize(STEP.initialize);
+  p.session = session;
+  p.version = version ?? PROTOCOL_VERSION;
   await p.initialized(STEP.initialized, p.session);
 }
 
@@ -30,6 +37,8 @@ const toolsBasics: Plan = async (p) => {
   await p.post(STEP.foreignOrigin, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, { origin: FOREIGN_ORIGIN });
   await p.post(STEP.badProtocolVersion, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, { version: BOGUS_VERSION });
   await p.post(STEP.noProtocolVersion, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, { version: null });
+  // Ids a server might mangle (falsy 0, past 32 bits, the largest exact double, long non-ASCII text).
+  for (const [step, id] of ID_PROBES) await p.post(step, { jsonrpc: '2.0', id, method: 'tools/list' });
 };
 
 /** sessions: per-session counters in sessions A and B, a request without the id, DELETE, a request after it. */
@@ -37,7 +46,7 @@ const sessions: Plan = async (p) => {
   await start(p);
   await p.post(STEP.incrementA1, call(2, 'increment', {}));
   await p.post(STEP.incrementA2, call(3, 'increment', {}));
-  const b = await p.initialize(STEP.initializeB);
+  const { session: b } = await p.initialize(STEP.initializeB);
   await p.initialized(STEP.initializedB, b);
   await p.post(STEP.incrementB1, call(2, 'increment', {}), { session: b ?? null });
   await p.post(STEP.noSessionId, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, { session: null });
@@ -70,15 +79,21 @@ const streaming: Plan = async (p) => {
 
 /** The taskId of a CreateTaskResult, or '' (then the later steps still run, and their judges see why). */
 function taskIdOf(r: WireResult | undefined): string {
-  for (const text of [r?.body.toString('utf8') ?? '', ...(r?.sse.map((e) => e.data) ?? [])]) {
-    try {
-      const id = (JSON.parse(text) as { result?: { task?: { taskId?: unknown } } }).result?.task?.taskId;
-      if (typeof id === 'string') return id;
-    } catch {
-      // not JSON: try the next candidate
-    }
+  const task = resultIn(r)?.task as { taskId?: unknown } | undefined;
+  return typeof task?.taskId === 'string' ? task.taskId : '';
+}
+
+/**
+ * Poll tasks/get until the task shows a terminal status (or the polls run out); returns that status, if any.
+ * tasks/result may have failed, so only tasks/get can tell whether cancelling now targets a terminal task.
+ */
+async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Promise<string | undefined> {
+  for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
+    const status = resultIn(await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }), firstId + i)?.status;
+    if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
+    await sleep(FIXTURE.terminalPolls.gapMs);
   }
-  return '';
+  return undefined;
 }
 
 /**
@@ -93,7 +108,9 @@ const tasks: Plan = async (p) => {
   const quick = taskIdOf(await p.post(STEP.taskCreate, asTask(3, FIXTURE.squareQuick.args)));
   await p.post(STEP.taskGet, rpc(4, 'tasks/get', { taskId: quick }));
   await p.post(STEP.taskResult, rpc(5, 'tasks/result', { taskId: quick }));
-  await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
+  // tasks-494 is about a task *known* to be terminal: cancel only once tasks/get says so.
+  if (quick !== '' && (await pollUntilTerminal(p, quick, 100))) await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
+  else p.recorder.note(`skipped step ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`);
   const long = taskIdOf(await p.post(STEP.taskCreateLong, asTask(7, FIXTURE.squareLong.args)));
   await p.post(STEP.taskCancel, rpc(8, 'tasks/cancel', { taskId: long }));
   await p.post(STEP.taskGetCancelled, rpc(9, 'tasks/get', { taskId: long }));

@@ -3,6 +3,7 @@ import { PROTOCOL_VERSION } from '../../../bench/judge/2025-11-25/server/plan.ts
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
 import { answers, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
+import { resultIn } from '../common/replies.ts';
 
 export type { ProbeLimits };
 
@@ -11,6 +12,15 @@ export interface PostOptions {
   session?: string | null;
   version?: string | null;
   origin?: string;
+}
+
+/** A header-safe version string: anything else would make the next request unsendable, so it is not adopted. */
+const VERSION_SHAPE = /^[\x21-\x7e]{1,64}$/;
+
+/** `result.protocolVersion` of the response to request `id`, if it is a sendable string. */
+export function negotiatedVersion(r: WireResult | undefined, id: number | string): string | undefined {
+  const v = resultIn(r, id)?.protocolVersion;
+  return typeof v === 'string' && VERSION_SHAPE.test(v) ? v : undefined;
 }
 
 /**
@@ -80,15 +90,18 @@ export class Prober {
     return this.client.send({ method: 'DELETE', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes });
   }
 
-  /** initialize (no session or version header) and return the issued session id. */
-  async initialize(step: string, protocolVersion = PROTOCOL_VERSION, id: number | string = 1): Promise<string | undefined> {
+  /**
+   * initialize (no session or version header): the issued session id, and the protocol version the InitializeResult
+   * negotiated (a conformant client sends that one afterwards, 251125-transports-271), when the answer names one.
+   */
+  async initialize(step: string, protocolVersion = PROTOCOL_VERSION, id: number | string = 1): Promise<{ session?: string; version?: string }> {
     const r = await this.post(step, {
       jsonrpc: '2.0',
       id,
       method: 'initialize',
       params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpfs-prober', version: '1' } },
     }, { session: null, version: null });
-    return r?.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1].trim();
+    return { session: r?.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1].trim(), version: negotiatedVersion(r, id) };
   }
 
   /** Send `notifications/initialized` on the given session. */

@@ -1,6 +1,7 @@
 import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/judge/2026-07-28/server/plan.ts';
 import type { Headers } from '../../../bench/schema/wire-event.ts';
 import type { WireResult } from '../../wire/client.ts';
+import { resultIn } from '../common/replies.ts';
 import type { ProbePlan } from '../common/run.ts';
 import { meta, rpc, type Prober } from './prober.ts';
 
@@ -59,15 +60,8 @@ const paramHeadersPlan: Plan = async (p) => {
 
 /** The InputRequiredResult of a response (JSON body or SSE event), if any. */
 function inputRequired(r: WireResult | undefined): { inputRequests?: Record<string, unknown>; requestState?: unknown } | undefined {
-  for (const text of [r?.body.toString('utf8') ?? '', ...(r?.sse.map((e) => e.data) ?? [])]) {
-    try {
-      const res = (JSON.parse(text) as { result?: Record<string, unknown> }).result;
-      if (res?.resultType === 'input_required') return res as never;
-    } catch {
-      // not JSON: try the next candidate
-    }
-  }
-  return undefined;
+  const res = resultIn(r);
+  return res?.resultType === 'input_required' ? res : undefined;
 }
 
 /**
@@ -112,18 +106,6 @@ const multiRoundTrip: Plan = async (p) => {
   await p.post(STEP.discover, rpc(6, 'server/discover'));
 };
 
-/** The `result` object of a response (JSON body or SSE event), if any. */
-function resultIn(r: WireResult | undefined): Record<string, unknown> | undefined {
-  for (const text of [r?.body.toString('utf8') ?? '', ...(r?.sse.map((e) => e.data) ?? [])]) {
-    try {
-      const res = (JSON.parse(text) as { result?: unknown }).result;
-      if (typeof res === 'object' && res !== null) return res as Record<string, unknown>;
-    } catch {
-      // not JSON: try the next candidate
-    }
-  }
-  return undefined;
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**

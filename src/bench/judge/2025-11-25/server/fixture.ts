@@ -3,7 +3,7 @@ import type { Scenario } from '../../../schema/scenario.ts';
 import type { Headers, WireEvent, WireLog } from '../../../schema/wire-event.ts';
 import { toExchanges } from '../../exchanges.ts';
 import type { Judge, JudgeResult } from '../../types.ts';
-import { FIXTURE, PROTOCOL_VERSION, RELATED_TASK, STEP } from './plan.ts';
+import { FIXTURE, ID_PROBES, PROTOCOL_VERSION, RELATED_TASK, STEP } from './plan.ts';
 
 /**
  * Hand-made wire logs for judge unit tests (test support; pure). One `Ex` describes one exchange; a scenario's
@@ -81,6 +81,7 @@ export function basics(): Ex[] {
     { step: STEP.foreignOrigin, reqHeaders: [['Origin', 'http://evil.example'], ...inSession()], req: rpc(6, 'tools/list'), status: 403, json: { jsonrpc: '2.0', error: { code: -32600, message: 'Forbidden' } } },
     { step: STEP.badProtocolVersion, reqHeaders: [['MCP-Protocol-Version', '1900-01-01'], ['MCP-Session-Id', SID]], req: rpc(7, 'tools/list'), status: 400, json: { jsonrpc: '2.0', error: { code: -32600, message: 'Bad version' } } },
     { step: STEP.noProtocolVersion, reqHeaders: [['MCP-Session-Id', SID]], req: rpc(8, 'tools/list'), status: 200, json: result(8, { tools: [] }) },
+    ...ID_PROBES.map(([step, id]): Ex => ({ step, reqHeaders: inSession(), req: rpc(id, 'tools/list'), status: 200, json: result(id, { tools: [] }) })),
   ];
 }
 
@@ -147,6 +148,7 @@ export function tasks(): Ex[] {
     post(STEP.taskCreate, 3, 'tools/call', { name: 'slow_square', arguments: FIXTURE.squareQuick.args, task: { ttl: 60000 } }, result(3, { task: taskView(TASK_A, 'working') })),
     post(STEP.taskGet, 4, 'tasks/get', { taskId: TASK_A }, result(4, taskView(TASK_A, 'working'))),
     post(STEP.taskResult, 5, 'tasks/result', { taskId: TASK_A }, result(5, { content: [{ type: 'text', text: '49' }], _meta: { [RELATED_TASK]: { taskId: TASK_A } } })),
+    post(STEP.taskPollTerminal, 100, 'tasks/get', { taskId: TASK_A }, result(100, taskView(TASK_A, 'completed'))),
     post(STEP.taskCancelTerminal, 6, 'tasks/cancel', { taskId: TASK_A }, rpcError(6, -32602)),
     post(STEP.taskCreateLong, 7, 'tools/call', { name: 'slow_square', arguments: FIXTURE.squareLong.args, task: { ttl: 60000 } }, result(7, { task: taskView(TASK_B, 'working') })),
     post(STEP.taskCancel, 8, 'tasks/cancel', { taskId: TASK_B }, result(8, taskView(TASK_B, 'cancelled'))),

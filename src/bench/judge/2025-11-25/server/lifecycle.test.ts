@@ -2,14 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { basics, judgeOn, override, result } from './fixture.ts';
 import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
 import { STEP } from './plan.ts';
+import { basicToolsAnswer } from './task.ts';
 
 describe('lifecycle judges', () => {
   it('returns PASS when initialize echoes 2025-11-25', () => {
     expect(judgeOn(initializeEchoesVersion, basics())).toMatchObject({ verdict: 'pass', evidence: [0] });
   });
-  it('returns FAIL when initialize answers another version than the supported one asked for', () => {
+  it('returns FAIL when initialize answers another version although another initialize showed 2025-11-25 is supported', () => {
     const r = judgeOn(initializeEchoesVersion, override(basics(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-06-18', capabilities: { tools: {} } }) } }));
-    expect(r).toMatchObject({ verdict: 'fail', message: 'Expected protocolVersion 2025-11-25 in the InitializeResult, got "2025-06-18"' });
+    expect(r).toMatchObject({ verdict: 'fail', evidence: [0, 5], message: 'Expected protocolVersion 2025-11-25 in the InitializeResult, got "2025-06-18", although the server answered another initialize with 2025-11-25 (so it supports it)' });
+  });
+  it('returns NOT-APPLICABLE when the server never answers 2025-11-25 (it does not support it; the task fails instead)', () => {
+    const older = (id: number) => ({ json: result(id, { protocolVersion: '2025-06-18', capabilities: { tools: {} } }) });
+    const exs = override(basics(), { [STEP.initialize]: older(1), [STEP.initializeUnknownVersion]: older(5) });
+    expect(judgeOn(initializeEchoesVersion, exs).verdict).toBe('not-applicable');
+    expect(judgeOn(basicToolsAnswer, exs).message).toBe('Expected the server to speak 2025-11-25, the task\'s revision: initialize was answered with protocolVersion "2025-06-18"');
+  });
+  it('returns FAIL when the InitializeResult names no version', () => {
+    expect(judgeOn(initializeEchoesVersion, override(basics(), { [STEP.initialize]: { json: result(1, { capabilities: { tools: {} } }) } })).verdict).toBe('fail');
   });
   it('returns FAIL when initialize gets no response at all', () => {
     const r = judgeOn(initializeEchoesVersion, override(basics(), { [STEP.initialize]: { status: undefined } }));

@@ -1,17 +1,23 @@
 import { isObject } from '../../exchanges.ts';
-import { brief } from '../../jsonrpc.ts';
-import { pass, fail, type Judge } from '../../types.ts';
+import { answerOf, brief, resultOf, sentRequest } from '../../jsonrpc.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { resultOfStep } from './find.ts';
 import { BOGUS_VERSION, PROTOCOL_VERSION, STEP } from './plan.ts';
 
-/** 251125-lifecycle-170: initialize asking for 2025-11-25 (which the task requires) gets 2025-11-25 back. */
+/**
+ * 251125-lifecycle-170: initialize asking for 2025-11-25 gets 2025-11-25 back, if the server supports it. Support is
+ * read from the run: a server that answered any initialize with 2025-11-25 (e.g. its counter-offer to an unknown
+ * version, 251125-lifecycle-171) supports it. A server that never did is read as not supporting it: not-applicable
+ * here, and the task checkpoint fails instead (the task is to speak 2025-11-25).
+ */
 export const initializeEchoesVersion: Judge = ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
   if (r.failure) return r.failure;
   const got = r.result!.protocolVersion;
-  return got === PROTOCOL_VERSION
-    ? pass(`initialize answered protocolVersion ${PROTOCOL_VERSION}`, [r.ex!.x])
-    : fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}`, [r.ex!.x]);
+  if (got === PROTOCOL_VERSION) return pass(`initialize answered protocolVersion ${PROTOCOL_VERSION}`, [r.ex!.x]);
+  const shown = exchanges.find((e) => sentRequest(e)?.method === 'initialize' && resultOf(answerOf(e))?.protocolVersion === PROTOCOL_VERSION);
+  if (shown) return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}, although the server answered another initialize with ${PROTOCOL_VERSION} (so it supports it)`, [r.ex!.x, shown.x]);
+  return notApplicable(`initialize answered protocolVersion ${brief(got)} and no initialize was answered with ${PROTOCOL_VERSION}: the server does not support it, so the sentence's condition does not hold`, [r.ex!.x]);
 };
 
 /** 251125-lifecycle-171: initialize asking for an unknown version gets a result naming another (dated) version. */

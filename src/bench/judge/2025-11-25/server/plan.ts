@@ -12,6 +12,10 @@ export const STEP = {
   foreignOrigin: 'foreign-origin',
   badProtocolVersion: 'bad-protocol-version',
   noProtocolVersion: 'no-protocol-version',
+  idZero: 'id-zero',
+  idPast32Bits: 'id-past-32-bits',
+  idMaxSafe: 'id-max-safe-integer',
+  idLongText: 'id-long-text',
   // sessions
   initializeB: 'initialize-b',
   initializedB: 'initialized-b',
@@ -31,6 +35,7 @@ export const STEP = {
   taskCreate: 'task-create',
   taskGet: 'task-get',
   taskResult: 'task-result',
+  taskPollTerminal: 'task-poll-terminal',
   taskCancelTerminal: 'task-cancel-terminal',
   taskCreateLong: 'task-create-long',
   taskCancel: 'task-cancel',
@@ -57,8 +62,21 @@ export const FIXTURE = {
   squareLong: { args: { x: 5, delayMs: 8000 } },
   squareDirect: { args: { x: 3, delayMs: 0 } },
   taskTtl: 60_000,
+  /** tasks/get polls before cancelling the quick task (it takes 300 ms; 20 × 100 ms leaves ample room). */
+  terminalPolls: { count: 20, gapMs: 100 },
   unknownTaskId: 'no-such-task-0000',
 } as const;
+
+/** Request ids the id-echo probe sends (tools/list each), by step: 251125-basic-69 must hold for every one. */
+export const ID_PROBES: readonly (readonly [string, number | string])[] = [
+  [STEP.idZero, 0],
+  [STEP.idPast32Bits, 2 ** 31],
+  [STEP.idMaxSafe, Number.MAX_SAFE_INTEGER],
+  [STEP.idLongText, `ïd-${'ß✓'.repeat(200)}`],
+];
+
+/** Task statuses after which a task never changes (251125-tasks-494's "terminal"). */
+export const TERMINAL_TASK_STATUSES = ['completed', 'failed', 'cancelled'] as const;
 
 /** `_meta` key tying messages to a task. */
 export const RELATED_TASK = 'io.modelcontextprotocol/related-task';

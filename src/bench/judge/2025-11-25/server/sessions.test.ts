@@ -24,9 +24,16 @@ describe('session judges', () => {
   it('returns PASS when a request without MCP-Session-Id gets 400', () => {
     expect(judgeOn(missingSessionIdReturns400, sessions()).verdict).toBe('pass');
   });
-  it('returns FAIL when a request without MCP-Session-Id is served', () => {
-    const r = judgeOn(missingSessionIdReturns400, override(sessions(), { [STEP.noSessionId]: { status: 200 } }));
-    expect(r.message).toBe('Expected 400 for a request without MCP-Session-Id, got status 200');
+  it('returns FAIL when a request without MCP-Session-Id is refused with another status than 400', () => {
+    const r = judgeOn(missingSessionIdReturns400, override(sessions(), { [STEP.noSessionId]: { status: 404 } }));
+    expect(r.message).toBe('Expected 400 for a request without MCP-Session-Id, got status 404');
+  });
+  it('returns FAIL when a request without MCP-Session-Id gets 2xx without a result (not served, not 400)', () => {
+    expect(judgeOn(missingSessionIdReturns400, override(sessions(), { [STEP.noSessionId]: { status: 200, json: undefined } })).verdict).toBe('fail');
+  });
+  it('returns NOT-APPLICABLE when a request without MCP-Session-Id is served: the server does not require one', () => {
+    const r = judgeOn(missingSessionIdReturns400, override(sessions(), { [STEP.noSessionId]: { status: 200, json: result(4, { tools: [] }) } }));
+    expect(r).toMatchObject({ verdict: 'not-applicable', message: 'a request without MCP-Session-Id was served (status 200 with a result), so the server does not require one' });
   });
   it('returns NOT-APPLICABLE for the missing-id check when the server issues no session id', () => {
     expect(judgeOn(missingSessionIdReturns400, stateless()).verdict).toBe('not-applicable');

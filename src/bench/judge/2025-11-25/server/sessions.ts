@@ -1,4 +1,4 @@
-import { described } from '../../jsonrpc.ts';
+import { answerOf, described, resultOf } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { byStep, ok2xx, sessionIdOf } from './find.ts';
 import { STEP } from './plan.ts';
@@ -15,8 +15,9 @@ export const sessionIdVisibleAscii: Judge = ({ exchanges }) => {
 };
 
 /**
- * 251125-transports-209: a server that issued a session id (read as "requires" it) answers a non-initialize
- * request without MCP-Session-Id with 400.
+ * 251125-transports-209: a server that requires a session id answers a non-initialize request without MCP-Session-Id
+ * with 400. "Requires" is read from the answer: serving that request (2xx with a result) shows the server does not
+ * require one (not-applicable); refusing it shows it does, and then the refusal must be 400.
  */
 export const missingSessionIdReturns400: Judge = ({ exchanges }) => {
   const init = byStep(exchanges, STEP.initialize);
@@ -24,6 +25,7 @@ export const missingSessionIdReturns400: Judge = ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.noSessionId);
   const ev = [init!.x, ...(ex ? [ex.x] : [])];
   if (ex?.response?.status === 400) return pass('a request without MCP-Session-Id got 400', ev);
+  if (ok2xx(ex) && resultOf(answerOf(ex!))) return notApplicable(`a request without MCP-Session-Id was served (status ${ex!.response!.status} with a result), so the server does not require one`, ev);
   return fail(`Expected 400 for a request without MCP-Session-Id, got ${described(ex)}`, ev);
 };
 

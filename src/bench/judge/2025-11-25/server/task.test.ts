@@ -5,7 +5,7 @@ import { basicToolsAnswer, countdownStreamsProgress, sessionCountersAnswer } fro
 
 describe('task judges', () => {
   it('returns PASS when add and echo answer correctly', () => {
-    expect(judgeOn(basicToolsAnswer, basics())).toMatchObject({ verdict: 'pass', evidence: [2, 3, 4] });
+    expect(judgeOn(basicToolsAnswer, basics())).toMatchObject({ verdict: 'pass', evidence: [0, 2, 3, 4] });
   });
   it('returns FAIL when add returns the wrong sum', () => {
     const r = judgeOn(basicToolsAnswer, override(basics(), { [STEP.callAdd]: { json: textResult(3, '-4') } }));

@@ -2,8 +2,8 @@ import { isObject, type Exchange } from '../../exchanges.ts';
 import { brief, toolTexts, answerOf } from '../../jsonrpc.ts';
 import { fail, pass, type Judge, type JudgeResult } from '../../types.ts';
 import { byStep, resultOfStep, toolNames, whatCame } from './find.ts';
-import { createdTask } from './tasks.ts';
-import { FIXTURE, STEP } from './plan.ts';
+import { createdTask, declaresTaskToolCalls } from './tasks.ts';
+import { FIXTURE, PROTOCOL_VERSION, STEP } from './plan.ts';
 
 /** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
 export function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
@@ -27,9 +27,20 @@ export function allOf(message: string, checks: (() => JudgeResult | Exchange)[])
   return pass(message, ev);
 }
 
-/** Task of `tools-basics`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
-export const basicToolsAnswer: Judge = ({ exchanges }) =>
-  allOf('tools/list named add and echo; add and echo returned the expected texts', [
+/**
+ * Every task starts by speaking the task's revision: the main initialize (asking for 2025-11-25) is answered with
+ * 2025-11-25. A server that negotiates another revision misses the task, not 251125-lifecycle-170 (see that judge).
+ */
+export function speaksRevision(exchanges: readonly Exchange[]): JudgeResult | Exchange {
+  const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
+  if (r.failure) return r.failure;
+  const got = r.result!.protocolVersion;
+  return got === PROTOCOL_VERSION ? r.ex! : fail(`Expected the server to speak ${PROTOCOL_VERSION}, the task's revision: initialize was answered with protocolVersion ${brief(got)}`, [r.ex!.x]);
+}
+
+/** The tool checks of `tools-basics` (shared with 2026-07-28 `stateless-tools`: same steps, fixtures and messages). */
+export function basicToolChecks(exchanges: readonly Exchange[]): (() => JudgeResult | Exchange)[] {
+  return [
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
       if (r.failure) return r.failure;
@@ -39,11 +50,17 @@ export const basicToolsAnswer: Judge = ({ exchanges }) =>
     },
     () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
     () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),
-  ]);
+  ];
+}
+
+/** Task of `tools-basics`: speaks 2025-11-25; tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
+export const basicToolsAnswer: Judge = ({ exchanges }) =>
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges)]);
 
 /** Task of `sessions`: the increment counter is per session: 1, 2 in session A, then 1 in a fresh session B. */
 export const sessionCountersAnswer: Judge = ({ exchanges }) =>
   allOf('increment returned 1, 2 in session A and 1 in session B', [
+    () => speaksRevision(exchanges),
     () => toolAnswers(exchanges, STEP.incrementA1, 'the first increment in session A', '1'),
     () => toolAnswers(exchanges, STEP.incrementA2, 'the second increment in session A', '2'),
     () => toolAnswers(exchanges, STEP.incrementB1, 'the first increment in session B', '1'),
@@ -77,6 +94,7 @@ function countdownAnswers(exchanges: readonly Exchange[], step: string, n: numbe
 /** Task of `streaming`: countdown streams n progress notifications (1/n … n/n) and then "liftoff", for two calls. */
 export const countdownStreamsProgress: Judge = ({ exchanges }) =>
   allOf('both countdown calls streamed their progress and then returned "liftoff"', [
+    () => speaksRevision(exchanges),
     () => countdownAnswers(exchanges, STEP.countdownA, FIXTURE.countdownA.n, FIXTURE.countdownA.token),
     () => countdownAnswers(exchanges, STEP.countdownB, FIXTURE.countdownB.n, FIXTURE.countdownB.token),
   ]);
@@ -84,6 +102,12 @@ export const countdownStreamsProgress: Judge = ({ exchanges }) =>
 /** Task of `tasks`: slow_square as a task yields a taskId, and tasks/result returns "49" (7 squared). */
 export const squareViaTask: Judge = ({ exchanges }) =>
   allOf('slow_square ran as a task and tasks/result returned "49"', [
+    () => speaksRevision(exchanges),
+    () => {
+      const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
+      if (r.failure) return r.failure;
+      return declaresTaskToolCalls(r.result!) ? r.ex! : fail(`Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities ${brief(r.result!.capabilities)}`, [r.ex!.x]);
+    },
     () => {
       const ex = byStep(exchanges, STEP.taskCreate);
       const task = createdTask(exchanges, STEP.taskCreate);

@@ -27,9 +27,24 @@ describe('tasks judges', () => {
   it('returns FAIL when tasks/result returns the wrong square', () => {
     expect(judgeOn(squareViaTask, override(tasks(), { [STEP.taskResult]: { json: textResult(5, '50') } })).verdict).toBe('fail');
   });
-  it('returns FAIL when capabilities.tasks lacks requests.tools.call', () => {
-    const r = judgeOn(tasksCapabilityDeclared, override(tasks(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: { tools: {}, tasks: { cancel: {} } } }) } }));
-    expect(r.message).toBe('Expected capabilities.tasks.requests.tools.call in the InitializeResult, got capabilities.tasks {"cancel":{}}');
+  it('returns PASS for tasks-35 but FAIL for the task when capabilities.tasks lacks requests.tools.call', () => {
+    // tasks-35 asks only for "a tasks capability"; requests.tools.call is what the task needs (…-113).
+    const exs = override(tasks(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: { tools: {}, tasks: { cancel: {} } } }) } });
+    expect(judgeOn(tasksCapabilityDeclared, exs).verdict).toBe('pass');
+    expect(judgeOn(squareViaTask, exs).message).toBe('Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities {"tools":{},"tasks":{"cancel":{}}}');
+  });
+  it('returns FAIL for tasks-35 when the InitializeResult declares no tasks capability', () => {
+    const exs = override(tasks(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: { tools: {} } }) } });
+    expect(judgeOn(tasksCapabilityDeclared, exs).message).toBe('Expected capabilities.tasks (an object) in the InitializeResult, got capabilities {"tools":{}}');
+  });
+  it('returns FAIL "Not testable" for tasks-494 when tasks/get never showed the task terminal (no cancel sent)', () => {
+    const exs = override(tasks(), { [STEP.taskPollTerminal]: { json: result(100, taskView('task-a', 'working')) }, [STEP.taskCancelTerminal]: null });
+    const r = judgeOn(cancelTerminalRejected, exs);
+    expect(r).toMatchObject({ verdict: 'fail', message: 'Not testable: tasks/get never showed the quick task in a terminal status before the cancel (1 polls, last: status "working")' });
+    expect(r.evidence).toHaveLength(1);
+  });
+  it('returns FAIL for tasks-494 when the cancel of the terminal task is accepted', () => {
+    expect(judgeOn(cancelTerminalRejected, withResult(STEP.taskCancelTerminal, 6, taskView('task-a', 'cancelled'))).verdict).toBe('fail');
   });
   it('returns FAIL when the task-required tool runs without a task', () => {
     const r = judgeOn(requiredToolWithoutTask, withResult(STEP.callWithoutTask, 2, { content: [{ type: 'text', text: '9' }] }));

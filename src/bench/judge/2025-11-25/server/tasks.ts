@@ -24,17 +24,28 @@ function errorCode(exchanges: readonly Exchange[], step: string, code: number, w
   return fail(`Expected JSON-RPC error ${code} for ${what}, got ${got}`, ev);
 }
 
-/** 251125-tasks-35: the InitializeResult declares `capabilities.tasks` (with requests.tools.call, which the task needs). */
+/**
+ * 251125-tasks-35: the InitializeResult declares a `tasks` capability (an object). Which requests it covers is not this
+ * sentence's business: the task checkpoint requires `requests.tools.call`, without which no conformant client may
+ * call the tool as a task (251125-tasks-113).
+ */
 export const tasksCapabilityDeclared: Judge = ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
   if (r.failure) return r.failure;
   const caps = r.result!.capabilities;
   const tasks = isObject(caps) ? caps.tasks : undefined;
-  const call = isObject(tasks) && isObject(tasks.requests) && isObject(tasks.requests.tools) ? tasks.requests.tools.call : undefined;
-  return isObject(call)
+  return isObject(tasks)
     ? pass(`InitializeResult declares capabilities.tasks ${brief(tasks)}`, [r.ex!.x])
-    : fail(`Expected capabilities.tasks.requests.tools.call in the InitializeResult, got capabilities.tasks ${brief(tasks)}`, [r.ex!.x]);
+    : fail(`Expected capabilities.tasks (an object) in the InitializeResult, got capabilities ${brief(caps)}`, [r.ex!.x]);
 };
+
+/** Whether the InitializeResult declares `capabilities.tasks.requests.tools.call` (an object). */
+export function declaresTaskToolCalls(result: Record<string, unknown>): boolean {
+  const caps = result.capabilities;
+  const tasks = isObject(caps) ? caps.tasks : undefined;
+  const call = isObject(tasks) && isObject(tasks.requests) && isObject(tasks.requests.tools) ? tasks.requests.tools.call : undefined;
+  return isObject(call);
+}
 
 /** 251125-tasks-117b: calling the taskSupport "required" tool without `task` gets -32601. */
 export const requiredToolWithoutTask: Judge = ({ exchanges }) => errorCode(exchanges, STEP.callWithoutTask, -32601, 'slow_square called without a task');
@@ -112,8 +123,19 @@ export const resultHasRelatedTask: Judge = ({ exchanges }) => {
   return fail(`Expected _meta["${RELATED_TASK}"].taskId = ${brief(task?.taskId)} in the tasks/result response, got _meta ${brief(meta)}`, [r.ex!.x]);
 };
 
-/** 251125-tasks-494: tasks/cancel on a completed task gets -32602. */
-export const cancelTerminalRejected: Judge = ({ exchanges }) => errorCode(exchanges, STEP.taskCancelTerminal, -32602, 'tasks/cancel of a completed task');
+/**
+ * 251125-tasks-494: tasks/cancel of a task in a terminal status gets -32602. The prober cancels only after tasks/get
+ * showed the task terminal; if it never did, the condition could not be established: not testable, a fail.
+ */
+export const cancelTerminalRejected: Judge = ({ exchanges }) => {
+  if (!byStep(exchanges, STEP.taskCancelTerminal)) {
+    const polls = exchanges.filter((e) => e.step === STEP.taskPollTerminal);
+    const last = polls.at(-1);
+    const status = last ? resultOf(answerOf(last))?.status : undefined;
+    return fail(`Not testable: tasks/get never showed the quick task in a terminal status before the cancel (${polls.length} polls, last: ${last ? (status !== undefined ? `status ${brief(status)}` : whatCame(last)) : 'none sent'})`, polls.map((e) => e.x));
+  }
+  return errorCode(exchanges, STEP.taskCancelTerminal, -32602, 'tasks/cancel of a completed task');
+};
 
 /** 251125-tasks-495: tasks/cancel on a working task answers status `cancelled`, and tasks/get then says `cancelled`. */
 export const cancelMovesToCancelled: Judge = ({ exchanges }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basics, judgeOn, override, streaming, tasks, textResult } from './fixture.ts';
-import { STEP } from './plan.ts';
+import { basics, judgeOn, override, result, streaming, tasks, textResult } from './fixture.ts';
+import { ID_PROBES, STEP } from './plan.ts';
 import {
   errorHasCodeAndMessage,
   foreignOriginReturns403,
@@ -41,6 +41,13 @@ describe('transport judges', () => {
   it('returns FAIL when notifications/initialized gets 200', () => {
     expect(judgeOn(initializedReturns202, override(basics(), { [STEP.initialized]: { status: 200 } })).verdict).toBe('fail');
   });
+  it('returns NOT-APPLICABLE when notifications/initialized is refused with an error status (the server did not accept it)', () => {
+    const r = judgeOn(initializedReturns202, override(basics(), { [STEP.initialized]: { status: 400, json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'bad' } } } }));
+    expect(r).toMatchObject({ verdict: 'not-applicable', message: 'notifications/initialized got status 400: the server did not accept it' });
+  });
+  it('returns FAIL "Not testable" when notifications/initialized gets no answer', () => {
+    expect(judgeOn(initializedReturns202, override(basics(), { [STEP.initialized]: { status: undefined } })).message).toMatch(/^Not testable: /);
+  });
   it('returns PASS when every 2xx request answer is JSON or SSE', () => {
     expect(judgeOn(requestContentType, basics()).verdict).toBe('pass');
   });
@@ -56,8 +63,20 @@ describe('transport judges', () => {
     expect(r.message).toBe('Expected result id 3 for tools/call, got "3"');
   });
   it('returns FAIL when no string-id request was answered', () => {
-    const r = judgeOn(responseIdEchoed, override(basics(), { [STEP.toolsList]: null, [STEP.callEcho]: null }));
+    const r = judgeOn(responseIdEchoed, override(basics(), { [STEP.toolsList]: null, [STEP.callEcho]: null, [STEP.idLongText]: null }));
     expect(r.verdict).toBe('fail');
+  });
+  it('returns FAIL when a large integer id (past 32 bits, or 2^53−1) comes back as a string', () => {
+    for (const step of [STEP.idPast32Bits, STEP.idMaxSafe]) {
+      const id = ID_PROBES.find(([s]) => s === step)![1];
+      const r = judgeOn(responseIdEchoed, override(basics(), { [step]: { json: result(String(id), { tools: [] }) } }));
+      expect(r.message).toBe(`Expected result id ${JSON.stringify(id)} for tools/list, got ${JSON.stringify(String(id))}`);
+    }
+  });
+  it('returns FAIL when id 0 comes back as null, or a long non-ASCII string id comes back cut', () => {
+    expect(judgeOn(responseIdEchoed, override(basics(), { [STEP.idZero]: { json: result(null, { tools: [] }) } })).verdict).toBe('fail');
+    const long = ID_PROBES.find(([s]) => s === STEP.idLongText)![1] as string;
+    expect(judgeOn(responseIdEchoed, override(basics(), { [STEP.idLongText]: { json: result(long.slice(0, 100), { tools: [] }) } })).verdict).toBe('fail');
   });
   it('returns PASS when GET opens an SSE stream, and when it gets 405', () => {
     expect(judgeOn(getReturnsSseOr405, streaming()).verdict).toBe('pass');
@@ -79,7 +98,7 @@ describe('transport judges', () => {
   });
   it('returns FAIL when an error response lacks its message', () => {
     const r = judgeOn(errorHasCodeAndMessage, override(tasks(), { [STEP.taskGetUnknown]: { json: { jsonrpc: '2.0', id: 10, error: { code: -32602 } } } }));
-    expect(r).toMatchObject({ verdict: 'fail', evidence: [10], message: 'Expected error {code, message}, got error {"code":-32602}' });
+    expect(r).toMatchObject({ verdict: 'fail', evidence: [11], message: 'Expected error {code, message}, got error {"code":-32602}' });
   });
   it('returns NOT-APPLICABLE for the error shape when no error response was seen', () => {
     expect(judgeOn(errorHasCodeAndMessage, streaming()).verdict).toBe('not-applicable');

@@ -20,11 +20,17 @@ export const foreignOriginReturns403 = statusIs(STEP.foreignOrigin, 403, 'a POST
 /** 251125-transports-279: a request with MCP-Protocol-Version 1900-01-01 is refused with 400. */
 export const invalidProtocolVersionReturns400 = statusIs(STEP.badProtocolVersion, 400, 'a POST with MCP-Protocol-Version: 1900-01-01');
 
-/** 251125-transports-96: the `notifications/initialized` POST gets 202 Accepted with no body. */
+/**
+ * 251125-transports-96: if the server accepts the `notifications/initialized` POST, it answers 202 with no body.
+ * Accepting = any 2xx; an error status means it did not accept the input (251125-transports-98's case): not-applicable.
+ * No answer at all cannot show either: not testable, a fail.
+ */
 export const initializedReturns202: Judge = ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.initialized);
   const ev = ex ? [ex.x] : [];
-  if (ex?.response?.status !== 202) return fail(`Expected 202 with no body for notifications/initialized, got ${described(ex)}`, ev);
+  if (!ex?.response) return fail(`Not testable: expected an answer to notifications/initialized, got ${described(ex)}`, ev);
+  if (!ok2xx(ex)) return notApplicable(`notifications/initialized got status ${ex.response.status}: the server did not accept it`, ev);
+  if (ex.response.status !== 202) return fail(`Expected 202 with no body for the accepted notifications/initialized, got ${described(ex)}`, ev);
   if ((ex.body?.bytes ?? 0) > 0 || ex.sse.length > 0) return fail(`Expected 202 with no body for notifications/initialized, got 202 with a ${ex.body?.bytes ?? 0}-byte body`, ev);
   return pass('notifications/initialized got 202 with an empty body', ev);
 };

@@ -46,7 +46,7 @@ export function stateless(): Ex[] {
 }
 
 const R = FIXTURE.route;
-const ROUTE_TOOL = { name: R.tool, inputSchema: { type: 'object', properties: { region: { type: ['string', 'null'], 'x-mcp-header': 'Region' }, priority: { type: 'integer', 'x-mcp-header': 'Priority' }, query: { type: 'string' } } } };
+const ROUTE_TOOL = { name: R.tool, inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' }, priority: { type: 'integer', 'x-mcp-header': 'Priority' }, query: { type: 'string' } } } };
 const route = (step: string, id: number, args: Record<string, unknown>, status: number, json: unknown): Ex => post(step, rpc(id, 'tools/call', { name: R.tool, arguments: args }), status, json);
 
 /** A conformant param-headers log (request headers abridged: the judges read only the answers). */

@@ -51,8 +51,18 @@ function notRefusedForMissingHeader(step: string, what: string, want: string): J
   };
 }
 
-/** 260728-shttp-564b: region null, no header: not rejected. */
-export const nullParamHeaderNotExpected = notRefusedForMissingHeader(STEP.callParamNull, 'a call with region null', R.nullRegion.text);
+/**
+ * 260728-shttp-564b: region null, no header: the server must not expect the header. `region` is a plain string (a
+ * nullable union is contested as an x-mcp-header target), so null is not a valid argument and the server may refuse
+ * it for that; only a refusal *for the header* (HeaderMismatch, -32020) shows it expected one.
+ */
+export const nullParamHeaderNotExpected: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.callParamNull);
+  const ev = ex ? [ex.x] : [];
+  if (!ex?.response) return fail(`Not testable: expected an answer to a call with region null, got ${whatCame(ex)}`, ev);
+  if (errorCodeOf(ex) === CODE.headerMismatch) return fail(`Expected a call with region null not to be refused for its missing Mcp-Param-Region, got a HeaderMismatch: ${whatCame(ex)}`, ev);
+  return pass(`a call with region null was not refused for lacking Mcp-Param-Region (${whatCame(ex)})`, ev);
+};
 /** 260728-shttp-565b: region absent, no header: not rejected. */
 export const absentParamHeaderNotExpected = notRefusedForMissingHeader(STEP.callParamAbsent, 'a call without region', R.absentRegion.text);
 

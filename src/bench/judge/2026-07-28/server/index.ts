@@ -22,6 +22,7 @@ export const judges: Record<string, Judge> = {
   'method-header-missing-400': S.methodHeaderMissing400,
   'unknown-method-404': S.unknownMethod404,
   'meta-capabilities-missing-32602': S.capabilitiesMissing32602,
+  'meta-capabilities-missing-400': S.capabilitiesMissing400,
   'legacy-get-delete-session-ignored': S.legacyTrafficHandled,
   'tools-list-stable-across-connections': S.toolsListStable,
   // param-headers

@@ -43,6 +43,17 @@ describe('2026-07-28 multi round-trip judges', () => {
     expect(judgeOn(M.missingCapability32021, answer(STEP.transferNoElicitation, 400, rpcError(4, -32021))).message).toBe('Expected data.requiredCapabilities to name elicitation, got data nothing');
     expect(judgeOn(M.missingCapability400, answer(STEP.transferNoElicitation, 200, rpcError(4, -32021, { requiredCapabilities: { elicitation: {} } }))).verdict).toBe('fail');
   });
+  it('returns NOT-APPLICABLE for -32021/400 when the transfer completes without elicitation, and FAIL for the task', () => {
+    const exs = answer(STEP.transferNoElicitation, 200, textResult(4, 'transferred 250'));
+    expect(judgeOn(M.missingCapability32021, exs).verdict).toBe('not-applicable');
+    expect(judgeOn(M.missingCapability400, exs).verdict).toBe('not-applicable');
+    expect(judgeOn(M.transferConfirmed, exs).message).toMatch(/^Expected no transfer for a client that cannot confirm it/);
+  });
+  it('returns NOT-APPLICABLE for the 400 rule when no -32021 was sent, and FAIL for -32021 itself', () => {
+    const exs = answer(STEP.transferNoElicitation, 400, rpcError(4, -32602));
+    expect(judgeOn(M.missingCapability400, exs).verdict).toBe('not-applicable');
+    expect(judgeOn(M.missingCapability32021, exs).verdict).toBe('fail');
+  });
   it('returns FAIL when tools/list is answered input_required', () => {
     expect(judgeOn(M.inputRequiredOnlyWhereAllowed, answer(STEP.toolsList, 200, result(5, { requestState: 'p' }, 'input_required')))).toMatchObject({ verdict: 'fail', evidence: [4] });
   });

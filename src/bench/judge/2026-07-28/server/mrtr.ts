@@ -1,7 +1,7 @@
 import { header, isObject, responseMessages, type Exchange } from '../../exchanges.ts';
-import { answerOf, brief, isRequest, mediaType, resultOf, sentRequest } from '../../jsonrpc.ts';
+import { answerOf, brief, isRequest, mediaType, resultOf, sentRequest, toolTexts } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { allOf, byStep, errorObjectOf, rejectsWith, resultOfStep, toolAnswers, whatCame } from './check.ts';
+import { allOf, byStep, errorCodeOf, errorObjectOf, resultOfStep, toolAnswers, whatCame } from './check.ts';
 import { CODE, FIXTURE, META, STEP } from './plan.ts';
 
 const T = FIXTURE.transfer;
@@ -16,9 +16,17 @@ function inputRequired(ex: Exchange): Record<string, unknown> | undefined {
   return r?.resultType === 'input_required' ? r : undefined;
 }
 
-/** Task of `multi-round-trip`: the first call asks for an elicitation; the retry with the answer transfers 250. */
+/** Whether the step's answer reports the transfer done (the tool's success text). */
+function transferred(ex: Exchange | undefined): boolean {
+  return ex !== undefined && toolTexts(resultOf(answerOf(ex))).includes(T.text);
+}
+
+/**
+ * Task of `multi-round-trip`: the first call asks for an elicitation; the retry with the answer transfers 250; and, as
+ * the prompt requires every transfer to be confirmed by the user, a client that cannot elicit gets no transfer.
+ */
 export const transferConfirmed: Judge = ({ exchanges }) =>
-  allOf('the first call returned an elicitation input request; the retry with the answer returned "transferred 250"', [
+  allOf('the first call returned an elicitation input request; the retry with the answer returned "transferred 250"; no transfer without confirmation', [
     () => {
       const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
       if (r.failure) return r.failure;
@@ -28,6 +36,11 @@ export const transferConfirmed: Judge = ({ exchanges }) =>
       return r.ex!;
     },
     () => toolAnswers(exchanges, STEP.transferRetry, `the retry of ${T.tool} with inputResponses and requestState`, T.text),
+    () => {
+      const ex = byStep(exchanges, STEP.transferNoElicitation);
+      if (!ex) return fail(`Expected the call from a client without elicitation to be sent, got ${whatCame(ex)}`, []);
+      return transferred(ex) ? fail(`Expected no transfer for a client that cannot confirm it (no elicitation capability), got ${whatCame(ex)}`, [ex.x]) : ex;
+    },
   ]);
 
 /** 260728-mrtr-245: every InputRequiredResult has a non-empty `inputRequests` or a `requestState`. */
@@ -78,10 +91,15 @@ export const noUndeclaredInputRequests: Judge = ({ exchanges }) => {
   return pass('no InputRequiredResult asked for input the client had not declared', [probe.x]);
 };
 
-/** 260728-basic-387b: the call without elicitation gets -32021 with data.requiredCapabilities naming elicitation. */
+/**
+ * 260728-basic-387b: processing the transfer requires the elicitation capability (the user confirms it), so the call
+ * without it gets -32021 with data.requiredCapabilities naming elicitation. A server that completes the transfer did
+ * not require the capability: not-applicable here (the task checkpoint fails: the prompt requires confirmation).
+ */
 export const missingCapability32021: Judge = ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
+  if (transferred(ex)) return notApplicable(`${T.tool} completed without the elicitation capability, so processing did not require it`, ev);
   const e = errorObjectOf(ex);
   if (e?.code !== CODE.missingCapability) return fail(`Expected JSON-RPC error -32021 for ${T.tool} without the elicitation capability, got ${whatCame(ex)}`, ev);
   const caps = isObject(e.data) ? e.data.requiredCapabilities : undefined;
@@ -89,8 +107,17 @@ export const missingCapability32021: Judge = ({ exchanges }) => {
   return pass(`-32021 with requiredCapabilities ${brief(caps)}`, ev);
 };
 
-/** 260728-basic-391: that MissingRequiredClientCapabilityError travels with HTTP 400. */
-export const missingCapability400 = rejectsWith(STEP.transferNoElicitation, `${T.tool} without the elicitation capability`, 400, CODE.missingCapability);
+/**
+ * 260728-basic-391: a MissingRequiredClientCapabilityError travels with HTTP 400. Applies to the -32021 the server
+ * sent; a server that sent none has nothing this sentence constrains (…-387b judges whether it should have).
+ */
+export const missingCapability400: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.transferNoElicitation);
+  const ev = ex ? [ex.x] : [];
+  if (errorCodeOf(ex) !== CODE.missingCapability) return notApplicable(`no MissingRequiredClientCapabilityError (-32021) was sent: ${whatCame(ex)}`, ev);
+  if (ex!.response!.status === 400) return pass('-32021 came with HTTP 400', ev);
+  return fail(`Expected HTTP 400 with the -32021 error, got status ${ex!.response!.status}`, ev);
+};
 
 /** 260728-mrtr-192: no InputRequiredResult on a request other than tools/call, prompts/get, resources/read. */
 export const inputRequiredOnlyWhereAllowed: Judge = ({ exchanges }) => {

@@ -65,9 +65,22 @@ describe('2026-07-28 stateless judges', () => {
   it('returns FAIL when an unsupported version gets -32600', () => {
     expect(judgeOn(S.versionUnsupported400, answer(STEP.versionUnsupported, 400, rpcError(7, -32600))).verdict).toBe('fail');
   });
-  it('returns FAIL when a request without MCP-Protocol-Version or Mcp-Method is served', () => {
-    expect(judgeOn(S.versionMissingRejected, answer(STEP.versionMissing, 200, result(8, { tools: [] }))).verdict).toBe('fail');
+  it('returns FAIL when a request without Mcp-Method is served', () => {
     expect(judgeOn(S.methodHeaderMissing400, answer(STEP.methodMissing, 200, result(9, { tools: [] }))).verdict).toBe('fail');
+  });
+  it('returns NOT-APPLICABLE when a request without MCP-Protocol-Version is served (the server supports such clients, shttp-277)', () => {
+    expect(judgeOn(S.versionMissingRejected, answer(STEP.versionMissing, 200, result(8, { tools: [] }))).verdict).toBe('not-applicable');
+  });
+  it('returns FAIL when a request without MCP-Protocol-Version is rejected otherwise than 400 + -32020', () => {
+    expect(judgeOn(S.versionMissingRejected, answer(STEP.versionMissing, 400, rpcError(8, -32600))).message).toBe('Expected 400 with JSON-RPC error -32020 for a POST without MCP-Protocol-Version, got status 400 with JSON-RPC error -32600');
+  });
+  it('judges -32602 (basic-380) and HTTP 400 (basic-381) of a request without clientCapabilities apart', () => {
+    const on200 = answer(STEP.capabilitiesMissing, 200, rpcError(11, -32602));
+    expect(judgeOn(S.capabilitiesMissing32602, on200).verdict).toBe('pass');
+    expect(judgeOn(S.capabilitiesMissing400, on200).message).toMatch(/^Expected status 400 for the malformed request/);
+    const wrongCode = answer(STEP.capabilitiesMissing, 400, rpcError(11, -32600));
+    expect(judgeOn(S.capabilitiesMissing32602, wrongCode).verdict).toBe('fail');
+    expect(judgeOn(S.capabilitiesMissing400, wrongCode).verdict).toBe('pass');
   });
   it('returns FAIL when an unknown method gets 200 with -32601', () => {
     expect(judgeOn(S.unknownMethod404, answer(STEP.unknownMethod, 200, rpcError(10, -32601))).message).toContain('got status 200 with JSON-RPC error -32601');

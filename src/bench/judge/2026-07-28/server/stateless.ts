@@ -1,12 +1,13 @@
 import { header, isObject, type Exchange } from '../../exchanges.ts';
-import { brief, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
-import { fail, pass, type Judge } from '../../types.ts';
-import { byStep, errorObjectOf, rejectsWith, resultOfStep, whatCame } from './check.ts';
+import { answerOf, brief, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
+import { basicToolChecks } from '../../2025-11-25/server/task.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { allOf, byStep, errorCodeOf, errorObjectOf, ok2xx, rejectsWith, resultOfStep, whatCame } from './check.ts';
 import { toolNames } from '../../2025-11-25/server/find.ts';
 import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from './plan.ts';
 
-/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the 2025-11-25 judge: same steps, fixtures and messages). */
-export { basicToolsAnswer as statelessToolsAnswer } from '../../2025-11-25/server/task.ts';
+/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the 2025-11-25 checks). */
+export const statelessToolsAnswer: Judge = ({ exchanges }) => allOf('tools/list named add and echo; add and echo returned the expected texts', basicToolChecks(exchanges));
 
 /** 260728-basic-191: the very first request (a tools/call, no discover or handshake before it) is served. */
 export const firstRequestServed: Judge = ({ exchanges }) => {
@@ -69,10 +70,34 @@ export const resultServerInfo: Judge = ({ exchanges }) => {
 
 
 export const versionMismatch400 = rejectsWith(STEP.versionMismatch, 'MCP-Protocol-Version 2026-07-28 with _meta protocolVersion 2025-11-25', 400, CODE.headerMismatch);
-export const versionMissingRejected = rejectsWith(STEP.versionMissing, 'a POST without MCP-Protocol-Version', 400, CODE.headerMismatch);
+/**
+ * 260728-shttp-279: a server that does not support pre-2025-06-18 clients rejects a request without the header per
+ * Server Validation (400 + -32020). Serving that request shows the server does support them (the shttp-277 MAY:
+ * treat it as 2025-03-26), so the sentence's condition does not hold: not-applicable.
+ */
+export const versionMissingRejected: Judge = (input) => {
+  const ex = byStep(input.exchanges, STEP.versionMissing);
+  if (ok2xx(ex) && resultOf(answerOf(ex!))) return notApplicable(`a POST without MCP-Protocol-Version was served (status ${ex!.response!.status} with a result): the server supports clients that omit the header`, [ex!.x]);
+  return rejectsWith(STEP.versionMissing, 'a POST without MCP-Protocol-Version', 400, CODE.headerMismatch)(input);
+};
 export const methodHeaderMissing400 = rejectsWith(STEP.methodMissing, 'a POST without Mcp-Method', 400, CODE.headerMismatch);
 export const unknownMethod404 = rejectsWith(STEP.unknownMethod, `method ${FIXTURE.unknownMethod}`, 404, CODE.methodNotFound);
-export const capabilitiesMissing32602 = rejectsWith(STEP.capabilitiesMissing, '_meta without clientCapabilities', 400, CODE.invalidParams);
+/** 260728-basic-380: a request whose `_meta` lacks clientCapabilities is rejected with -32602 (any HTTP status: that is …-381). */
+export const capabilitiesMissing32602: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.capabilitiesMissing);
+  const ev = ex ? [ex.x] : [];
+  const got = errorCodeOf(ex);
+  if (got === CODE.invalidParams) return pass(`_meta without clientCapabilities got JSON-RPC error ${CODE.invalidParams} (status ${ex!.response!.status})`, ev);
+  return fail(`Expected JSON-RPC error ${CODE.invalidParams} for _meta without clientCapabilities, got ${got === undefined ? whatCame(ex) : `JSON-RPC error ${brief(got)}`}`, ev);
+};
+
+/** 260728-basic-381: on HTTP, that malformed request is answered with status 400 (whatever error it carries: that is …-380). */
+export const capabilitiesMissing400: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.capabilitiesMissing);
+  const ev = ex ? [ex.x] : [];
+  if (ex?.response?.status === 400) return pass('_meta without clientCapabilities got status 400', ev);
+  return fail(`Expected status 400 for the malformed request (_meta without clientCapabilities), got ${whatCame(ex)}${ex?.response ? ` (status ${ex.response.status})` : ''}`, ev);
+};
 
 /** 260728-shttp-263: an unsupported version gets 400 + UnsupportedProtocolVersionError listing supported versions. */
 export const versionUnsupported400: Judge = (input) => {

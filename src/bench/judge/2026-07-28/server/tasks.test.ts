@@ -56,6 +56,15 @@ describe('2026-07-28 tasks judges', () => {
   it('returns FAIL when tasks/get is served to a non-declaring client', () => {
     expect(judgeOn(K.getWithoutExtension32021, answer(STEP.taskGetWithoutExtension, 200, result(5, taskView('task-1', 'completed')))).verdict).toBe('fail');
   });
+  it('returns NOT-APPLICABLE for exttasks-63 but FAIL for the task when slow_square is served at once without the extension', () => {
+    const exs = answer(STEP.callWithoutExtension, 200, result(4, { content: [{ type: 'text', text: '9' }] }));
+    expect(judgeOn(K.missingExtension32021, exs).verdict).toBe('not-applicable');
+    expect(judgeOn(K.squareViaTask, exs).message).toMatch(/^Expected slow_square to run only as a task/);
+  });
+  it('returns NOT-APPLICABLE when tasks/cancel is refused with an error (not a success), and FAIL "Not testable" when unanswered', () => {
+    expect(judgeOn(K.cancelAcknowledged, answer(STEP.taskCancel, 200, rpcError(7, -32602))).verdict).toBe('not-applicable');
+    expect(judgeOn(K.cancelAcknowledged, override(tasks(), { [STEP.taskCancel]: { status: undefined } })).message).toMatch(/^Not testable: /);
+  });
   it('returns FAIL when tasks/cancel answers with the task', () => {
     expect(judgeOn(K.cancelAcknowledged, answer(STEP.taskCancel, 200, result(7, taskView('task-2', 'cancelled')))).message).toMatch(/^Expected an empty result for tasks\/cancel, got fields \["taskId"/);
   });

@@ -1,6 +1,6 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, resultOf, toolTexts } from '../../jsonrpc.ts';
-import { fail, pass, type Judge } from '../../types.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { byStep, errorObjectOf, resultOfStep, whatCame } from './check.ts';
 import { CODE, FIXTURE, STEP, TASKS_EXT } from './plan.ts';
 
@@ -13,8 +13,19 @@ function createdTaskId(exchanges: readonly Exchange[], step: string): string | u
   return typeof r?.taskId === 'string' ? r.taskId : undefined;
 }
 
-/** Task of `tasks`: slow_square {x:7} becomes a task whose polled tasks/get ends completed with text "49". */
+/** Whether the step's answer is slow_square's result served at once (a CallToolResult, not a task). */
+function servedSynchronously(ex: Exchange | undefined): boolean {
+  const r = ex ? resultOf(answerOf(ex)) : undefined;
+  return r !== undefined && r.resultType !== 'task' && Array.isArray(r.content);
+}
+
+/**
+ * Task of `tasks`: slow_square {x:7} becomes a task whose polled tasks/get ends completed with text "49"; and, as the
+ * prompt says slow_square runs only as a task, a client without the extension does not get it served at once.
+ */
 export const squareViaTask: Judge = ({ exchanges }) => {
+  const plain = byStep(exchanges, STEP.callWithoutExtension);
+  if (servedSynchronously(plain)) return fail(`Expected slow_square to run only as a task, got it served at once to a client without the tasks extension: ${whatCame(plain)}`, [plain!.x]);
   const id = createdTaskId(exchanges, STEP.taskCreate);
   const create = byStep(exchanges, STEP.taskCreate);
   if (!id) return fail(`Expected a CreateTaskResult with a taskId for slow_square, got ${whatCame(create)}`, create ? [create.x] : []);
@@ -87,9 +98,14 @@ function namesTasks(data: unknown): boolean {
   return isObject(caps) && isObject(caps.extensions) && TASKS_EXT in caps.extensions;
 }
 
-/** 260728-exttasks-63: slow_square (task-only) from a non-declaring client → -32021 naming the extension. */
+/**
+ * 260728-exttasks-63: a server unable to serve a non-declaring client without a CreateTaskResult answers -32021 naming
+ * the extension. A server that served slow_square at once was able to: not-applicable (the task checkpoint fails:
+ * the prompt says slow_square runs only as a task).
+ */
 export const missingExtension32021: Judge = ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.callWithoutExtension);
+  if (servedSynchronously(ex)) return notApplicable('slow_square was served at once to a client without the extension, so the server was able to serve it without a CreateTaskResult', [ex!.x]);
   const e = errorObjectOf(ex);
   if (e?.code !== CODE.missingCapability) return fail(`Expected JSON-RPC error -32021 for slow_square without the tasks extension, got ${whatCame(ex)}`, ex ? [ex.x] : []);
   if (!namesTasks(e.data)) return fail(`Expected data.requiredCapabilities.extensions to name ${TASKS_EXT}, got data ${brief(e.data)}`, [ex!.x]);
@@ -103,10 +119,15 @@ export const getWithoutExtension32021: Judge = ({ exchanges }) => {
   return code === CODE.missingCapability ? pass('tasks/get without the extension got -32021', [ex!.x]) : fail(`Expected JSON-RPC error -32021 for tasks/get without the tasks extension, got ${whatCame(ex)}`, ex ? [ex.x] : []);
 };
 
-/** 260728-exttasks-404a: tasks/cancel of a working task is acknowledged with an empty result. */
+/**
+ * 260728-exttasks-404a: on success, tasks/cancel of a working task is acknowledged with an empty result. A refusal
+ * (an error) is not a success: not-applicable; no answer at all: not testable, a fail.
+ */
 export const cancelAcknowledged: Judge = ({ exchanges }) => {
+  const ex = byStep(exchanges, STEP.taskCancel);
+  if (ex?.response && errorObjectOf(ex) !== undefined && !resultOf(answerOf(ex))) return notApplicable(`tasks/cancel did not succeed: ${whatCame(ex)}`, [ex.x]);
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
-  if (r.failure) return r.failure;
+  if (r.failure) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
   const extra = Object.keys(r.result!).filter((k) => k !== 'resultType' && k !== '_meta');
   return extra.length === 0 ? pass('tasks/cancel was acknowledged with an empty result', [r.ex!.x]) : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex!.x]);
 };

@@ -19,7 +19,7 @@ export const MUTANTS = [
   { id: 'wrong-results', description: 'add returns a - b, echo upper-cases its text, slow_square adds 1', scenarios: ['tools-basics', 'tasks'] },
   { id: 'session-id-with-space', description: 'issues session ids containing a space', scenarios: ['sessions'] },
   { id: 'fixed-session-id', description: 'issues the same session id to every session', scenarios: ['sessions'] },
-  { id: 'no-session-required', description: 'serves requests without MCP-Session-Id instead of answering 400', scenarios: ['sessions'] },
+  { id: 'missing-session-404', description: 'answers a request without MCP-Session-Id with 404 instead of 400', scenarios: ['sessions'] },
   { id: 'terminated-400', description: 'answers 400 instead of 404 for a terminated session', scenarios: ['sessions'] },
   { id: 'shared-counter', description: 'keeps one increment counter for all sessions', scenarios: ['sessions'] },
   { id: 'no-priming', description: 'starts POST SSE streams without the priming event', scenarios: ['streaming'] },

@@ -48,8 +48,6 @@ export function createOracleServer(mutantName?: string): Server {
   const sessions = new Sessions(mutant);
   const out = new Responder(mutant);
   const m = (id: MutantId) => mutant === id;
-  /** The session the no-session-required mutant serves id-less requests in. */
-  const fallback = m('no-session-required') ? sessions.create() : undefined;
 
   /** Checks shared by every non-initialize request: protocol version header, then session. */
   function admit(req: IncomingMessage, res: ServerResponse): Session | undefined {
@@ -64,8 +62,8 @@ export function createOracleServer(mutantName?: string): Server {
     }
     const sid = req.headers['mcp-session-id'];
     if (typeof sid !== 'string') {
-      if (fallback) return fallback;
-      out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required');
+      if (m('missing-session-404')) out.httpError(res, 404, -32001, 'Session not found');
+      else out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required');
       return undefined;
     }
     const s = sessions.get(sid);

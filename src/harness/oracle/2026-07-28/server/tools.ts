@@ -10,7 +10,7 @@ export const TOOLS = [
     inputSchema: {
       type: 'object',
       properties: {
-        region: { type: ['string', 'null'], description: 'Region to run in; null or absent means the global region.', 'x-mcp-header': 'Region' },
+        region: { type: 'string', description: 'Region to run in; absent means the global region.', 'x-mcp-header': 'Region' },
         priority: { type: 'integer', description: 'Priority, an integer.', 'x-mcp-header': 'Priority' },
         query: { type: 'string', description: 'The query text.' },
       },

@@ -46,7 +46,10 @@ export class Validator {
   /** Standard headers and per-request `_meta`; returns the client capabilities. Throws RpcError. */
   request(req: IncomingMessage, msg: Rpc & { method: string }): Record<string, unknown> {
     const version = this.header(req, 'MCP-Protocol-Version');
-    if (version === undefined && !this.m('version-header-optional')) throw mismatch('required header MCP-Protocol-Version is missing');
+    if (version === undefined) {
+      if (this.m('version-missing-wrong-code')) throw new RpcError(400, -32600, 'Invalid Request: MCP-Protocol-Version is missing');
+      throw mismatch('required header MCP-Protocol-Version is missing');
+    }
     const method = this.header(req, 'Mcp-Method');
     if (method === undefined && !this.m('method-header-optional')) throw mismatch('required header Mcp-Method is missing');
     if (method !== undefined && method !== msg.method) throw mismatch(`Mcp-Method header value '${method}' does not match body value '${msg.method}'`);
@@ -55,10 +58,10 @@ export class Validator {
     const caps = meta[META_CAPS];
     if (typeof requested !== 'string' || typeof caps !== 'object' || caps === null || Array.isArray(caps)) {
       const code = this.m('missing-caps-wrong-code') ? -32600 : -32602;
-      throw new RpcError(400, code, `Invalid params: _meta must carry ${META_VERSION} and ${META_CAPS}`);
+      throw new RpcError(this.m('missing-caps-200') ? 200 : 400, code, `Invalid params: _meta must carry ${META_VERSION} and ${META_CAPS}`);
     }
     if (version !== undefined && version !== requested && !this.m('ignore-version-mismatch')) throw mismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${requested}'`);
-    const asked = version ?? requested;
+    const asked = version;
     if (!SUPPORTED.includes(asked)) {
       if (this.m('unsupported-version-wrong-code')) throw new RpcError(400, -32600, `Unsupported protocol version ${asked}`);
       throw new RpcError(400, -32022, 'Unsupported protocol version', { supported: SUPPORTED, requested: asked });
