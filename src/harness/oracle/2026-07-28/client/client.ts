@@ -145,9 +145,10 @@ export class OracleClient2026 {
     const { status, msg } = await this.post({ jsonrpc: '2.0', id, method, params: full }, method, full);
     const error = isObj(msg?.error) ? msg.error : undefined;
     if (error && !opts.retried) {
-      if (error.code === -32022 && isObj(error.data) && Array.isArray(error.data.supported) && !this.is('no-version-retry')) {
+      if (error.code === -32022 && isObj(error.data) && Array.isArray(error.data.supported)) {
         const supported = error.data.supported;
-        const pick = this.opts.versions.find((v) => supported.includes(v));
+        // The mutant retries with a version the server did not list (here the 2025 revision).
+        const pick = this.is('retry-unlisted-version') ? '2025-11-25' : this.opts.versions.find((v) => supported.includes(v));
         if (pick !== undefined) {
           if (this.is('initialize-fallback')) await this.legacyInitialize();
           this.version = pick;

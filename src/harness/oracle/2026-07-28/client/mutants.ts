@@ -29,7 +29,7 @@ export const MUTANTS: readonly MutantInfo[] = [
   { id: 'param-header-for-absent', description: 'sends Mcp-Param-* for an argument left out', scenarios: [S2] },
   { id: 'no-base64', description: 'sends header-unsafe values raw instead of Base64-encoded', scenarios: [S2] },
   { id: 'no-sentinel-escape', description: 'sends a sentinel-shaped plain value as it is', scenarios: [S2] },
-  { id: 'no-version-retry', description: 'gives up on UnsupportedProtocolVersionError', scenarios: [S3] },
+  { id: 'retry-unlisted-version', description: 'retries after UnsupportedProtocolVersionError with 2025-11-25, which the server did not list', scenarios: [S3] },
   { id: 'initialize-fallback', description: 'POSTs a legacy initialize after a modern 400, then retries', scenarios: [S3] },
   { id: 'no-input-responses', description: 'retries an InputRequiredResult without inputResponses', scenarios: [S4] },
   { id: 'trim-request-state', description: 'strips the trailing "=" of requestState before echoing it', scenarios: [S4] },
