@@ -10,7 +10,7 @@ import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
 import { checkRecord, type CheckedRecord } from './records.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
-import { schemaGate, type SchemaExemptions } from '../wire-schema/gate.ts';
+import { schemaGate, withDeclarations, type SchemaExemptions } from '../wire-schema/gate.ts';
 import { schemaStatuses, trialSchemaReport } from '../wire-schema/trial.ts';
 import type { SchemaSet, TrialSchemaReport } from '../wire-schema/types.ts';
 import { REVISIONS } from '../schema/common.ts';
@@ -113,14 +113,18 @@ export function derive(input: DeriveInput): DeriveOutput {
     if (p.endsWith('.json')) continue;
     if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
   }
-  const trials: TrialRow[] = records.map((r) => trialRow(r, recordSchemaReport(r, input.schemas)));
+  const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;
+  const trials: TrialRow[] = records.map((r) => {
+    const row = trialRow(r, recordSchemaReport(r, input.schemas));
+    return { ...row, schema: withDeclarations(schemaGateTrials([row])[0]!, exemptions) };
+  });
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
   const subjectMap = new Map<string, Subject>();
   for (const t of trials) if (!subjectMap.has(t.subject.id)) subjectMap.set(t.subject.id, t.subject);
   const subjects = [...subjectMap.values()].sort((a, b) => cmp(a.id, b.id));
   const scenarioList = orderScenarios([...scenarios.values()]).sort((a, b) => cmp(a.revision, b.revision));
   const gate = calibrationGate(scenarioList, trials);
-  if (input.gate ?? true) problems.push(...gate.problems, ...schemaGate(schemaGateTrials(trials), input.schemaExemptions ?? NO_EXEMPTIONS));
+  if (input.gate ?? true) problems.push(...gate.problems, ...schemaGate(schemaGateTrials(trials), exemptions));
   const cells = buildCells(trials);
   const dataset: Dataset = {
     format: DATASET_FORMAT,

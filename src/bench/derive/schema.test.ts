@@ -11,6 +11,7 @@ const EXEMPT: SchemaExemptions = { steps: {}, mutants: { '2025-11-25': { server:
 const run = (schemas: SchemaSet | undefined, override: Parameters<typeof calibrationFiles>[0] = {}, gate = true) =>
   derive({ scenarios: [scenarioFile()], results: calibrationFiles(override), judges: fixtureRegistry(), gate, schemaExemptions: EXEMPT, ...(schemas ? { schemas } : {}) });
 const loaded = loadPinnedSchemas();
+const RERUN = ' (fixed already? then the record is older than the fix: re-run it with `npm run calibrate`, or `npm run libraries` for library records)';
 const ORACLE_WIRE = 'results/2025-11-25/server/fixture-echo/none/calibration/oracle/k1.wire.jsonl';
 // The fixture oracle answers with a result whose id is null: the judges are satisfied, the schema is not.
 const NULL_ID = { override: { oracle: { body: '{"jsonrpc":"2.0","id":null,"result":{}}' } } };
@@ -45,7 +46,7 @@ describe('derive: pinned-schema validation', () => {
 
     it('fails the calibration gate path-first on an oracle message that does not validate', () => {
       expect(run(loaded, NULL_ID).problems.map(formatProblem)).toEqual([
-        `${ORACLE_WIRE}: x0 response body: JSONRPCResultResponse /id: must be string,integer (type)\n  hint: the oracle server sent it: fix src/harness/oracle/2025-11-25/server/`,
+        `${ORACLE_WIRE}: x0 response body: JSONRPCResultResponse /id: must be string,integer (type)\n  hint: the oracle server sent it: fix src/harness/oracle/2025-11-25/server/${RERUN}`,
       ]);
     });
 
@@ -58,8 +59,10 @@ describe('derive: pinned-schema validation', () => {
       ]);
       expect(oracle.schema.notes.map((n) => n.text)).toContain('answers no request seen with id null: envelope only');
       expect(oracle.verdicts.map((v) => v.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
-      // The oracle's finding and the declared no-result mutant's.
+      // The oracle's finding and the declared no-result mutant's, which carries the declaration's reason.
       expect(out.dataset!.schema.findings).toEqual({ harness: 0, subject: 2 });
+      const mutant = out.dataset!.trials.find((t) => t.subject.id === 'calibration/mutant-no-result')!;
+      expect(mutant.schema.findings.map((f) => [f.def, f.declared])).toEqual([['JSONRPCMessage', 'answers {}']]);
     });
   });
 });

@@ -25,7 +25,7 @@ const report: TrialSchemaReport = {
   status: 'checked',
   messages: 9,
   steps: [],
-  findings: [finding, { ...finding, x: 0, where: 'request', sse: undefined, batch: 1, sender: 'harness', def: 'JSONRPCMessage', checkpoints: [] }],
+  findings: [finding, { ...finding, x: 0, where: 'request', sse: undefined, batch: 1, sender: 'harness', def: 'JSONRPCMessage', checkpoints: [], declared: 'a probe step that breaks the schema on purpose' }],
   notes: [{ x: 3, where: 'response', sender: 'subject', text: 'answers no request seen with id 7: envelope only' }],
   moreFindings: 0,
   moreNotes: 0,
@@ -35,7 +35,8 @@ describe('replay: schema findings', () => {
   it('groups findings by exchange with place, sender, definition and errors', () => {
     const byX = schemaFindingsByExchange(report, 'prober');
     expect(byX.get(3)).toEqual([{ place: 'SSE event 1', sender: 'subject (the server under test)', method: 'tools/list', def: 'ListToolsResult', errors: finding.errors, moreErrors: 2, checkpoints: ['a'] }]);
-    expect(byX.get(0)![0]).toMatchObject({ place: 'request body [1]', sender: 'harness (prober)', def: 'JSONRPCMessage', checkpoints: [] });
+    expect(byX.get(0)![0]).toMatchObject({ place: 'request body [1]', sender: 'harness (prober)', def: 'JSONRPCMessage', checkpoints: [], declared: 'a probe step that breaks the schema on purpose' });
+    expect(byX.get(3)![0]!.declared).toBeUndefined();
     expect(schemaFindingsByExchange(report, 'reference').get(3)![0]!.sender).toBe('subject (the client under test)');
     expect(schemaNotesByExchange(report).get(3)).toEqual(['response body: answers no request seen with id 7: envelope only']);
     expect(schemaFindingsByExchange(skippedReport('x')).size).toBe(0);

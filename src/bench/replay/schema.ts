@@ -12,6 +12,8 @@ export interface SchemaFindingView {
   moreErrors: number;
   /** Checkpoints whose verdict evidence names this exchange (the finding is evidence beside them, never a verdict). */
   checkpoints: string[];
+  /** Why the violation is deliberate (a declared probe step or mutant), when it is. */
+  declared?: string;
 }
 
 /** The schema check of one trial as the replay summarises it. */
@@ -37,7 +39,7 @@ function sender(f: Pick<SchemaFinding, 'sender' | 'where'>, perspective: 'prober
 export function schemaFindingsByExchange(report: TrialSchemaReport | undefined, perspective?: 'prober' | 'reference'): Map<number, SchemaFindingView[]> {
   const out = new Map<number, SchemaFindingView[]>();
   for (const f of report?.findings ?? []) {
-    const v: SchemaFindingView = { place: place(f), sender: sender(f, perspective), ...(f.method !== undefined ? { method: f.method } : {}), def: f.def, errors: f.errors, moreErrors: f.moreErrors, checkpoints: f.checkpoints ?? [] };
+    const v: SchemaFindingView = { place: place(f), sender: sender(f, perspective), ...(f.method !== undefined ? { method: f.method } : {}), def: f.def, errors: f.errors, moreErrors: f.moreErrors, checkpoints: f.checkpoints ?? [], ...(f.declared !== undefined ? { declared: f.declared } : {}) };
     out.set(f.x, [...(out.get(f.x) ?? []), v]);
   }
   return out;

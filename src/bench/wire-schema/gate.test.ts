@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPinnedSchemas } from '../../harness/io/schema.ts';
 import { formatProblem } from '../problems.ts';
-import { schemaGate, type SchemaExemptions, type SchemaGateTrial } from './gate.ts';
+import { schemaGate, withDeclarations, type SchemaExemptions, type SchemaGateTrial } from './gate.ts';
 import { req2026, res, TestLog } from './test-log.ts';
 import type { SchemaFinding, TrialSchemaReport } from './types.ts';
 import { skippedReport, validateWireLog } from './validate.ts';
@@ -20,6 +20,7 @@ const finding = (over: Partial<SchemaFinding> = {}): SchemaFinding => ({
 });
 const report = (findings: SchemaFinding[], steps: string[] = []): TrialSchemaReport => ({ status: 'checked', messages: 10, steps, findings, notes: [], moreFindings: 0, moreNotes: 0 });
 const trial = (subject: string, schema: TrialSchemaReport, over: Partial<SchemaGateTrial> = {}): SchemaGateTrial => ({ wire: WIRE.replace('calibration/oracle', subject), revision: '2026-07-28', role: 'server', subject, schema, ...over });
+const RERUN = ' (fixed already? then the record is older than the fix: re-run it with `npm run calibrate`, or `npm run libraries` for library records)';
 const NONE: SchemaExemptions = { steps: {}, mutants: {} };
 const gate = (trials: SchemaGateTrial[], ex: SchemaExemptions = NONE) => schemaGate(trials, ex).map(formatProblem);
 
@@ -30,7 +31,7 @@ describe('schemaGate', () => {
 
   it('fails an oracle finding path-first, naming the file to fix', () => {
     expect(gate([trial('calibration/oracle', report([finding()]))])).toEqual([
-      `${WIRE}: x2 response body: ListToolsResult /result: must have required property 'ttlMs' (required)\n  hint: the oracle server sent it: fix src/harness/oracle/2026-07-28/server/`,
+      `${WIRE}: x2 response body: ListToolsResult /result: must have required property 'ttlMs' (required)\n  hint: the oracle server sent it: fix src/harness/oracle/2026-07-28/server/${RERUN}`,
     ]);
   });
 
@@ -40,7 +41,7 @@ describe('schemaGate', () => {
     expect(gate([trial('calibration/null', report([h], ['capabilities-missing']))], ex)).toEqual([]);
     expect(gate([trial('calibration/null', report([h], ['capabilities-missing']))])[0]).toMatch(/^results\/.*\/null\/k1\.wire\.jsonl: x11 request body: ListToolsRequest .*\n {2}hint: the prober sent it: fix src\/harness\/probe\/2026-07-28\/ \(step "capabilities-missing"\), or, if the step breaks the schema on purpose, declare it/);
     // The reference server (client role) has no exempt steps.
-    expect(gate([trial('calibration/oracle', report([{ ...h, where: 'response' }]), { role: 'client' })], ex)[0]).toMatch(/hint: the reference server sent it: fix src\/harness\/reference\/2026-07-28\/$/);
+    expect(gate([trial('calibration/oracle', report([{ ...h, where: 'response' }]), { role: 'client' })], ex)[0]).toMatch(/hint: the reference server sent it: fix src\/harness\/reference\/2026-07-28\/ \(fixed already\?/);
   });
 
   it('fails a declared step whose requests validate (stale), but only where the step ran', () => {
@@ -67,6 +68,14 @@ describe('schemaGate', () => {
     expect(gate([trial('calibration/oracle', report([]))], decl)).toEqual([]);
   });
 
+  it('marks deliberate findings with their declared reason, and no others', () => {
+    const ex: SchemaExemptions = { steps: { '2026-07-28': { 'capabilities-missing': 'on purpose' } }, mutants: { '2026-07-28': { server: { 'no-result-type': { reason: 'no resultType', defs: ['ListToolsResult'] } } } } };
+    const step = finding({ sender: 'harness', where: 'request', def: 'ListToolsRequest', step: 'capabilities-missing' });
+    const t = trial('calibration/mutant-no-result-type', report([step, finding(), finding({ def: 'CallToolResult' })]));
+    expect(withDeclarations(t, ex).findings.map((f) => f.declared)).toEqual(['on purpose', 'no resultType', undefined]);
+    expect(withDeclarations(trial('calibration/oracle', report([finding()])), ex).findings[0]!.declared).toBeUndefined();
+  });
+
   it('does not gate a trial whose schema check was skipped', () => {
     expect(gate([trial('calibration/oracle', skippedReport('pinned schema for 2026-07-28 not found'))])).toEqual([]);
   });
@@ -83,7 +92,7 @@ describe.skipIf(!S26)('schemaGate on a validated wire log', () => {
 
   it('fails on the oracle\'s old tools/list (no ttlMs, no cacheScope) and passes on the fixed one', () => {
     expect(run({})).toEqual([
-      `${WIRE}: x0 response body: ListToolsResult /result: must have required property 'cacheScope' (required); /result: must have required property 'ttlMs' (required)\n  hint: the oracle server sent it: fix src/harness/oracle/2026-07-28/server/`,
+      `${WIRE}: x0 response body: ListToolsResult /result: must have required property 'cacheScope' (required); /result: must have required property 'ttlMs' (required)\n  hint: the oracle server sent it: fix src/harness/oracle/2026-07-28/server/${RERUN}`,
     ]);
     expect(run({ ttlMs: 60000, cacheScope: 'public' })).toEqual([]);
   });

@@ -46,16 +46,41 @@ export function findingText(f: SchemaFinding): string {
 
 const problem = (t: SchemaGateTrial, f: SchemaFinding, hint: string): Problem => ({ file: t.wire, field: findingPlace(f), message: findingText(f), hint });
 
+/** The mutant id of a `calibration/mutant-<id>` subject. */
+const mutantOf = (subject: string) => (subject.startsWith(MUTANT) ? subject.slice(MUTANT.length) : undefined);
+
+/**
+ * Why a finding is deliberate, when it is: the prober's message on a declared probe step, or a declared mutant's
+ * message in one of the definitions its declaration names. Undefined for every other finding.
+ */
+export function declaredReason(t: Pick<SchemaGateTrial, 'revision' | 'role' | 'subject'>, f: SchemaFinding, ex: SchemaExemptions): string | undefined {
+  if (f.sender === 'harness') return t.role === 'server' && f.step !== undefined ? ex.steps[t.revision]?.[f.step] : undefined;
+  const mutant = mutantOf(t.subject);
+  const decl = mutant === undefined ? undefined : ex.mutants[t.revision]?.[t.role]?.[mutant];
+  return decl?.defs.includes(f.def) ? decl.reason : undefined;
+}
+
+/** The trial's report with each deliberate finding's reason filled in (`declared`), for the data set and the replay. */
+export function withDeclarations<T extends SchemaGateTrial>(t: T, ex: SchemaExemptions): TrialSchemaReport {
+  return { ...t.schema, findings: t.schema.findings.map((f) => {
+    const why = declaredReason(t, f, ex);
+    return why === undefined ? f : { ...f, declared: why };
+  }) };
+}
+
+/** A record made before the fix still holds the old message. */
+const RERUN = ' (fixed already? then the record is older than the fix: re-run it with `npm run calibrate`, or `npm run libraries` for library records)';
+
 /** The file to fix for a violation on our side. */
 function fixHint(t: SchemaGateTrial, f: SchemaFinding): string {
   const rev = t.revision;
   if (f.sender === 'harness') {
     if (t.role === 'server') {
-      return `the prober sent it: fix src/harness/probe/${rev}/${f.step ? ` (step "${f.step}")` : ''}, or, if the step breaks the schema on purpose, declare it with a reason in src/harness/probe/${rev}/schema-invalid-steps.ts`;
+      return `the prober sent it: fix src/harness/probe/${rev}/${f.step ? ` (step "${f.step}")` : ''}, or, if the step breaks the schema on purpose, declare it with a reason in src/harness/probe/${rev}/schema-invalid-steps.ts${RERUN}`;
     }
-    return `the reference server sent it: fix src/harness/reference/${rev}/`;
+    return `the reference server sent it: fix src/harness/reference/${rev}/${RERUN}`;
   }
-  return `the ${t.role === 'server' ? 'oracle server' : 'oracle client'} sent it: fix src/harness/oracle/${rev}/${t.role}/`;
+  return `the ${t.role === 'server' ? 'oracle server' : 'oracle client'} sent it: fix src/harness/oracle/${rev}/${t.role}/${RERUN}`;
 }
 
 /**
@@ -75,7 +100,7 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
     if (t.schema.status !== 'checked') continue;
     const steps = ex.steps[t.revision] ?? {};
     if (t.role === 'server') for (const s of t.schema.steps) if (s in steps) stepsRan.add(`${t.revision}\u0000${s}`);
-    const mutant = t.subject.startsWith(MUTANT) ? t.subject.slice(MUTANT.length) : undefined;
+    const mutant = mutantOf(t.subject);
     const decl = mutant === undefined ? undefined : ex.mutants[t.revision]?.[t.role]?.[mutant];
     if (mutant !== undefined) mutantsRan.add(`${t.revision}\u0000${t.role}\u0000${mutant}`);
     for (const f of t.schema.findings) {

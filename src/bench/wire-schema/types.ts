@@ -65,6 +65,8 @@ export interface SchemaFinding extends MessageLocation {
   step?: string;
   /** Checkpoint slugs of the trial's verdicts whose evidence names this exchange (filled in by derive). */
   checkpoints?: string[];
+  /** Why the violation is deliberate (a declared probe step or mutant; filled in by derive), when it is. */
+  declared?: string;
 }
 
 /** A message that was only partly checked (or not at all), and why. Never a violation by itself. */
