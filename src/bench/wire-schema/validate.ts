@@ -45,13 +45,16 @@ class Sink {
 const under = (pointer: string, at: string) => pointer === at || pointer.startsWith(`${at}/`);
 const showId = (id: string) => (id.length > 60 ? `${id.slice(0, 59)}…` : id);
 
+/** Requests seen so far, by id (JSON text), in wire order. */
+type SentById = Map<string, Sent[]>;
+
 /** The request a response answers: the same id on the same exchange first, else the latest earlier one from the peer. */
-function answered(sent: readonly Sent[], m: Loc, id: string): Sent | undefined {
-  const peer = sent.filter((s) => s.sender !== m.sender && s.id === id);
+function answered(sent: SentById, m: Loc, id: string): Sent | undefined {
+  const peer = (sent.get(id) ?? []).filter((s) => s.sender !== m.sender);
   return peer.find((s) => s.x === m.x) ?? peer.at(-1);
 }
 
-function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: Sent[], sink: Sink): void {
+function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById, sink: Sink): void {
   const env = c.envelope;
   const whole = (d: Def | undefined, method?: string) => d && sink.finding(m, method, d.name, '', check(d, value, ''));
   if (!isObject(value) || (typeof value.method !== 'string' && 'method' in value)) {
@@ -62,7 +65,12 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: Sent[], s
   if (method !== undefined) {
     const isRequest = 'id' in value;
     const d = (isRequest ? c.requests : c.notifications).get(method);
-    if (isRequest) sent.push({ x: m.x, sender: m.sender, id: JSON.stringify(value.id), method, ...(d ? { def: d } : {}), task: isObject(value.params) && isObject(value.params.task) });
+    if (isRequest) {
+      const id = JSON.stringify(value.id);
+      const list = sent.get(id) ?? [];
+      list.push({ x: m.x, sender: m.sender, id, method, ...(d ? { def: d } : {}), task: isObject(value.params) && isObject(value.params.task) });
+      sent.set(id, list);
+    }
     if (d) return void whole(d, method);
     const other = (isRequest ? c.notifications : c.requests).has(method);
     sink.note(m, method, other ? `"${method}" is a ${isRequest ? 'notification' : 'request'} in this revision's schema, but the message ${isRequest ? 'carries' : 'lacks'} an id: envelope only` : `unknown ${isRequest ? 'request' : 'notification'} method "${method}" in this revision's schema: envelope only`);
@@ -116,7 +124,7 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
   const compiled = compileSchemas(pinned);
   if (compiled instanceof SchemaCompileError) return skippedReport(compiled.message);
   const sink = new Sink();
-  const sent: Sent[] = [];
+  const sent: SentById = new Map();
   let messages = 0;
   let over = 0;
   const steps = new Set<string>();
