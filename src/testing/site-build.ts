@@ -26,9 +26,12 @@ function projectCopy(cwd: string, dir: string): string {
   return copy;
 }
 
-/** Derive `root` without re-judging and without the pinned spec (synthetic citations), writing its data set. */
+/**
+ * Derive `root` without re-judging and without the pinned spec (synthetic citations, synthetic wire logs: no schema
+ * validation either, whatever MCP_SPEC_DIR says), writing its data set.
+ */
 export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
-  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined });
+  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined, schemas: undefined });
   if (!out.dataset) throw new Error(`derive failed for ${root}:\n${out.problems.map(formatProblem).join('\n')}`);
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
 }

@@ -68,6 +68,10 @@ describe('trial replay page of a hostile trial', () => {
     expect(html).toMatch(/<a href="\/trials\/[^"]+#x-5"><rect class="fail"/);
   });
 
+  it('says when the pinned-schema check was skipped', () => {
+    expect(html).toContain('Schema validation skipped: no pinned schema was given to derive.');
+  });
+
   it('puts the failure attribution at the top and derives the score', () => {
     expect(html.indexOf('rp-attr')).toBeLessThan(html.indexOf('id="verdicts"'));
     expect(html).toContain('First MUST failure');
