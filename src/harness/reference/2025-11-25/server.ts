@@ -11,7 +11,10 @@ export { ENDPOINT, UnknownScenarioError, type RunningReference };
 type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ok = (id: unknown, result: unknown) => ({ jsonrpc: '2.0', id, result });
-const err = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', id, error: { code, message } });
+/** A JSON-RPC id the schema allows (RequestId: string or integer). */
+const isRequestId = (id: unknown): id is string | number => typeof id === 'string' || Number.isInteger(id);
+/** Error response; without a usable id the id is left out (JSONRPCErrorResponse allows it; `null` is not a RequestId). */
+const err = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', ...(isRequestId(id) ? { id } : {}), error: { code, message } });
 const text = (t: string, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
 
 /** Per-trial state of one reference server. */
@@ -150,6 +153,12 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
     return;
   }
   const id = msg.id;
+  if (!isRequestId(id)) {
+    // Answering would echo the id into an invalid response: refuse the request (400, error without id).
+    req.label('invalid-id');
+    req.json(400, err(undefined, -32600, 'Invalid Request: id must be a string or an integer'));
+    return;
+  }
   const params = isObj(msg.params) ? msg.params : {};
   switch (msg.method) {
     case 'initialize':

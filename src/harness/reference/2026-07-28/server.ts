@@ -10,6 +10,13 @@ import { isObj, rpcError, validateRequest } from './validate.ts';
 export { ENDPOINT, UnknownScenarioError, type RunningReference };
 
 /**
+ * CacheableResult fields of server/discover and tools/list (required by the 2026-07-28 schema). The scenario's tools
+ * and capabilities are the same for every client and carry no per-trial data (the secret and token only appear in
+ * tool results), so "public"; a short TTL since each trial starts a fresh server.
+ */
+const CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
+
+/**
  * Start the scripted 2026-07-28 Streamable HTTP reference server for one client-role trial: stateless, POST only,
  * strict where the spec makes a server strict (header/body validation, `_meta`, versions), records everything.
  */
@@ -71,11 +78,11 @@ async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, ac
   switch (request.method) {
     case 'server/discover':
       req.label('discover');
-      return req.json(200, complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} } }));
+      return req.json(200, complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} }, ...CACHE }));
     case 'tools/list':
       req.label('tools/list');
       if (s.script.listDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.listDelayMs));
-      return req.json(200, complete(id, { tools: scenario.tools }));
+      return req.json(200, complete(id, { tools: scenario.tools, ...CACHE }));
     case 'tools/call':
       if (toolCall(s, req, id, params)) accepted();
       return;

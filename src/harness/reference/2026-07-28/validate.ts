@@ -4,7 +4,10 @@ import { SUPPORTED_VERSIONS } from './scripts.ts';
 
 type Msg = Record<string, unknown>;
 export const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
-export const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', id, error: { code, message, ...(data !== undefined ? { data } : {}) } });
+/** A JSON-RPC id the schema allows (RequestId: string or integer). */
+export const isRequestId = (id: unknown): id is string | number => typeof id === 'string' || Number.isInteger(id);
+/** A JSON-RPC error response. Without a usable id (unreadable body, null or fractional id) the id is left out, as the schema's JSONRPCErrorResponse allows; `null` is not a RequestId. */
+export const rpcError = (id: unknown, code: number, message: string, data?: unknown) => ({ jsonrpc: '2.0', ...(isRequestId(id) ? { id } : {}), error: { code, message, ...(data !== undefined ? { data } : {}) } });
 
 /** A rejection: HTTP status, JSON-RPC error body, and the label recorded on the request. */
 export interface Rejection {
@@ -28,9 +31,12 @@ export function validateRequest(req: RecordedRequest, msg: Msg & { method: strin
   const params = isObj(msg.params) ? msg.params : {};
   const meta = isObj(params._meta) ? params._meta : {};
   const supported = { supported: [...SUPPORTED_VERSIONS] };
+  // Answering an id that is not a RequestId would echo it into an invalid response: refuse the request instead.
+  if (!isRequestId(id)) return reject('invalid-id', 400, id, -32600, 'Invalid Request: id must be a string or an integer');
   if (msg.method === 'initialize') {
     // A modern-only server names its versions in any error to initialize (versioning.mdx, backward compatibility).
-    return reject('legacy-initialize', 400, id, -32022, 'Unsupported protocol version: this server implements no initialize handshake', { ...supported, requested: isObj(msg.params) ? (msg.params.protocolVersion ?? null) : null });
+    // `requested` is a string in UnsupportedProtocolVersionError: an initialize without a version requested "".
+    return reject('legacy-initialize', 400, id, -32022, 'Unsupported protocol version: this server implements no initialize handshake', { ...supported, requested: typeof params.protocolVersion === 'string' ? params.protocolVersion : '' });
   }
   const header = req.header('mcp-protocol-version');
   if (header === undefined) return reject('missing-protocol-version', 400, id, -32020, 'Header mismatch: MCP-Protocol-Version header is required');

@@ -9,6 +9,14 @@ import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
 
+/**
+ * CacheableResult fields (server/discover, tools/list; required by the 2026-07-28 schema). The tool list and the
+ * capabilities are the same for every client and hold no user data, so any cache may share them ("public"); they never
+ * change while the server runs, and a short TTL keeps a cached copy from outliving a restart with another build.
+ * (The list-side-effect mutant does change its list; it is a mutant, and the TTL is a hint, not a promise.)
+ */
+const CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
+
 /** Whether the request's clientCapabilities declare the Tasks extension. */
 const declaresTasks = (caps: Record<string, unknown>) => TASKS_EXT in obj(caps.extensions);
 
@@ -30,7 +38,7 @@ export function createOracleServer(mutantName?: string): Server {
 
   function toolsList(): Record<string, unknown> {
     const extra = m('list-side-effect') && calls > 0 ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }] : [];
-    return { tools: [...TOOLS, ...extra] };
+    return { tools: [...TOOLS, ...extra], ...CACHE };
   }
 
   /** confirm_transfer: MRTR with an elicitation input request and a sealed requestState. */
@@ -90,7 +98,7 @@ export function createOracleServer(mutantName?: string): Server {
     const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
     if (msg.method === 'server/discover' && !m('discover-missing')) {
       discovered = true;
-      return reply({ supportedVersions: SUPPORTED, capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } } });
+      return reply({ supportedVersions: SUPPORTED, capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } }, ...CACHE });
     }
     if (msg.method === 'tools/list') return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
     if (msg.method === 'tools/call') return call(req, res, msg, caps);
