@@ -61,7 +61,12 @@ function byOracle(names: readonly string[], entries: ConformanceExpectations[Rev
 const noChecks = (revision: Revision, role: Role, scenario: string, error: string): ScenarioOutcome => ({ revision, role, scenario, error });
 
 async function runServerGroup(root: string, revision: Revision, oracle: Scenario, names: string[], outDir: string): Promise<ScenarioOutcome[]> {
-  const running = await startOracleServer(requireDriver(revision, 'server').oracleCommand(oracle));
+  let running: Awaited<ReturnType<typeof startOracleServer>>;
+  try {
+    running = await startOracleServer(requireDriver(revision, 'server').oracleCommand(oracle));
+  } catch (e) {
+    return names.map((scenario) => noChecks(revision, 'server', scenario, `not run: ${(e as Error).message}`));
+  }
   let output: string;
   try {
     // The whole requirement set in one suite process (about a second) unless only one scenario is wanted; both run
