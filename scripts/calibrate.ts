@@ -1,10 +1,12 @@
 // npm run calibrate [-- --revision R] [--role client|server] [--check] [--jobs n]
 // Runs oracle, null, every mutant and pi + scripted model on every selected scenario through the trial runner
 // (docs none, k1, netns) and replaces the calibration records in results/. Exits non-zero unless the gate holds
-// (oracle 1.0, null 0, every checkpoint killed, no infra-error). --check runs live, writes nothing, and fails when
-// fresh verdicts differ from the committed records.
+// (oracle 1.0, null 0, every checkpoint killed, no infra-error, every message of our side valid against the pinned
+// schema). --check runs live, writes nothing, and fails when fresh verdicts differ from the committed records.
 import { formatProblem } from '../src/bench/problems.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
+import { loadPinnedSchemas, schemaSkipLine } from '../src/harness/io/schema.ts';
+import { schemaExemptions } from '../src/harness/roles/schema-exemptions.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { checkCalibration, compareWithCommitted, planCalibration, runCalibration, verdictKey, writeCalibration } from '../src/harness/runner/calibrate.ts';
 import { asRevision, asRole, loadScenarios, oneOf, parseCli, pinnedSpec, runCli } from '../src/harness/runner/cli.ts';
@@ -31,7 +33,10 @@ async function main(): Promise<number> {
     console.error(`  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${r.result.record.subject.id}: ${verdictKey(r.result.record)}`);
   });
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  const gate = checkCalibration(scenarios, ran);
+  const schemas = loadPinnedSchemas(spec);
+  const skipped = schemaSkipLine(schemas);
+  if (skipped) console.error(`calibrate: ${skipped}`);
+  const gate = checkCalibration(scenarios, ran, { schemas, exemptions: schemaExemptions() });
   for (const p of gate.problems) console.error(formatProblem(p));
   let failed = gate.problems.length > 0 || plan.problems.length > 0;
   if (a.check) {

@@ -53,11 +53,20 @@ describe('npm run derive', () => {
     expect(readFileSync(join(root, 'generated/dataset.json'), 'utf8')).toBe('previous\n');
   });
 
-  it('writes the data set and exits 0 on a valid (empty) tree', () => {
+  it('writes the data set and exits 0 on a valid (empty) tree; without the spec it says schema validation is skipped', () => {
     const root = tempRoot(new Map([['results/.gitkeep', '']]));
     const r = npmDerive(root);
-    expect(r.stderr).toBe('');
+    const spec = join(root, 'no-spec');
+    expect(r.stderr).toBe(
+      `derive: schema validation skipped for 2025-11-25, 2026-07-28: ${spec}/2025-11-25/schema/2025-11-25/schema.json, ${spec}/2026-07-28/schema/2026-07-28/schema.json not found (run \`npm run fetch-spec\` or set MCP_SPEC_DIR)\n`,
+    );
     expect(r.status).toBe(0);
-    expect(JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')).format).toBe('mcpfs.dataset/1');
+    const d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8'));
+    expect(d.format).toBe('mcpfs.dataset/1');
+    expect(d.schema.revisions).toEqual([
+      { revision: '2025-11-25', status: 'skipped', reason: `pinned schema for 2025-11-25 not found (${spec}/2025-11-25/schema/2025-11-25/schema.json)` },
+      { revision: '2026-07-28', status: 'skipped', reason: `pinned schema for 2026-07-28 not found (${spec}/2026-07-28/schema/2026-07-28/schema.json)` },
+    ]);
+    expect(r.stdout).toContain('schema validation skipped');
   });
 });

@@ -1,14 +1,18 @@
-// npm run derive [-- --no-gate] [--no-rejudge] : (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, run the calibration gate, write the data set.
+// npm run derive [-- --no-gate] [--no-rejudge] : (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
 import { datasetPath, projectRoot } from '../src/harness/io/paths.ts';
+import { schemaSkipLine } from '../src/harness/io/schema.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { relative } from 'node:path';
 
 const args = process.argv.slice(2);
 const root = projectRoot();
-const out = derive(loadDeriveInput(root, { gate: !args.includes('--no-gate'), rejudge: !args.includes('--no-rejudge') }));
+const input = loadDeriveInput(root, { gate: !args.includes('--no-gate'), rejudge: !args.includes('--no-rejudge') });
+const skipped = input.schemas && schemaSkipLine(input.schemas);
+if (skipped) console.error(`derive: ${skipped}`);
+const out = derive(input);
 if (!out.dataset) {
   for (const p of out.problems) console.error(formatProblem(p));
   console.error(`\nderive failed: ${out.problems.length} problem${out.problems.length === 1 ? '' : 's'}; nothing written.`);
@@ -17,4 +21,6 @@ if (!out.dataset) {
 const target = datasetPath(root);
 writeFilesAtomic([{ path: target, content: serializeDataset(out.dataset) }]);
 const d = out.dataset;
-console.log(`derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; calibration and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`);
+const checked = d.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision);
+const schemaLine = checked.length ? `schema-checked ${checked.join(', ')} (${d.schema.findings.subject} subject findings)` : 'schema validation skipped';
+console.log(`derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`);

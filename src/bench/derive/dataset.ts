@@ -5,6 +5,8 @@ import type { Usage } from '../schema/usage.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { Cell } from '../scoring/cell.ts';
 import type { TrialScore } from '../scoring/score.ts';
+import type { SchemaRevisionStatus } from '../wire-schema/trial.ts';
+import type { TrialSchemaReport } from '../wire-schema/types.ts';
 
 export const DATASET_FORMAT = 'mcpfs.dataset/1';
 
@@ -29,6 +31,12 @@ export interface TrialRow {
   usage: Usage;
   /** Project-relative paths of the record and its sidecars. */
   files: { record: string; wire: string; transcript?: string };
+  /**
+   * Its JSON-RPC messages validated against the revision's pinned schema (harness and subject alike). Findings are
+   * evidence beside the verdicts (each names the checkpoints whose evidence touches its exchange); they never change
+   * a verdict or the score.
+   */
+  schema: TrialSchemaReport;
 }
 
 /** Subject × scenario × docs, over its k trials. */
@@ -100,6 +108,8 @@ export interface Dataset {
   cells: CellRow[];
   boards: Board[];
   calibration: CalibrationRow[];
+  /** Pinned-schema validation: per revision checked or skipped (and why), and how many findings each side has. */
+  schema: { revisions: SchemaRevisionStatus[]; findings: { harness: number; subject: number } };
   /** Extensions computed by later stages (e.g. the coverage ledger), keyed by name. */
   extra: Record<string, unknown>;
 }

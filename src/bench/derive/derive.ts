@@ -10,6 +10,10 @@ import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
 import { checkRecord, type CheckedRecord } from './records.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
+import { schemaGate, type SchemaExemptions } from '../wire-schema/gate.ts';
+import { schemaStatuses, trialSchemaReport } from '../wire-schema/trial.ts';
+import type { SchemaSet, TrialSchemaReport } from '../wire-schema/types.ts';
+import { REVISIONS } from '../schema/common.ts';
 
 /** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
 export interface DeriveInput {
@@ -24,7 +28,14 @@ export interface DeriveInput {
   coverage?: readonly SourceFile[];
   /** Pinned spec commit per GitHub repository (`owner/name`), for the coverage table's line links. */
   specCommits?: Readonly<Record<string, string>>;
-  /** Run the calibration gate and the coverage gate (default true). */
+  /**
+   * Pinned JSON Schemas per revision (parsed by harness/io): every trial's messages are validated against them. A
+   * revision without one is reported as skipped in the data set (`schema.revisions`), never silently.
+   */
+  schemas?: SchemaSet;
+  /** Probe steps and mutants declared deliberately schema-invalid (data beside the probe plans and mutants). */
+  schemaExemptions?: SchemaExemptions;
+  /** Run the calibration gate, the schema gate and the coverage gate (default true). */
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
   rejudge?: boolean;
@@ -39,8 +50,13 @@ export interface DeriveOutput {
   records: CheckedRecord[];
 }
 
-/** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error) and its files. */
-export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>): TrialRow {
+/** A record's schema report: its wire log validated against its revision's pinned schema. */
+export function recordSchemaReport(c: Pick<CheckedRecord, 'record' | 'log'>, schemas: SchemaSet | undefined): TrialSchemaReport {
+  return trialSchemaReport(c.record.trial.revision, c.log, c.record.verdicts, schemas);
+}
+
+/** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
+export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>, schema: TrialSchemaReport): TrialRow {
   return {
     id: r.trial.id,
     revision: r.trial.revision,
@@ -59,8 +75,14 @@ export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<Che
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
     usage: r.usage,
     files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
+    schema,
   };
 }
+
+/** The schema gate's view of data-set rows. */
+export const schemaGateTrials = (trials: readonly TrialRow[]) => trials.map((t) => ({ wire: t.files.wire, revision: t.revision, role: t.role, subject: t.subject.id, schema: t.schema }));
+
+const NO_EXEMPTIONS: SchemaExemptions = { steps: {}, mutants: {} };
 
 /** records → validate → re-judge → score → calibration gate → one deterministic data set. Collects all problems. */
 export function derive(input: DeriveInput): DeriveOutput {
@@ -91,14 +113,14 @@ export function derive(input: DeriveInput): DeriveOutput {
     if (p.endsWith('.json')) continue;
     if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
   }
-  const trials: TrialRow[] = records.map(trialRow);
+  const trials: TrialRow[] = records.map((r) => trialRow(r, recordSchemaReport(r, input.schemas)));
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
   const subjectMap = new Map<string, Subject>();
   for (const t of trials) if (!subjectMap.has(t.subject.id)) subjectMap.set(t.subject.id, t.subject);
   const subjects = [...subjectMap.values()].sort((a, b) => cmp(a.id, b.id));
   const scenarioList = orderScenarios([...scenarios.values()]).sort((a, b) => cmp(a.revision, b.revision));
   const gate = calibrationGate(scenarioList, trials);
-  if (input.gate ?? true) problems.push(...gate.problems);
+  if (input.gate ?? true) problems.push(...gate.problems, ...schemaGate(schemaGateTrials(trials), input.schemaExemptions ?? NO_EXEMPTIONS));
   const cells = buildCells(trials);
   const dataset: Dataset = {
     format: DATASET_FORMAT,
@@ -108,6 +130,13 @@ export function derive(input: DeriveInput): DeriveOutput {
     cells,
     boards: buildBoards(scenarioList, subjects, cells, trials),
     calibration: gate.rows,
+    schema: {
+      revisions: schemaStatuses(REVISIONS, input.schemas),
+      findings: {
+        harness: trials.reduce((n, t) => n + t.schema.findings.filter((f) => f.sender === 'harness').length, 0),
+        subject: trials.reduce((n, t) => n + t.schema.findings.filter((f) => f.sender === 'subject').length, 0),
+      },
+    },
     extra: { coverage: coverage.report },
   };
   // The same defect (e.g. a missing judge) is met once per record: report it once.

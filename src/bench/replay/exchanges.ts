@@ -1,7 +1,9 @@
 import type { Verdict } from '../schema/verdict.ts';
 import type { Headers, WireLog } from '../schema/wire-event.ts';
 import { isObject, requestMessages, toExchanges, type Exchange } from '../judge/exchanges.ts';
+import type { TrialSchemaReport } from '../wire-schema/types.ts';
 import { bodyView, textView, type BodyView } from './body.ts';
+import { schemaFindingsByExchange, schemaNotesByExchange, type SchemaFindingView } from './schema.ts';
 
 /** A verdict as seen from one exchange it evidences. */
 export interface EvidenceRef {
@@ -59,6 +61,10 @@ export interface ExchangeView {
   verdicts: EvidenceRef[];
   /** Some verdict it evidences failed. */
   failing: boolean;
+  /** Messages of this exchange that do not validate against the pinned schema (shown even when no verdict names them). */
+  schema: SchemaFindingView[];
+  /** Messages of this exchange only partly checked against the schema, and why. */
+  schemaNotes: string[];
 }
 
 /** Events of the log that belong to no exchange (connection opens/closes, stray errors, notes). */
@@ -109,9 +115,11 @@ function lastTime(ex: Exchange): number {
   return Math.max(...ts.filter((t): t is number => t !== undefined));
 }
 
-/** Wire log + verdicts → exchange views, in exchange order, each knowing the verdicts it evidences. */
-export function exchangeViews(log: WireLog, verdicts: readonly Verdict[]): ExchangeView[] {
+/** Wire log + verdicts (+ the trial's schema report) → exchange views, in exchange order, each knowing the verdicts it evidences and its schema findings. */
+export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema?: TrialSchemaReport): ExchangeView[] {
   const byX = evidenceByExchange(verdicts);
+  const findings = schemaFindingsByExchange(schema, log.header.perspective);
+  const schemaNotes = schemaNotesByExchange(schema);
   const notes = new Map<number, { t: number; text: string }[]>();
   for (const e of log.events) {
     if (e.type === 'note' && e.x !== undefined) notes.set(e.x, [...(notes.get(e.x) ?? []), { t: e.t, text: e.text }]);
@@ -147,6 +155,8 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[]): Excha
       notes: notes.get(ex.x) ?? [],
       verdicts: refs,
       failing: refs.some((r) => r.verdict === 'fail'),
+      schema: findings.get(ex.x) ?? [],
+      schemaNotes: schemaNotes.get(ex.x) ?? [],
     };
   });
 }

@@ -3,6 +3,7 @@
 import type { TrialRow } from '../derive/dataset.ts';
 import type { Checkpoint } from '../schema/checkpoint.ts';
 import { scoreTrial } from '../scoring/score.ts';
+import { skippedReport } from '../wire-schema/validate.ts';
 import type { TranscriptEntry } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import { WIRE_FORMAT, type Body, type Headers, type WireEvent, type WireLog } from '../schema/wire-event.ts';
@@ -164,6 +165,7 @@ export function fixtureRow(verdicts: Verdict[], over: Partial<TrialRow> = {}): T
     score: scoreTrial(verdicts),
     usage: { inputTokens: 21000, outputTokens: 2100, costUsd: 0.21, wallTimeMs: 60000, toolCalls: 5, turns: 6 },
     files: { record: 'results/x/k1.json', wire: 'results/x/k1.wire.jsonl', transcript: 'results/x/k1.transcript.jsonl' },
+    schema: skippedReport('fixture row: no pinned schema'),
     ...over,
   };
 }

@@ -4,6 +4,7 @@ import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { attribute, scoreDerivation, type Attribution } from './attribution.ts';
 import { exchangeViews, wireMarks, type ExchangeView, type WireMark } from './exchanges.ts';
+import { schemaExchangesByCheckpoint, schemaSummary, type SchemaSummaryView } from './schema.ts';
 import { timelineGeom, type TimelineGeom } from './timeline.ts';
 import { transcriptView, type TranscriptView, type TurnView } from './transcript.ts';
 
@@ -13,6 +14,8 @@ export const PAGE_SIZE = 50;
 export interface VerdictView extends Verdict {
   /** Links to the exchanges that evidence it (possibly on a later exchanges page). */
   evidenceLinks: { x: number; href: string }[];
+  /** Links to its evidence exchanges that carry schema findings (evidence beside the verdict; the verdict is unchanged). */
+  schemaLinks: { x: number; href: string }[];
 }
 
 /** An exchange with the page that holds it in full and the link to it there. */
@@ -51,7 +54,9 @@ export interface ReplayView {
   transcript?: TranscriptView;
   /** ms since the wire log started, per turn number, when aligned. */
   turnTimes: Record<number, number>;
-  counts: { exchanges: number; sseEvents: number; errors: number; failingExchanges: number };
+  counts: { exchanges: number; sseEvents: number; errors: number; failingExchanges: number; schemaFindings: number };
+  /** What the pinned-schema check found (or why it was skipped). */
+  schema: SchemaSummaryView;
 }
 
 export interface ReplayInput {
@@ -92,7 +97,8 @@ export function alignTurns(turns: readonly TurnView[], wireStartedAt: string | u
 export function replayView(input: ReplayInput): ReplayView {
   const { trial, log } = input;
   const size = input.pageSize ?? PAGE_SIZE;
-  const exchanges = log ? exchangeViews(log, trial.verdicts) : [];
+  const exchanges = log ? exchangeViews(log, trial.verdicts, trial.schema) : [];
+  const schemaXs = schemaExchangesByCheckpoint(trial.schema);
   const marks = log ? wireMarks(log) : [];
   const position = new Map(exchanges.map((e, i) => [e.x, i]));
   const hrefOf = (x: number) => {
@@ -126,7 +132,7 @@ export function replayView(input: ReplayInput): ReplayView {
     trial,
     attribution: attribute({ status: trial.status, ...(trial.infraReason ? { infraReason: trial.infraReason } : {}), ...(log ? { perspective: log.header.perspective } : {}), verdicts: trial.verdicts, exchanges, ...(transcript ? { transcript } : {}) }),
     derivation: scoreDerivation(trial.score),
-    verdicts: trial.verdicts.map((v) => ({ ...v, evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })) })),
+    verdicts: trial.verdicts.map((v) => ({ ...v, evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })), schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })) })),
     ...(log ? { wire: { perspective: log.header.perspective, startedAt: log.header.startedAt, bodyCap: log.header.bodyCap } } : {}),
     exchanges: exchanges.map((e, i) => ({ ...e, page: pageOfPosition(i, size), href: hrefOf(e.x) })),
     marks,
@@ -140,6 +146,8 @@ export function replayView(input: ReplayInput): ReplayView {
       sseEvents: exchanges.reduce((n, e) => n + e.sse.length, 0),
       errors: exchanges.filter((e) => e.error).length,
       failingExchanges: exchanges.filter((e) => e.failing).length,
+      schemaFindings: exchanges.reduce((n, e) => n + e.schema.length, 0),
     },
+    schema: schemaSummary(trial.schema),
   };
 }

@@ -2,8 +2,10 @@ import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
 import { loadCoverageFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
 import { specDir } from './paths.ts';
+import { loadPinnedSchemas } from './schema.ts';
+import { schemaExemptions } from '../roles/schema-exemptions.ts';
 
-/** Read everything derive needs from the project tree (and the pinned spec, when present). */
+/** Read everything derive needs from the project tree (and the pinned spec and its JSON Schemas, when present). */
 export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: boolean } = {}): DeriveInput {
   return {
     scenarios: loadScenarioFiles(root),
@@ -12,6 +14,8 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     spec: loadSpecRows(specDir(root)),
     coverage: loadCoverageFiles(root),
     specCommits: readSpecCommits(specDir(root)),
+    schemas: loadPinnedSchemas(specDir(root)),
+    schemaExemptions: schemaExemptions(),
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

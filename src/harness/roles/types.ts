@@ -1,6 +1,7 @@
 import type { Revision } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
+import type { MutantSchemaDeclaration } from '../../bench/wire-schema/gate.ts';
 
 /** A mutant: the oracle with one switch flipped, breaking one behaviour. */
 export interface MutantInfo {
@@ -10,6 +11,12 @@ export interface MutantInfo {
   description: string;
   /** Scenario ids it is run on (calibration runs it only there). */
   scenarios: readonly string[];
+  /**
+   * Set when the switch makes some of the mutant's messages schema-invalid on purpose: why, and which definitions of
+   * the pinned schema its findings may name. The schema gate fails on any other finding, and on a listed definition
+   * that none of the mutant's trials violates (a stale declaration).
+   */
+  schemaInvalid?: MutantSchemaDeclaration;
 }
 
 /** A command line to spawn (cwd and env are supplied by the runner). */

@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import type { CalibrationRow, TrialRow } from '../../bench/derive/dataset.ts';
 import { calibrationGate } from '../../bench/derive/gate.ts';
-import { trialRow } from '../../bench/derive/derive.ts';
+import { recordSchemaReport, schemaGateTrials, trialRow } from '../../bench/derive/derive.ts';
+import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { schemaGate, type SchemaExemptions } from '../../bench/wire-schema/gate.ts';
+import type { SchemaSet } from '../../bench/wire-schema/types.ts';
 import { expectedRecordPath, sidecarPath } from '../../bench/derive/records.ts';
 import type { Problem } from '../../bench/problems.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
@@ -72,21 +75,30 @@ export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit
   return out;
 }
 
-function toRow(r: TrialRecord): TrialRow {
+function toRow(r: TrialRecord, log: WireLog, schemas: SchemaSet | undefined): TrialRow {
   const path = expectedRecordPath(r);
-  return trialRow({ path, record: r, wirePath: sidecarPath(path, r.sidecars.wire), transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript) });
+  return trialRow({ path, record: r, wirePath: sidecarPath(path, r.sidecars.wire), transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript) }, recordSchemaReport({ record: r, log }, schemas));
+}
+
+/** What the schema gate needs beside fresh results: the pinned schemas and the declared exemptions. */
+export interface SchemaGateInput {
+  schemas: SchemaSet;
+  exemptions: SchemaExemptions;
 }
 
 /**
- * The calibration gate on fresh results (the same gate derive applies), plus: no infra-error, no process left over,
- * and pi + scripted model scoring what the oracle scores (it runs the oracle through pi's tools).
+ * The calibration gate on fresh results (the same gate derive applies), the schema gate when `schema` is given (as
+ * derive applies it), plus: no infra-error, no process left over, and pi + scripted model scoring what the oracle
+ * scores (it runs the oracle through pi's tools).
  */
-export function checkCalibration(scenarios: readonly Scenario[], ran: readonly Ran[]): { rows: CalibrationRow[]; problems: Problem[] } {
+export function checkCalibration(scenarios: readonly Scenario[], ran: readonly Ran[], schema?: SchemaGateInput): { rows: CalibrationRow[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const keys = new Set(ran.map((r) => `${r.job.scenario.revision}/${r.job.scenario.role}/${r.job.scenario.id}`));
   const selected = scenarios.filter((s) => keys.has(`${s.revision}/${s.role}/${s.id}`));
-  const gate = calibrationGate(selected, ran.map((r) => toRow(r.result.record)));
+  const rows = ran.map((r) => toRow(r.result.record, r.result.log, schema?.schemas));
+  const gate = calibrationGate(selected, rows);
   problems.push(...gate.problems);
+  if (schema) problems.push(...schemaGate(schemaGateTrials(rows), schema.exemptions));
   for (const { result: { record: r, leftovers } } of ran) {
     const file = expectedRecordPath(r);
     if (r.status === 'infra-error') problems.push({ file, field: 'status', message: `infra-error: ${r.infraReason}` });
