@@ -4,7 +4,7 @@ import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder } from './respond.ts';
 import { Sessions, type Session } from './state.ts';
 import { TaskNotFound } from './tasks.ts';
-import { countdownN, InvalidParams, simpleTool, squareArgs, text, TOOLS } from './tools.ts';
+import { countdownN, inputErrorResult, InvalidParams, simpleTool, squareArgs, text, ToolInputError, TOOLS } from './tools.ts';
 
 const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const LATEST = '2025-11-25';
@@ -111,9 +111,18 @@ export function createOracleServer(mutantName?: string): Server {
 
   /** slow_square: taskSupport "required", so only a task-augmented call runs it (…-117b). */
   async function square(reply: (r: unknown) => void, error: (c: number, m: string) => void, s: Session, p: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
-    const { x, delayMs } = squareArgs(args);
-    const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
     const augmented = typeof p.task === 'object' && p.task !== null;
+    let parsed: { x: number; delayMs: number };
+    try {
+      parsed = squareArgs(args);
+    } catch (e) {
+      // An accepted task-augmented request MUST get a CreateTaskResult (tasks-463): the task completes at once with
+      // the tool execution error as its result (tasks-892: isError results complete the task).
+      if (!(e instanceof ToolInputError) || !augmented || m('task-call-returns-result')) throw e;
+      return reply(s.tasks.create(obj(p.task).ttl, 0, () => inputErrorResult(e)));
+    }
+    const { x, delayMs } = parsed;
+    const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
     if (augmented && !m('task-call-returns-result')) return reply(s.tasks.create(obj(p.task).ttl, delayMs, compute));
     if (!augmented && !m('required-tool-runs-without-task')) return error(-32601, 'Method not found: tool slow_square requires task augmentation (execution.taskSupport "required")');
     await new Promise((r) => setTimeout(r, delayMs));
@@ -139,6 +148,7 @@ export function createOracleServer(mutantName?: string): Server {
       return r ? reply(r) : error(-32602, `Unknown tool: ${String(p.name)}`);
     } catch (e) {
       if (e instanceof TaskNotFound && m('unknown-task-wrong-code')) return error(-32603, e.message);
+      if (e instanceof ToolInputError) return reply(inputErrorResult(e));
       if (e instanceof InvalidParams) return error(-32602, e.message);
       throw e;
     }

@@ -33,11 +33,21 @@ export const TOOLS = [
 /** A text tool result. */
 export const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
-/** Thrown for bad arguments: becomes JSON-RPC -32602. */
+/** A malformed request or bad state (unknown task, cancelled task): JSON-RPC -32602. */
 export class InvalidParams extends Error {}
 
+/**
+ * A tool's arguments fail its input schema (wrong type, missing, out of range): a tool execution error, i.e. a
+ * `CallToolResult` with `isError: true`, not a JSON-RPC error (tools.mdx "Error Handling": input validation errors
+ * are tool execution errors, so the model can correct itself; SEP-1303 in the 2025-11-25 changelog).
+ */
+export class ToolInputError extends Error {}
+
+/** The tool execution error a ToolInputError becomes. */
+export const inputErrorResult = (e: ToolInputError) => ({ ...text(e.message), isError: true });
+
 const num = (v: unknown, name: string): number => {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new InvalidParams(`argument "${name}" must be a number`);
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new ToolInputError(`argument "${name}" must be a number`);
   return v;
 };
 
@@ -49,7 +59,7 @@ export function simpleTool(name: string, args: Record<string, unknown>, mutant?:
     return text(String(mutant === 'wrong-results' ? a - b : a + b));
   }
   if (name === 'echo') {
-    if (typeof args.text !== 'string') throw new InvalidParams('argument "text" must be a string');
+    if (typeof args.text !== 'string') throw new ToolInputError('argument "text" must be a string');
     return text(mutant === 'wrong-results' ? args.text.toUpperCase() : args.text);
   }
   return undefined;
@@ -58,7 +68,7 @@ export function simpleTool(name: string, args: Record<string, unknown>, mutant?:
 /** Validate countdown's `n` (1–10). */
 export function countdownN(args: Record<string, unknown>): number {
   const n = args.n;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) throw new InvalidParams('argument "n" must be an integer from 1 to 10');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) throw new ToolInputError('argument "n" must be an integer from 1 to 10');
   return n;
 }
 
@@ -66,6 +76,6 @@ export function countdownN(args: Record<string, unknown>): number {
 export function squareArgs(args: Record<string, unknown>): { x: number; delayMs: number } {
   const x = num(args.x, 'x');
   const d = args.delayMs;
-  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 60000) throw new InvalidParams('argument "delayMs" must be an integer from 0 to 60000');
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 60000) throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
   return { x, delayMs: d };
 }

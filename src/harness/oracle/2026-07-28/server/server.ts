@@ -4,7 +4,7 @@ import { originAllowed, readBody } from '../../2025-11-25/server/server.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
 import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';
-import { InvalidParams, num, StateSealer, str, text, TOOLS } from './tools.ts';
+import { InvalidParams, num, StateSealer, str, text, ToolInputError, TOOLS } from './tools.ts';
 import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -66,6 +66,15 @@ export function createOracleServer(mutantName?: string): Server {
 
   function call(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
     calls += 1;
+    try {
+      callTool(req, res, msg, caps);
+    } catch (e) {
+      if (!(e instanceof ToolInputError)) throw e;
+      out.json(res, 200, out.message(msg.id, { result: out.result({ ...text(e.message), isError: true }) }));
+    }
+  }
+
+  function callTool(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
     const p = obj(msg.params);
     const args = obj(p.arguments);
     const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
@@ -83,7 +92,7 @@ export function createOracleServer(mutantName?: string): Server {
     if (p.name === 'confirm_transfer') return transfer(res, msg, caps, p, num(args.amount, 'amount', true));
     if (p.name === 'slow_square') {
       const [x, delayMs] = [num(args.x, 'x'), num(args.delayMs, 'delayMs', true)];
-      if (delayMs < 0 || delayMs > 60_000) throw new InvalidParams('argument "delayMs" must be an integer from 0 to 60000');
+      if (delayMs < 0 || delayMs > 60_000) throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
       // Task-only tool: without the extension there is no way to serve it (ext-tasks …-61a, …-63).
       if (!declaresTasks(caps) && !m('task-without-extension')) throw missingTasks(mutant);
       const t = tasks.create(delayMs, () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))));

@@ -34,16 +34,23 @@ export const PARAM_HEADERS = [
 /** A text tool result (resultType and _meta are added by the server). */
 export const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
-/** Bad arguments or state: JSON-RPC -32602. */
+/** A malformed request or bad state (unknown tool, forged requestState, unknown task): JSON-RPC -32602. */
 export class InvalidParams extends Error {}
 
+/**
+ * A tool's arguments fail its input schema (wrong type, missing, out of range): a tool execution error, i.e. a
+ * `CallToolResult` with `isError: true`, not a JSON-RPC error (tools.mdx "Error Handling": input validation errors
+ * are tool execution errors, so the model can correct itself; SEP-1303).
+ */
+export class ToolInputError extends Error {}
+
 export function num(v: unknown, name: string, integer = false): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) throw new InvalidParams(`argument "${name}" must be ${integer ? 'an integer' : 'a number'}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) throw new ToolInputError(`argument "${name}" must be ${integer ? 'an integer' : 'a number'}`);
   return v;
 }
 
 export function str(v: unknown, name: string): string {
-  if (typeof v !== 'string') throw new InvalidParams(`argument "${name}" must be a string`);
+  if (typeof v !== 'string') throw new ToolInputError(`argument "${name}" must be a string`);
   return v;
 }
 
