@@ -29,7 +29,7 @@ export const LIBRARIES: readonly LibraryEntry[] = [
     library: '@modelcontextprotocol/sdk',
     libraryVersion: '1.32.2',
     label: 'MCP TypeScript SDK 1.32.2',
-    glue: { '2025-11-25': { server: here('./typescript-sdk/server.ts'), client: here('./typescript-sdk/client.ts') } },
+    glue: { '2025-11-25': { server: here('../../../libraries/typescript-sdk/server.ts'), client: here('../../../libraries/typescript-sdk/client.ts') } },
   },
 ];
 

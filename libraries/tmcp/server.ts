@@ -1,0 +1,57 @@
+// Glue: an MCP server built with tmcp (`McpServer` + `ZodJsonSchemaAdapter`, `server.tool`) and @tmcp/transport-http's
+// `HttpTransport`, served on node:http through @remix-run/node-fetch-server exactly as the transport's README shows.
+// Exposes the tools one server-role prompt asks for. Usage: `node server.ts <scenario-id>` with PORT set; serves
+// http://127.0.0.1:$PORT/mcp. Policy (CONTEXT.md): library features only, configured as the prompt asks.
+// tmcp has no tasks API (tasks: not attempted, see libraries/registry.json).
+import * as http from 'node:http';
+import { createRequestListener } from '@remix-run/node-fetch-server';
+import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
+import { HttpTransport } from '@tmcp/transport-http';
+import { McpServer } from 'tmcp';
+import { z } from 'zod';
+
+const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+type Server = McpServer<ZodJsonSchemaAdapter>;
+
+/** Per scenario: the tools its prompt lists. */
+const SCENARIOS: Record<string, (s: Server) => void> = {
+  'tools-basics': (s) => {
+    s.tool({ name: 'add', description: 'Add two numbers and return the sum as text.', schema: z.object({ a: z.number(), b: z.number() }) }, async ({ a, b }) => text(String(a + b)));
+    s.tool({ name: 'echo', description: 'Return the given text unchanged.', schema: z.object({ text: z.string() }) }, async ({ text: t }) => text(t));
+  },
+  sessions: (s) => {
+    // Per-session state keyed by `server.ctx.sessionId` (README: `ctx`).
+    const counters = new Map<string, number>();
+    s.tool({ name: 'increment', description: "Increment this session's counter and return its new value as text.", schema: z.object({}) }, async () => {
+      const key = s.ctx.sessionId ?? '';
+      counters.set(key, (counters.get(key) ?? 0) + 1);
+      return text(String(counters.get(key)));
+    });
+  },
+  streaming: (s) => {
+    s.tool({ name: 'countdown', description: 'Stream n progress notifications, then return "liftoff".', schema: z.object({ n: z.number().int().min(1).max(10) }) }, async ({ n }) => {
+      for (let i = 1; i <= n; i++) s.progress(i, n); // README "Progress Reporting"
+      return text('liftoff');
+    });
+  },
+};
+
+const tools = SCENARIOS[process.argv[2] ?? ''];
+if (!tools) {
+  console.error(`usage: node server.ts <${Object.keys(SCENARIOS).join('|')}>`);
+  process.exit(2);
+}
+const port = Number(process.env.PORT);
+const server: Server = new McpServer({ name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+tools(server);
+// The prompts ask for 403 on a foreign Origin: `allowedOrigins` (README: "[] to reject every cross-origin request").
+const transport = new HttpTransport(server, { path: '/mcp', allowedOrigins: [] });
+
+http
+  .createServer(
+    createRequestListener(async (request) => {
+      const response = await transport.respond(request);
+      return response ?? new Response(null, { status: 404 });
+    }),
+  )
+  .listen(port, '127.0.0.1', () => console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`));
