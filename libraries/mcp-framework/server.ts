@@ -2,7 +2,8 @@
 // classes that the framework loads from `<basePath>/tools/`), as its README shows. One tools folder per server-role
 // scenario (`./<scenario>/tools/*.ts`, the prompt's tools). Usage: `node server.ts <scenario-id>` with PORT set; serves
 // http://127.0.0.1:$PORT/mcp. Policy (CONTEXT.md): library features only, configured as the prompt asks.
-// Installed on its own (this folder's package.json): mcp-framework needs zod 3.x. Sessions: not attempted (tools get
+// Tool files are named `<name>-tool.ts`: the loader excludes `*.d.ts` through the regex `.*.d.ts`, which also matches
+// e.g. `add.ts`. Installed on its own (this folder's package.json): mcp-framework needs zod 3.x. Sessions: not attempted (tools get
 // no session identity, see libraries/registry.json).
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

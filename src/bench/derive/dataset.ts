@@ -5,6 +5,7 @@ import type { Usage } from '../schema/usage.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { Cell } from '../scoring/cell.ts';
 import type { TrialScore } from '../scoring/score.ts';
+import type { LibrariesView } from './libraries.ts';
 
 export const DATASET_FORMAT = 'mcpfs.dataset/1';
 
@@ -100,6 +101,8 @@ export interface Dataset {
   cells: CellRow[];
   boards: Board[];
   calibration: CalibrationRow[];
+  /** Libraries board: not-attempted scenarios (with reasons) and every library failure with its raw evidence. */
+  libraries: LibrariesView;
   /** Extensions computed by later stages (e.g. the coverage ledger), keyed by name. */
   extra: Record<string, unknown>;
 }

@@ -8,6 +8,7 @@ import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
+import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { checkRecord, type CheckedRecord } from './records.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
 
@@ -24,6 +25,8 @@ export interface DeriveInput {
   coverage?: readonly SourceFile[];
   /** Pinned spec commit per GitHub repository (`owner/name`), for the coverage table's line links. */
   specCommits?: Readonly<Record<string, string>>;
+  /** `libraries/registry.json`, `libraries/evidence/index.json` and the evidence transcripts' paths. */
+  libraries?: LibrariesInput;
   /** Run the calibration gate and the coverage gate (default true). */
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
@@ -100,6 +103,8 @@ export function derive(input: DeriveInput): DeriveOutput {
   const gate = calibrationGate(scenarioList, trials);
   if (input.gate ?? true) problems.push(...gate.problems);
   const cells = buildCells(trials);
+  const libraries = checkLibraries(input.libraries ?? {}, scenarios, trials);
+  problems.push(...libraries.problems);
   const dataset: Dataset = {
     format: DATASET_FORMAT,
     scenarios: scenarioList,
@@ -108,6 +113,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     cells,
     boards: buildBoards(scenarioList, subjects, cells, trials),
     calibration: gate.rows,
+    libraries: libraries.view,
     extra: { coverage: coverage.report },
   };
   // The same defect (e.g. a missing judge) is met once per record: report it once.

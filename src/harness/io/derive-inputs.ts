@@ -1,6 +1,6 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadCoverageFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
+import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
 import { specDir } from './paths.ts';
 
 /** Read everything derive needs from the project tree (and the pinned spec, when present). */
@@ -12,6 +12,7 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     spec: loadSpecRows(specDir(root)),
     coverage: loadCoverageFiles(root),
     specCommits: readSpecCommits(specDir(root)),
+    libraries: loadLibraryFiles(root),
     gate: opts.gate,
     rejudge: opts.rejudge,
   };
