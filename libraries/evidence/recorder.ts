@@ -5,6 +5,11 @@
 // - session-expiry (2025-11-25): initialize issues session "s1"; every later request carrying "s1" gets 404 (the
 //   session has expired: notifications still get 202, so the first tools/call meets it); an initialize without a session id issues "s2", on which get_secret answers "s3cr3t" and
 //   submit_answer answers "accepted".
+// - param-headers (2026-07-28): stateless; server/discover offers 2026-07-28; tools/list (with the result fields the
+//   2026-07-28 schema requires: resultType, ttlMs, cacheScope) lists entrée, get_secret (x-mcp-header on string,
+//   integer and boolean parameters, one nested), get_secret_fast (x-mcp-header on a number: an invalid definition)
+//   and submit_answer; every tools/call is answered (entrée "tok-1", get_secret and get_secret_fast "s3cr3t",
+//   submit_answer "accepted"). It validates nothing: the transcript shows what the client sent.
 import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
@@ -30,6 +35,30 @@ const SCRIPTS: Record<string, (req: IncomingMessage, rpc: Rpc | undefined) => Re
       return { status: 200, body: { jsonrpc: '2.0', id: rpc.id, result: text(tool === 'get_secret' ? 's3cr3t' : tool === 'submit_answer' ? 'accepted' : 'unknown tool') } };
     };
   })(),
+};
+
+const complete = (id: unknown, result: object) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...result } });
+const str = (h?: string) => ({ type: 'string', ...(h ? { 'x-mcp-header': h } : {}) });
+const SECRET_PARAMS = {
+  token: str(), region: str('Region'), greeting: str('Greeting'), padded: str('Padded'), literal: str('Literal'),
+  shard: { type: 'integer', 'x-mcp-header': 'Shard' }, verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' }, trace: { type: ['string', 'null'] },
+  options: { type: 'object', properties: { tier: str('Tier') } }, note: str('Note'),
+};
+SCRIPTS['param-headers'] = (req, rpc) => {
+  if (req.method !== 'POST') return { status: 405 };
+  if (rpc?.id === undefined) return { status: 202 };
+  if (rpc.method === 'server/discover') return { status: 200, body: complete(rpc.id, { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, serverInfo: { name: 'recorder', version: '1.0.0' } }) };
+  if (rpc.method === 'tools/list') {
+    const tools = [
+      { name: 'entrée', inputSchema: { type: 'object', properties: {} } },
+      { name: 'get_secret', inputSchema: { type: 'object', properties: SECRET_PARAMS, required: ['token'] } },
+      { name: 'get_secret_fast', inputSchema: { type: 'object', properties: { ...SECRET_PARAMS, budget: { type: 'number', 'x-mcp-header': 'Budget' } }, required: ['token'] } },
+      { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: str() }, required: ['answer'] } },
+    ];
+    return { status: 200, body: complete(rpc.id, { tools, ttlMs: 0, cacheScope: 'private' }) };
+  }
+  const tool = rpc.params?.name;
+  return { status: 200, body: complete(rpc.id, text(tool === 'entrée' ? 'tok-1' : tool === 'submit_answer' ? 'accepted' : 's3cr3t')) };
 };
 
 const [script, sep, ...command] = process.argv.slice(2);

@@ -31,7 +31,7 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
     build: () => {
       const s = new McpServer(info);
       // The prompt's schema verbatim (the x-mcp-header annotations must appear exactly), as a JSON Schema input.
-      const schema = fromJsonSchema<{ region?: string | null; priority: number; query: string }>({
+      const json = {
         type: 'object',
         properties: {
           region: { type: ['string', 'null'], description: 'Region to run in; null or absent means the global region.', 'x-mcp-header': 'Region' },
@@ -39,7 +39,9 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
           query: { type: 'string', description: 'The query text.' },
         },
         required: ['priority', 'query'],
-      });
+      };
+      // The SDK's JSON Schema type has no x-mcp-header key (an extension keyword): the literal is passed as is.
+      const schema = fromJsonSchema<{ region?: string | null; priority: number; query: string }>(json as Parameters<typeof fromJsonSchema>[0]);
       s.registerTool('route_query', { description: 'Route a query to a region.', inputSchema: schema }, async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`));
       return s;
     },

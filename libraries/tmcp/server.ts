@@ -11,7 +11,8 @@ import { McpServer } from 'tmcp';
 import { z } from 'zod';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
-type Server = McpServer<ZodJsonSchemaAdapter>;
+const build = () => new McpServer({ name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+type Server = ReturnType<typeof build>;
 
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: Server) => void> = {
@@ -42,7 +43,7 @@ if (!tools) {
   process.exit(2);
 }
 const port = Number(process.env.PORT);
-const server: Server = new McpServer({ name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+const server = build();
 tools(server);
 // The prompts ask for 403 on a foreign Origin: `allowedOrigins` (README: "[] to reject every cross-origin request").
 const transport = new HttpTransport(server, { path: '/mcp', allowedOrigins: [] });

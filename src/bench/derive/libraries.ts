@@ -16,8 +16,8 @@ export const EVIDENCE_INDEX_PATH = 'libraries/evidence/index.json';
 export interface LibrariesInput {
   registry?: SourceFile;
   evidence?: SourceFile;
-  /** Paths of the files under `libraries/evidence/` (transcripts), project-relative. */
-  transcripts?: readonly string[];
+  /** The transcripts under `libraries/evidence/` (`*.txt`), project-relative paths and text. */
+  transcripts?: readonly SourceFile[];
 }
 
 /** A registered (library × scenario) that the library cannot do, with the reason. */
@@ -46,7 +46,8 @@ export interface LibraryFailureRow {
   /** The judge's message (when a trial exists). */
   message: string | null;
   trial: string | null;
-  evidence: (Omit<EvidenceEntry, 'library' | 'libraryVersion' | 'revision' | 'role' | 'scenario' | 'checkpoint' | 'sentence'> & { file: string }) | null;
+  /** The raw evidence: the index entry's fields plus the transcript's path and text (null: none recorded yet). */
+  evidence: (Omit<EvidenceEntry, 'library' | 'libraryVersion' | 'revision' | 'role' | 'scenario' | 'checkpoint' | 'sentence'> & { file: string; text: string }) | null;
 }
 
 export interface LibrariesView {
@@ -64,7 +65,7 @@ export function checkLibraries(input: LibrariesInput, scenarios: ReadonlyMap<str
   const notAttempted = registry?.value ? notAttemptedRows(registry.value, scenarios, trials, problems) : [];
   const evidence = input.evidence ? parseWith(input.evidence.path, input.evidence.text, EvidenceIndexSchema) : undefined;
   problems.push(...(evidence?.problems ?? []));
-  const failures = failureRows(registry?.value, evidence?.value?.entries ?? [], new Set(input.transcripts ?? []), scenarios, trials, problems);
+  const failures = failureRows(registry?.value, evidence?.value?.entries ?? [], new Map((input.transcripts ?? []).map((f) => [f.path, f.text])), scenarios, trials, problems);
   return { view: { notAttempted, failures }, problems };
 }
 
@@ -87,7 +88,7 @@ function notAttemptedRows(reg: LibraryRegistry, scenarios: ReadonlyMap<string, S
   return rows.sort((a, b) => cmp(`${a.revision}/${a.role}/${a.scenario}/${a.subject}`, `${b.revision}/${b.role}/${b.scenario}/${b.subject}`));
 }
 
-function failureRows(reg: LibraryRegistry | undefined, entries: readonly EvidenceEntry[], transcripts: ReadonlySet<string>, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): LibraryFailureRow[] {
+function failureRows(reg: LibraryRegistry | undefined, entries: readonly EvidenceEntry[], transcripts: ReadonlyMap<string, string>, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): LibraryFailureRow[] {
   const labels = new Map((reg?.libraries ?? []).map((e) => [librarySubjectId(e.library, e.libraryVersion), e.label]));
   const byKey = new Map<string, LibraryFailureRow>();
   const libraryTrials = trials.filter((t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none');
@@ -110,7 +111,9 @@ function failureRows(reg: LibraryRegistry | undefined, entries: readonly Evidenc
     if (!c) return void problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.checkpoint`, message: `no checkpoint "${e.checkpoint}" in scenario ${key}`, hint: 'fix the slug, or remove the entry if the checkpoint is gone' });
     if ((c.spec?.id ?? null) !== e.sentence) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.sentence`, message: `checkpoint ${e.checkpoint} cites ${c.spec?.id ?? 'no sentence'}, the entry says ${e.sentence ?? 'none'}` });
     const file = `libraries/evidence/${e.transcript}`;
-    if (!transcripts.has(file)) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.transcript`, message: `missing transcript ${file}`, hint: 'run `npm run libraries -- --evidence --write` to record it' });
+    const text = transcripts.get(file);
+    if (text === undefined) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.transcript`, message: `missing transcript ${file}`, hint: 'run `npm run libraries -- --evidence --write` to record it' });
+    else if (!new RegExp(e.expect).test(text)) problems.push({ file, message: `does not match the entry's expect /${e.expect}/ (${EVIDENCE_INDEX_PATH} ${field})`, hint: 're-record it with `npm run libraries -- --evidence --write`, or fix the entry' });
     const k = `${subject} ${key} ${e.checkpoint}`;
     if (byKey.get(k)?.evidence) return void problems.push({ file: EVIDENCE_INDEX_PATH, field, message: `a second entry for ${k}`, hint: 'keep one entry per failing verdict' });
     const t = trials.find((x) => x.subject.id === subject && x.revision === e.revision && x.role === e.role && x.scenario === e.scenario && x.docs === 'none' && x.status === 'completed');
@@ -120,7 +123,7 @@ function failureRows(reg: LibraryRegistry | undefined, entries: readonly Evidenc
       revision: e.revision, role: e.role, scenario: e.scenario, subject, label: labels.get(subject) ?? subject, checkpoint: e.checkpoint, level: c.level,
       sentence: e.sentence, verdict: v?.verdict ?? 'missing', message: v?.message ?? null, trial: t?.id ?? null, evidence: null,
     } satisfies LibraryFailureRow;
-    byKey.set(k, { ...row, evidence: { ...rest, file } });
+    byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
   });
   return [...byKey.values()].sort((a, b) => cmp(`${a.revision}/${a.subject}/${a.role}/${a.scenario}/${a.checkpoint}`, `${b.revision}/${b.subject}/${b.role}/${b.scenario}/${b.checkpoint}`));
 }

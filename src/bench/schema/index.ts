@@ -8,3 +8,4 @@ export * from './trial.ts';
 export * from './wire-event.ts';
 export * from './transcript.ts';
 export * from './coverage.ts';
+export * from './library.ts';

@@ -5,6 +5,7 @@ import { WireEventSchema, WireHeaderSchema } from './wire-event.ts';
 import { TranscriptEntrySchema } from './transcript.ts';
 import { CheckpointSchema } from './checkpoint.ts';
 import { CoverageLedgerSchema } from './coverage.ts';
+import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -18,5 +19,7 @@ export function jsonSchemas(): Record<string, string> {
     'wire-event.json': emit(WireEventSchema, 'wire-event.json'),
     'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
     'coverage.json': emit(CoverageLedgerSchema, 'coverage.json'),
+    'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),
+    'library-evidence.json': emit(EvidenceIndexSchema, 'library-evidence.json'),
   };
 }

@@ -63,12 +63,12 @@ export function loadSpecRows(dir = specDir()): Partial<Record<Revision, Sentence
   return out;
 }
 
-/** The libraries board's committed files: registry, evidence index (each when present) and the transcripts' paths. */
+/** The libraries board's committed files: registry, evidence index (each when present) and the evidence transcripts. */
 export function loadLibraryFiles(root: string): LibrariesInput {
   const file = (p: string): SourceFile | undefined => (existsSync(join(root, p)) ? { path: p, text: readFileSync(join(root, p), 'utf8') } : undefined);
   return {
     registry: file(REGISTRY_PATH),
     evidence: file(EVIDENCE_INDEX_PATH),
-    transcripts: fg.sync('libraries/evidence/**/*', { cwd: root, onlyFiles: true, ignore: [EVIDENCE_INDEX_PATH] }).sort(),
+    transcripts: fg.sync('libraries/evidence/**/*.txt', { cwd: root, onlyFiles: true }).sort().map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') })),
   };
 }
