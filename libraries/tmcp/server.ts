@@ -1,14 +1,12 @@
 // Glue: an MCP server built with tmcp (`McpServer` + `ZodJsonSchemaAdapter`, `server.tool`) and @tmcp/transport-http's
-// `HttpTransport`, served on node:http through @remix-run/node-fetch-server exactly as the transport's README shows.
+// `HttpTransport` (./serve.ts: node:http through @remix-run/node-fetch-server, as the transport's README shows).
 // Exposes the tools one server-role prompt asks for. Usage: `node server.ts <scenario-id>` with PORT set; serves
 // http://127.0.0.1:$PORT/mcp. Policy (CONTEXT.md): library features only, configured as the prompt asks.
 // tmcp has no tasks API (tasks: not attempted, see libraries/registry.json).
-import * as http from 'node:http';
-import { createRequestListener } from '@remix-run/node-fetch-server';
 import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
-import { HttpTransport } from '@tmcp/transport-http';
 import { McpServer } from 'tmcp';
 import { z } from 'zod';
+import { serve } from './serve.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const build = () => new McpServer({ name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
@@ -42,17 +40,6 @@ if (!tools) {
   console.error(`usage: node server.ts <${Object.keys(SCENARIOS).join('|')}>`);
   process.exit(2);
 }
-const port = Number(process.env.PORT);
 const server = build();
 tools(server);
-// The prompts ask for 403 on a foreign Origin: `allowedOrigins` (README: "[] to reject every cross-origin request").
-const transport = new HttpTransport(server, { path: '/mcp', allowedOrigins: [] });
-
-http
-  .createServer(
-    createRequestListener(async (request) => {
-      const response = await transport.respond(request);
-      return response ?? new Response(null, { status: 404 });
-    }),
-  )
-  .listen(port, '127.0.0.1', () => console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`));
+serve(server, process.argv[2]!);
