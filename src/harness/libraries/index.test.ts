@@ -10,7 +10,7 @@ import { RunnerInputError } from '../runner/errors.ts';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { loadScenarioFiles } from '../io/load.ts';
 import { driverFor as realDriverFor } from '../roles/registry.ts';
-import { findLibrary, glueCommand, LIBRARIES, libraryAdapter, librariesDir, librarySubject, type LibraryEntry } from './index.ts';
+import { findLibrary, glueCommand, libraryAdapter, librariesDir, librarySubject, registeredLibraries, type LibraryEntry } from './index.ts';
 import { checkInstalled, parseLibrariesArgs, planLibraries } from './plan.ts';
 
 // Registry and CLI argument handling of `npm run libraries` (no trial runs; libraries.test.ts runs them live).
@@ -18,6 +18,7 @@ const lib = (library: string, glue: LibraryEntry['glue'], more: Partial<LibraryE
 const both = lib('@acme/mcp', { '2025-11-25': { server: 'glue/server.ts', client: 'glue/client.ts' } });
 const serverOnly = lib('mcp-lite', { '2025-11-25': { server: 'glue/lite.ts' } });
 const entries = [both, serverOnly];
+const LIBRARIES = registeredLibraries();
 const scenario = (revision: Revision, role: Role, id: string) => ({ revision, role, id }) as Scenario;
 const scenarios = [scenario('2025-11-25', 'server', 'tools-basics'), scenario('2025-11-25', 'client', 'call-tool'), scenario('2026-07-28', 'server', 'mrtr')];
 const driverFor = (revision: Revision, role: Role) => ({ revision, role }) as RoleDriver;

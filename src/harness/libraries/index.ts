@@ -31,14 +31,16 @@ export function loadRegistry(root = REPO): LibraryEntry[] {
   return value.libraries;
 }
 
-export const LIBRARIES: readonly LibraryEntry[] = loadRegistry();
+let cached: readonly LibraryEntry[] | undefined;
+/** The committed registry, read on first use (a broken file then fails inside the CLI, printed path-first). */
+export const registeredLibraries = (): readonly LibraryEntry[] => (cached ??= loadRegistry());
 
 export function librarySubject(e: LibraryEntry): Subject {
   return { kind: 'library', id: librarySubjectId(e.library, e.libraryVersion), label: e.label, library: e.library, libraryVersion: e.libraryVersion };
 }
 
 /** A library by package name, `name@version` or subject id; unknown names are input errors listing the known ones. */
-export function findLibrary(name: string, entries: readonly LibraryEntry[] = LIBRARIES): LibraryEntry {
+export function findLibrary(name: string, entries: readonly LibraryEntry[] = registeredLibraries()): LibraryEntry {
   const hit = entries.find((e) => [e.library, `${e.library}@${e.libraryVersion}`, librarySubject(e).id].includes(name));
   if (!hit) throw new RunnerInputError(`--library: unknown library "${name}"`, `known: ${entries.map((e) => `${e.library}@${e.libraryVersion}`).join(', ')}`);
   return hit;

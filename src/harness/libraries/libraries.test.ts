@@ -8,7 +8,7 @@ import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { runCalibration } from '../runner/calibrate.ts';
-import { LIBRARIES, librarySubject } from './index.ts';
+import { librarySubject, registeredLibraries } from './index.ts';
 import { planLibraries, writeLibraries } from './plan.ts';
 
 // Live: registered glue programs through the real trial runner (netns, as `npm run libraries` runs them) on one
@@ -16,7 +16,7 @@ import { planLibraries, writeLibraries } from './plan.ts';
 // installed in the separate libraries/ folder. The task checkpoint passing shows the glue starts, does the prompt's
 // task with the library, and the runner judged it; the records land where the command writes them.
 const root = process.cwd();
-const lib = (name: string) => LIBRARIES.find((e) => e.library === name)!;
+const lib = (name: string) => registeredLibraries().find((e) => e.library === name)!;
 const sdk = lib('@modelcontextprotocol/sdk');
 const base = { root, specDir: specDir(), specCommit: readSpecCommit() ?? '0'.repeat(40), isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 } } as const;
 

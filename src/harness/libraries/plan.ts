@@ -11,7 +11,7 @@ import type { RoleDriver } from '../roles/types.ts';
 import type { CalibrationJob, Ran } from '../runner/calibrate.ts';
 import { oneOf, parseCli } from '../runner/cli.ts';
 import { RunnerInputError } from '../runner/errors.ts';
-import { findLibrary, LIBRARIES, libraryAdapter, librariesDir, notAttemptedReason, type LibraryEntry } from './index.ts';
+import { findLibrary, libraryAdapter, librariesDir, notAttemptedReason, registeredLibraries, type LibraryEntry } from './index.ts';
 
 export const USAGE = 'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation netns|none] [--check | --evidence [--write]]';
 
@@ -30,7 +30,7 @@ export interface LibrariesArgs {
 }
 
 /** `npm run libraries` arguments; bad input is a RunnerInputError (printed path-first with the usage as hint). */
-export function parseLibrariesArgs(argv: string[], entries: readonly LibraryEntry[] = LIBRARIES): LibrariesArgs {
+export function parseLibrariesArgs(argv: string[], entries: readonly LibraryEntry[] = registeredLibraries()): LibrariesArgs {
   const a = parseCli(argv, {
     library: { type: 'string' }, revision: { type: 'string' }, role: { type: 'string' }, jobs: { type: 'string', default: '1' }, isolation: { type: 'string', default: 'netns' },
     check: { type: 'boolean', default: false }, evidence: { type: 'boolean', default: false }, write: { type: 'boolean', default: false },
