@@ -4,7 +4,7 @@ import { loadEvidenceIndex, recordEvidence } from './evidence.ts';
 
 // Live raw evidence, without prober or reference server: one server-role entry (curl against the fastmcp glue on
 // 127.0.0.1) and one client-role entry (the SDK v2 client against the hand-written recording server). The full set
-// runs with `npm run libraries -- --evidence` (about 25 s for 35 transcripts here).
+// runs with `npm run libraries -- --evidence` (about 22 s for 44 entries here).
 const entries = loadEvidenceIndex();
 const entry = (library: string, checkpoint: string) => entries.find((e) => e.library === library && e.checkpoint === checkpoint)!;
 
