@@ -3,6 +3,7 @@ import type { Board, BoardRow, CellRow, Dataset } from '../bench/derive/dataset.
 import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.ts';
 import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts';
 import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
+import { notAttemptedIndex } from './libraries.ts';
 import type { Column, Display, Table, Value } from './table.ts';
 import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 
@@ -36,7 +37,7 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
 }
 
 /** One board as a table: subject, overall, client, server, one column per scenario, MAY, k, infra, usage. */
-export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, cells = cellIndex(d)): Table {
+export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>, b: Board, cells = cellIndex(d), skipped = notAttemptedIndex(d)): Table {
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
     { key: 'rank', label: '#', numeric: true },
@@ -59,6 +60,8 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
       const cr = cells.get(`${b.revision}/${b.docs}/${r.subject}/${key}`);
+      const na = skipped.get(`${b.revision}/${r.subject}/${key}`);
+      if (!c && na) return { v: null, d: { text: 'n/a', note: `not attempted: ${na.reason}` } satisfies Display };
       if (!c) return { v: null, d: { text: '·', note: 'not run' } satisfies Display };
       const first = cr?.trials[0];
       const spread = c.min !== null && c.max !== null && c.min !== c.max ? ` · range ${pct(c.min)}–${pct(c.max)}` : '';
@@ -88,6 +91,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells'>, b: Board, ce
     ...(infra ? [`${plural(infra, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`] : []),
     ...(flagK && b.rows.some((r) => r.minK === 1) ? ['k=1: a cell with a single completed trial; its score may not repeat.'] : []),
     ...(b.rows.some((r) => !r.overall.complete) ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.'] : []),
+    ...(b.rows.some((r) => b.columns.some((key) => !r.cells[key] && skipped.has(`${b.revision}/${r.subject}/${key}`))) ? ['n/a: the library cannot do this scenario (hover for the reason; the Methodology page lists them); not a score, and not counted in the mean.'] : []),
   ];
   return { id: boardId(b.revision, b.docs, b.kind), caption: `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`, columns, rows, cells: disp, notes };
 }

@@ -5,6 +5,7 @@ import { boardTable, cellIndex } from './boards.ts';
 import { calibrationTable, killTable } from './calibration.ts';
 import { allCharts, type SiteCharts } from './charts.ts';
 import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioResultsTable, subjectBoardsTable, subjectCellsTable, subjectTrialsTable } from './detail.ts';
+import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable } from './matrix.ts';
 import type { Table } from './table.ts';
 
@@ -16,11 +17,14 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
     out.set(t.id, t);
   };
   const idx = cellIndex(d);
-  d.boards.forEach((b) => add(boardTable(d, b, idx)));
+  const skipped = notAttemptedIndex(d);
+  d.boards.forEach((b) => add(boardTable(d, b, idx, skipped)));
   for (const rev of REVISIONS) {
     add(matrixTable(d, rev));
     add(missedTable(d, rev));
     add(calibrationTable(d, rev));
+    add(libraryFailuresTable(d, rev));
+    add(notAttemptedTable(d, rev));
     add(charts.docsDelta[rev].table);
   }
   add(charts.scoreByRevision.table);

@@ -7,6 +7,7 @@ import type { Cell } from '../scoring/cell.ts';
 import type { TrialScore } from '../scoring/score.ts';
 import type { SchemaRevisionStatus } from '../wire-schema/trial.ts';
 import type { TrialSchemaReport } from '../wire-schema/types.ts';
+import type { LibrariesView } from './libraries.ts';
 
 export const DATASET_FORMAT = 'mcpfs.dataset/1';
 
@@ -110,6 +111,8 @@ export interface Dataset {
   calibration: CalibrationRow[];
   /** Pinned-schema validation: per revision checked or skipped (and why), and how many findings each side has. */
   schema: { revisions: SchemaRevisionStatus[]; findings: { harness: number; subject: number } };
+  /** Libraries board: not-attempted scenarios (with reasons) and every library failure with its raw evidence. */
+  libraries: LibrariesView;
   /** Extensions computed by later stages (e.g. the coverage ledger), keyed by name. */
   extra: Record<string, unknown>;
 }

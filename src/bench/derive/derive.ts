@@ -8,6 +8,7 @@ import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
+import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { checkRecord, type CheckedRecord } from './records.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
 import { schemaGate, withDeclarations, type SchemaExemptions } from '../wire-schema/gate.ts';
@@ -28,6 +29,8 @@ export interface DeriveInput {
   coverage?: readonly SourceFile[];
   /** Pinned spec commit per GitHub repository (`owner/name`), for the coverage table's line links. */
   specCommits?: Readonly<Record<string, string>>;
+  /** `libraries/registry.json`, `libraries/evidence/index.json` and the evidence transcripts' paths. */
+  libraries?: LibrariesInput;
   /**
    * Pinned JSON Schemas per revision (parsed by harness/io): every trial's messages are validated against them. A
    * revision without one is reported as skipped in the data set (`schema.revisions`), never silently.
@@ -126,6 +129,8 @@ export function derive(input: DeriveInput): DeriveOutput {
   const gate = calibrationGate(scenarioList, trials);
   if (input.gate ?? true) problems.push(...gate.problems, ...schemaGate(schemaGateTrials(trials), exemptions));
   const cells = buildCells(trials);
+  const libraries = checkLibraries(input.libraries ?? {}, scenarios, trials);
+  problems.push(...libraries.problems);
   const dataset: Dataset = {
     format: DATASET_FORMAT,
     scenarios: scenarioList,
@@ -141,6 +146,7 @@ export function derive(input: DeriveInput): DeriveOutput {
         subject: trials.reduce((n, t) => n + t.schema.findings.filter((f) => f.sender === 'subject').length, 0),
       },
     },
+    libraries: libraries.view,
     extra: { coverage: coverage.report },
   };
   // The same defect (e.g. a missing judge) is met once per record: report it once.

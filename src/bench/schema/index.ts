@@ -9,3 +9,4 @@ export * from './wire-event.ts';
 export * from './transcript.ts';
 export * from './coverage.ts';
 export * from './conformance.ts';
+export * from './library.ts';

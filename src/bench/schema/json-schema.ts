@@ -6,6 +6,7 @@ import { TranscriptEntrySchema } from './transcript.ts';
 import { CheckpointSchema } from './checkpoint.ts';
 import { CoverageLedgerSchema } from './coverage.ts';
 import { ConformanceExpectationsSchema } from './conformance.ts';
+import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -20,5 +21,7 @@ export function jsonSchemas(): Record<string, string> {
     'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
     'coverage.json': emit(CoverageLedgerSchema, 'coverage.json'),
     'conformance-expectations.json': emit(ConformanceExpectationsSchema, 'conformance-expectations.json'),
+    'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),
+    'library-evidence.json': emit(EvidenceIndexSchema, 'library-evidence.json'),
   };
 }

@@ -1,6 +1,6 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadCoverageFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
+import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
 import { specDir } from './paths.ts';
 import { loadPinnedSchemas } from './schema.ts';
 import { schemaExemptions } from '../roles/schema-exemptions.ts';
@@ -16,6 +16,7 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     specCommits: readSpecCommits(specDir(root)),
     schemas: loadPinnedSchemas(specDir(root)),
     schemaExemptions: schemaExemptions(),
+    libraries: loadLibraryFiles(root),
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

@@ -5,6 +5,7 @@ import type { Revision } from '../../bench/schema/common.ts';
 import { REVISIONS } from '../../bench/schema/common.ts';
 import { parseSentenceTsv, type SentenceRow } from '../../bench/spec/tsv.ts';
 import type { SourceFile } from '../../bench/derive/scenarios.ts';
+import { EVIDENCE_INDEX_PATH, REGISTRY_PATH, type LibrariesInput } from '../../bench/derive/libraries.ts';
 import { BenchError } from '../../bench/problems.ts';
 import { specDir } from './paths.ts';
 
@@ -60,4 +61,14 @@ export function loadSpecRows(dir = specDir()): Partial<Record<Revision, Sentence
     out[rev] = rows;
   }
   return out;
+}
+
+/** The libraries board's committed files: registry, evidence index (each when present) and the evidence transcripts. */
+export function loadLibraryFiles(root: string): LibrariesInput {
+  const file = (p: string): SourceFile | undefined => (existsSync(join(root, p)) ? { path: p, text: readFileSync(join(root, p), 'utf8') } : undefined);
+  return {
+    registry: file(REGISTRY_PATH),
+    evidence: file(EVIDENCE_INDEX_PATH),
+    transcripts: fg.sync('libraries/evidence/**/*.txt', { cwd: root, onlyFiles: true }).sort().map((p) => ({ path: p, text: readFileSync(join(root, p), 'utf8') })),
+  };
 }

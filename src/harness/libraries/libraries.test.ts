@@ -8,14 +8,16 @@ import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { runCalibration } from '../runner/calibrate.ts';
-import { LIBRARIES, librarySubject } from './index.ts';
+import { librarySubject, registeredLibraries } from './index.ts';
 import { planLibraries, writeLibraries } from './plan.ts';
 
-// Live: the registered glue programs of the MCP TypeScript SDK through the real trial runner (netns, as
-// `npm run libraries` runs them) on one scenario per role. The task checkpoint passing shows the glue starts, does
-// the prompt's task with the library, and the runner judged it; the records land where the command writes them.
+// Live: registered glue programs through the real trial runner (netns, as `npm run libraries` runs them) on one
+// scenario per revision and role: the MCP TypeScript SDK 1.x (2025-11-25) and SDK v2 server and client (2026-07-28),
+// installed in the separate libraries/ folder. The task checkpoint passing shows the glue starts, does the prompt's
+// task with the library, and the runner judged it; the records land where the command writes them.
 const root = process.cwd();
-const sdk = LIBRARIES.find((e) => e.library === '@modelcontextprotocol/sdk')!;
+const lib = (name: string) => registeredLibraries().find((e) => e.library === name)!;
+const sdk = lib('@modelcontextprotocol/sdk');
 const base = { root, specDir: specDir(), specCommit: readSpecCommit() ?? '0'.repeat(40), isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 } } as const;
 
 let tmp: string | undefined;
@@ -25,20 +27,28 @@ afterEach(() => {
 });
 
 describe('library glue through the trial runner', () => {
-  it('runs the SDK server glue on tools-basics and the SDK client glue on call-tool, and both complete the task', { timeout: 120_000 }, async () => {
-    // Only this revision's files: another revision's scenarios (possibly being edited) do not concern the glue.
-    const { scenarios: all, problems } = checkScenarios(loadScenarioFiles(root).filter((f) => f.path.startsWith('scenarios/2025-11-25/')));
+  it('runs SDK 1.x server and client glue (2025-11-25) and SDK v2 server and client glue (2026-07-28), and every one completes the task', { timeout: 180_000 }, async () => {
+    const { scenarios: all, problems } = checkScenarios(loadScenarioFiles(root));
     expect(problems).toEqual([]);
-    const scenarios = [...all.values()].filter((s) => s.id === 'tools-basics' || s.id === 'call-tool');
-    const plan = planLibraries(scenarios, { libraries: [sdk] }, driverFor);
-    expect(plan.jobs.map((j) => `${j.scenario.role} ${j.scenario.id}`)).toEqual(['client call-tool', 'server tools-basics']);
-    const ran = await runCalibration(plan.jobs, base);
+    const pick = (rev: string, ids: string[]) => [...all.values()].filter((s) => s.revision === rev && ids.includes(s.id));
+    const plan = [
+      ...planLibraries(pick('2025-11-25', ['tools-basics', 'call-tool']), { libraries: [sdk] }, driverFor).jobs,
+      ...planLibraries(pick('2026-07-28', ['stateless-tools', 'stateless-call']), { libraries: [lib('@modelcontextprotocol/server'), lib('@modelcontextprotocol/client')] }, driverFor).jobs,
+    ];
+    expect(plan.map((j) => `${j.adapter.subject.id} ${j.scenario.role} ${j.scenario.id}`)).toEqual([
+      'library/@modelcontextprotocol/sdk@1.32.2 client call-tool',
+      'library/@modelcontextprotocol/sdk@1.32.2 server tools-basics',
+      'library/@modelcontextprotocol/server@2.4.0 server stateless-tools',
+      'library/@modelcontextprotocol/client@2.4.0 client stateless-call',
+    ]);
+    const ran = await runCalibration(plan, base);
     for (const { job, result } of ran) {
       const task = result.record.verdicts.find((v) => v.checkpoint.startsWith('task-'));
       expect({ scenario: job.scenario.id, status: result.record.status, task: task?.verdict, leftovers: result.leftovers }).toEqual({ scenario: job.scenario.id, status: 'completed', task: 'pass', leftovers: [] });
-      expect(result.record.subject).toEqual(librarySubject(sdk));
+      expect(result.record.subject).toEqual(job.adapter.subject);
       expect(result.record.trial.isolation).toBe('netns');
     }
+    const sdkRan = ran.filter((r) => r.result.record.subject.id === librarySubject(sdk).id);
 
     // Written into a scratch tree: the subject's stale records go (also of a vanished scenario), others stay.
     tmp = mkdtempSync(join(tmpdir(), 'mcpfs-libraries-'));
@@ -48,8 +58,8 @@ describe('library glue through the trial runner', () => {
       mkdirSync(dirname(f), { recursive: true });
       writeFileSync(f, '{}');
     }
-    const written = writeLibraries(tmp, ran);
-    expect(written.sort()).toEqual(ran.map((r) => expectedRecordPath(r.result.record)).sort());
+    const written = writeLibraries(tmp, sdkRan);
+    expect(written.sort()).toEqual(sdkRan.map((r) => expectedRecordPath(r.result.record)).sort());
     expect(written.filter((p) => !existsSync(join(tmp!, p)))).toEqual([]);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(other)).toBe(true);

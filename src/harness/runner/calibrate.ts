@@ -126,8 +126,12 @@ export function verdictKey(r: Pick<TrialRecord, 'status' | 'verdicts'>): string 
   return [r.status, ...r.verdicts.map((v) => `${v.checkpoint}=${v.verdict}`)].join(' ');
 }
 
-/** Differences between fresh calibration results and the committed records (missing, extra, changed). */
-export function compareWithCommitted(root: string, ran: readonly Ran[]): string[] {
+/**
+ * Differences between fresh results and the committed records (missing, extra, changed), path-first. `dirOf` names
+ * the folder (glob) whose committed records the run replaces: calibration by default; `npm run libraries -- --check`
+ * passes the library subject's folders. `who` names the producer in the "no longer produces it" line.
+ */
+export function compareWithCommitted(root: string, ran: readonly Ran[], dirOf: (r: Ran) => string = (r) => calibrationDir(r.job.scenario), who = 'calibration'): string[] {
   const diffs: string[] = [];
   const fresh = new Set<string>();
   for (const { result } of ran) {
@@ -140,9 +144,9 @@ export function compareWithCommitted(root: string, ran: readonly Ran[]): string[
     const old = JSON.parse(readFileSync(join(root, path), 'utf8')) as TrialRecord;
     if (verdictKey(old) !== verdictKey(result.record)) diffs.push(`${path}: committed ${verdictKey(old)}\n  fresh:     ${verdictKey(result.record)}`);
   }
-  const dirs = [...new Set(ran.map((r) => calibrationDir(r.job.scenario)))];
+  const dirs = [...new Set(ran.map(dirOf))];
   for (const p of fg.sync(dirs.map((d) => `${d}/**/k*.json`), { cwd: root }).sort()) {
-    if (!fresh.has(p)) diffs.push(`${p}: committed, but calibration no longer produces it`);
+    if (!fresh.has(p)) diffs.push(`${p}: committed, but ${who} no longer produces it`);
   }
   return diffs;
 }

@@ -1,0 +1,6 @@
+# @hono/mcp 0.3.2, tools-basics: after a normal initialize, a request whose MCP-Protocol-Version names an unsupported
+# version (1900-01-01), on the session.
+source "$(dirname "$0")/../../lib.sh"
+init
+initialized
+post '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' "Mcp-Session-Id: $SID" 'MCP-Protocol-Version: 1900-01-01'

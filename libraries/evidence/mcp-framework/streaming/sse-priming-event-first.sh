@@ -1,0 +1,5 @@
+# mcp-framework 0.2.22 (responseMode "stream"), streaming: the SSE stream answering a POST starts with the JSON-RPC message, not with a priming event.
+source "$(dirname "$0")/../../lib.sh"
+init
+initialized
+call '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"countdown","arguments":{"n":2},"_meta":{"progressToken":"p1"}}}'

@@ -1,0 +1,5 @@
+# mcp-framework 0.2.22, streaming: countdown with a progressToken: its notifications/progress never appear on the POST's SSE stream (the tool calls reportProgress n times).
+source "$(dirname "$0")/../../lib.sh"
+init
+initialized
+call '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"countdown","arguments":{"n":3},"_meta":{"progressToken":"p1"}}}'

@@ -1,0 +1,67 @@
+// Glue: a 2026-07-28 MCP client built with the MCP TypeScript SDK v2 (`@modelcontextprotocol/client` 2.x `Client` +
+// `StreamableHTTPClientTransport`, `versionNegotiation: { mode: 'auto' }` as its docs show for the 2026-07-28 wire)
+// doing one client-role prompt's task against MCP_SERVER_URL. Usage: `node client.ts <scenario-id>`. Exits 0 when
+// the server accepted the answer, 1 otherwise. Policy (CONTEXT.md): no retry or header code of our own — the SDK's
+// own negotiation, Mcp-Param headers, tool-definition checks and multi-round-trip auto-fulfilment are measured.
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+
+type Call = (name: string, args?: Record<string, unknown>) => Promise<string>;
+
+const ARGS = { region: 'us-west1', greeting: 'Hello, 世界', padded: '  padded ', literal: '=?base64?literal?=', shard: 42, verbose: true, trace: null, options: { tier: 'gold' } };
+
+/** Per scenario: the client options its prompt implies, and the prompt's sequence of tool calls (returns submit_answer's text). */
+const SCENARIOS: Record<string, { versions?: string[]; elicitation?: boolean; steps: (call: Call, client: Client) => Promise<string> }> = {
+  'stateless-call': { steps: async (call) => call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }) },
+  'param-headers': {
+    steps: async (call, client) => {
+      const token = await call('entrée');
+      // "If your client accepts its definition as valid": the SDK's listTools leaves out tools it rejects.
+      const { tools } = await client.listTools();
+      const fast = tools.some((t) => t.name === 'get_secret_fast');
+      const secret = fast ? await call('get_secret_fast', { token, ...ARGS, budget: 0.5 }) : await call('get_secret', { token, ...ARGS });
+      return call('submit_answer', { answer: secret });
+    },
+  },
+  // The prompt: the client supports 2026-07-28 and a newer 2027-03-15 and prefers the newest (ProtocolOptions).
+  'version-retry': { versions: ['2027-03-15', '2026-07-28'], steps: async (call) => call('submit_answer', { answer: await call('get_secret') }) },
+  'multi-round-trip': { elicitation: true, steps: async (call) => call('submit_answer', { answer: await call('get_secret') }) },
+};
+
+const scenario = SCENARIOS[process.argv[2] ?? ''];
+const url = process.env.MCP_SERVER_URL;
+if (!scenario || !url) {
+  console.error(`usage: MCP_SERVER_URL=… node client.ts <${Object.keys(SCENARIOS).join('|')}>`);
+  process.exit(2);
+}
+
+const client = new Client(
+  { name: 'mcpfs-sdk-v2-glue', version: '1.0.0' },
+  {
+    versionNegotiation: { mode: 'auto' },
+    ...(scenario.versions ? { supportedProtocolVersions: scenario.versions } : {}),
+    ...(scenario.elicitation ? { capabilities: { elicitation: { form: {} } } } : {}),
+  },
+);
+// The prompt: accept every elicitation with {"confirm": true}; the SDK answers input_required rounds through this handler.
+if (scenario.elicitation) client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
+
+/** Call a tool and return the text of its single text content item. */
+const call: Call = async (name, args = {}) => {
+  const r = await client.callTool({ name, arguments: args });
+  const content = (r.content ?? []) as { type: string; text?: string }[];
+  const item = content.find((c) => c.type === 'text');
+  if (r.isError || item?.text === undefined) throw new Error(`${name}: no text result: ${JSON.stringify(r)}`);
+  console.error(`${name} → ${item.text}`);
+  return item.text;
+};
+
+let code = 1;
+try {
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  code = (await scenario.steps(call, client)) === 'accepted' ? 0 : 1;
+} catch (e) {
+  console.error(`client failed: ${(e as Error).message}`);
+} finally {
+  await client.close().catch(() => undefined);
+}
+process.exit(code);

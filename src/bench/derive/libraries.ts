@@ -1,0 +1,129 @@
+// Libraries board data: the registry's not-attempted scenarios (shown instead of a score, never as 0) and every
+// failing MUST/SHOULD verdict of a library trial joined with its raw evidence (`libraries/evidence/index.json`).
+// Pure: the files arrive as text from harness/io.
+import { cmp, type Problem } from '../problems.ts';
+import type { Level, Revision, Role } from '../schema/common.ts';
+import { EvidenceIndexSchema, LibraryRegistrySchema, type EvidenceEntry, type LibraryRegistry } from '../schema/library.ts';
+import type { Scenario } from '../schema/scenario.ts';
+import type { TrialRow } from './dataset.ts';
+import { parseWith } from './parse.ts';
+import type { SourceFile } from './scenarios.ts';
+
+export const REGISTRY_PATH = 'libraries/registry.json';
+export const EVIDENCE_INDEX_PATH = 'libraries/evidence/index.json';
+
+/** What derive reads for the libraries board (all optional: a tree without libraries has none). */
+export interface LibrariesInput {
+  registry?: SourceFile;
+  evidence?: SourceFile;
+  /** The transcripts under `libraries/evidence/` (`*.txt`), project-relative paths and text. */
+  transcripts?: readonly SourceFile[];
+}
+
+/** A registered (library × scenario) that the library cannot do, with the reason. */
+export interface NotAttemptedRow {
+  revision: Revision;
+  role: Role;
+  scenario: string;
+  /** Subject id `library/<package>@<version>`. */
+  subject: string;
+  label: string;
+  reason: string;
+}
+
+/** A failing MUST/SHOULD verdict of a library trial (or an evidence entry whose verdict no longer fails). */
+export interface LibraryFailureRow {
+  revision: Revision;
+  role: Role;
+  scenario: string;
+  subject: string;
+  label: string;
+  checkpoint: string;
+  level: Level;
+  sentence: string | null;
+  /** The current verdict of that checkpoint in the library's trial (`missing` = no trial). */
+  verdict: 'fail' | 'pass' | 'not-applicable' | 'missing';
+  /** The judge's message (when a trial exists). */
+  message: string | null;
+  trial: string | null;
+  /** The raw evidence: the index entry's fields plus the transcript's path and text (null: none recorded yet). */
+  evidence: (Omit<EvidenceEntry, 'library' | 'libraryVersion' | 'revision' | 'role' | 'scenario' | 'checkpoint' | 'sentence'> & { file: string; text: string }) | null;
+}
+
+export interface LibrariesView {
+  notAttempted: NotAttemptedRow[];
+  failures: LibraryFailureRow[];
+}
+
+export const librarySubjectId = (library: string, version: string): string => `library/${library}@${version}`;
+
+/** Validate the registry and the evidence index against the scenarios and records; build the board's rows. */
+export function checkLibraries(input: LibrariesInput, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[]): { view: LibrariesView; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const registry = input.registry ? parseWith(input.registry.path, input.registry.text, LibraryRegistrySchema) : undefined;
+  problems.push(...(registry?.problems ?? []));
+  const notAttempted = registry?.value ? notAttemptedRows(registry.value, scenarios, trials, problems) : [];
+  const evidence = input.evidence ? parseWith(input.evidence.path, input.evidence.text, EvidenceIndexSchema) : undefined;
+  problems.push(...(evidence?.problems ?? []));
+  const failures = failureRows(registry?.value, evidence?.value?.entries ?? [], new Map((input.transcripts ?? []).map((f) => [f.path, f.text])), scenarios, trials, problems);
+  return { view: { notAttempted, failures }, problems };
+}
+
+const scenarioKey = (revision: string, role: string, id: string) => `${revision}/${role}/${id}`;
+
+function notAttemptedRows(reg: LibraryRegistry, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): NotAttemptedRow[] {
+  const rows: NotAttemptedRow[] = [];
+  const ran = new Set(trials.map((t) => `${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)}`));
+  reg.libraries.forEach((e, i) => {
+    const subject = librarySubjectId(e.library, e.libraryVersion);
+    e.notAttempted.forEach((n, j) => {
+      const field = `libraries[${i}].notAttempted[${j}]`;
+      const key = scenarioKey(n.revision, n.role, n.scenario);
+      if (!scenarios.has(key)) problems.push({ file: REGISTRY_PATH, field, message: `unknown scenario "${key}"`, hint: `expected a file scenarios/${key}.json; remove the entry if the scenario is gone` });
+      if (!e.glue[n.revision]?.[n.role]) problems.push({ file: REGISTRY_PATH, field, message: `${e.library} has no ${n.revision} ${n.role} glue, so nothing of that role is attempted anyway`, hint: 'remove the entry' });
+      if (ran.has(`${subject} ${key}`)) problems.push({ file: REGISTRY_PATH, field, message: `results/ holds a trial of ${subject} on ${key}, which the registry says is not attempted`, hint: 'run `npm run libraries` (it removes the subject\'s stale records), or remove the entry' });
+      rows.push({ revision: n.revision, role: n.role, scenario: n.scenario, subject, label: e.label, reason: n.reason });
+    });
+  });
+  return rows.sort((a, b) => cmp(`${a.revision}/${a.role}/${a.scenario}/${a.subject}`, `${b.revision}/${b.role}/${b.scenario}/${b.subject}`));
+}
+
+function failureRows(reg: LibraryRegistry | undefined, entries: readonly EvidenceEntry[], transcripts: ReadonlyMap<string, string>, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): LibraryFailureRow[] {
+  const labels = new Map((reg?.libraries ?? []).map((e) => [librarySubjectId(e.library, e.libraryVersion), e.label]));
+  const byKey = new Map<string, LibraryFailureRow>();
+  const libraryTrials = trials.filter((t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none');
+  for (const t of libraryTrials) {
+    const checkpoints = scenarios.get(scenarioKey(t.revision, t.role, t.scenario))?.checkpoints ?? [];
+    for (const v of t.verdicts) {
+      const c = checkpoints.find((x) => x.slug === v.checkpoint);
+      if (v.verdict !== 'fail' || !c || c.level === 'MAY') continue;
+      byKey.set(`${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`, {
+        revision: t.revision, role: t.role, scenario: t.scenario, subject: t.subject.id, label: t.subject.label, checkpoint: v.checkpoint, level: c.level,
+        sentence: c.spec?.id ?? null, verdict: 'fail', message: v.message ?? null, trial: t.id, evidence: null,
+      });
+    }
+  }
+  entries.forEach((e, i) => {
+    const field = `entries[${i}]`;
+    const subject = librarySubjectId(e.library, e.libraryVersion);
+    const key = scenarioKey(e.revision, e.role, e.scenario);
+    const c = scenarios.get(key)?.checkpoints.find((x) => x.slug === e.checkpoint);
+    if (!c) return void problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.checkpoint`, message: `no checkpoint "${e.checkpoint}" in scenario ${key}`, hint: 'fix the slug, or remove the entry if the checkpoint is gone' });
+    if ((c.spec?.id ?? null) !== e.sentence) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.sentence`, message: `checkpoint ${e.checkpoint} cites ${c.spec?.id ?? 'no sentence'}, the entry says ${e.sentence ?? 'none'}` });
+    const file = `libraries/evidence/${e.transcript}`;
+    const text = transcripts.get(file);
+    if (text === undefined) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.transcript`, message: `missing transcript ${file}`, hint: 'run `npm run libraries -- --evidence --write` to record it' });
+    else if (!new RegExp(e.expect).test(text)) problems.push({ file, message: `does not match the entry's expect /${e.expect}/ (${EVIDENCE_INDEX_PATH} ${field})`, hint: 're-record it with `npm run libraries -- --evidence --write`, or fix the entry' });
+    const k = `${subject} ${key} ${e.checkpoint}`;
+    if (byKey.get(k)?.evidence) return void problems.push({ file: EVIDENCE_INDEX_PATH, field, message: `a second entry for ${k}`, hint: 'keep one entry per failing verdict' });
+    const t = trials.find((x) => x.subject.id === subject && x.revision === e.revision && x.role === e.role && x.scenario === e.scenario && x.docs === 'none' && x.status === 'completed');
+    const v = t?.verdicts.find((x) => x.checkpoint === e.checkpoint);
+    const { library: _l, libraryVersion: _v, revision: _r, role: _o, scenario: _s, checkpoint: _c, sentence: _n, ...rest } = e;
+    const row = byKey.get(k) ?? {
+      revision: e.revision, role: e.role, scenario: e.scenario, subject, label: labels.get(subject) ?? subject, checkpoint: e.checkpoint, level: c.level,
+      sentence: e.sentence, verdict: v?.verdict ?? 'missing', message: v?.message ?? null, trial: t?.id ?? null, evidence: null,
+    } satisfies LibraryFailureRow;
+    byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
+  });
+  return [...byKey.values()].sort((a, b) => cmp(`${a.revision}/${a.subject}/${a.role}/${a.scenario}/${a.checkpoint}`, `${b.revision}/${b.subject}/${b.role}/${b.scenario}/${b.checkpoint}`));
+}
