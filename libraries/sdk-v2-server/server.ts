@@ -34,14 +34,14 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
       const json = {
         type: 'object',
         properties: {
-          region: { type: ['string', 'null'], description: 'Region to run in; null or absent means the global region.', 'x-mcp-header': 'Region' },
+          region: { type: 'string', description: 'Region to run in; absent means the global region.', 'x-mcp-header': 'Region' },
           priority: { type: 'integer', description: 'Priority, an integer.', 'x-mcp-header': 'Priority' },
           query: { type: 'string', description: 'The query text.' },
         },
         required: ['priority', 'query'],
       };
       // The SDK's JSON Schema type has no x-mcp-header key (an extension keyword): the literal is passed as is.
-      const schema = fromJsonSchema<{ region?: string | null; priority: number; query: string }>(json as Parameters<typeof fromJsonSchema>[0]);
+      const schema = fromJsonSchema<{ region?: string; priority: number; query: string }>(json as Parameters<typeof fromJsonSchema>[0]);
       s.registerTool('route_query', { description: 'Route a query to a region.', inputSchema: schema }, async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`));
       return s;
     },

@@ -43,7 +43,7 @@ const SCENARIOS: Record<string, (s: Server) => void> = {
   'param-headers': (s) => {
     // The prompt's annotations as JSON Schema metadata (zod's .meta(), which z.toJSONSchema copies into the schema).
     const schema = z.object({
-      region: z.string().nullable().optional().meta({ description: 'Region to run in; null or absent means the global region.', 'x-mcp-header': 'Region' }),
+      region: z.string().optional().meta({ description: 'Region to run in; absent means the global region.', 'x-mcp-header': 'Region' }),
       priority: z.number().int().meta({ description: 'Priority, an integer.', 'x-mcp-header': 'Priority' }),
       query: z.string().meta({ description: 'The query text.' }),
     });

@@ -1,5 +1,3 @@
-# mcp-lite 0.10.0, streaming: countdown with a progressToken and the negotiated MCP-Protocol-Version.
+# mcp-lite 0.10.0, streaming: the task is to speak 2025-11-25; initialize asking for 2025-11-25 is answered with another revision.
 source "$(dirname "$0")/../../lib.sh"
-init
-initialized
-call '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"countdown","arguments":{"n":3},"_meta":{"progressToken":"p1"}}}'
+init 2025-11-25

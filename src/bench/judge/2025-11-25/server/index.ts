@@ -1,4 +1,5 @@
 import type { Judge } from '../../types.ts';
+import { boundToRevision } from './negotiated.ts';
 import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
 import { missingSessionIdReturns400, sessionIdsDistinct, sessionIdVisibleAscii, terminatedSessionReturns404 } from './sessions.ts';
 import {
@@ -35,8 +36,8 @@ import {
   responseIdEchoed,
 } from './transport.ts';
 
-/** Judges for 2025-11-25 server-role checkpoints, keyed by checkpoint slug. */
-export const judges: Record<string, Judge> = {
+/** Judges for 2025-11-25 server-role checkpoints, keyed by checkpoint slug (spec ones bound to the revision, below). */
+const all: Record<string, Judge> = {
   'task-basic-tools-answer': basicToolsAnswer,
   'task-session-counters-answer': sessionCountersAnswer,
   'task-countdown-streams-progress': countdownStreamsProgress,
@@ -75,3 +76,10 @@ export const judges: Record<string, Judge> = {
   'tasks-cancel-moves-to-cancelled': cancelMovesToCancelled,
   'tasks-unknown-id-invalid-params': unknownTaskInvalidParams,
 };
+
+/** The version negotiation sentences themselves: judged whatever the server negotiated. */
+const NEGOTIATION = new Set(['lifecycle-initialize-echoes-version', 'lifecycle-unknown-version-countered']);
+
+export const judges: Record<string, Judge> = Object.fromEntries(
+  Object.entries(all).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(slug) ? j : boundToRevision(j)]),
+);

@@ -3,6 +3,7 @@ import { basics, judgeOn, override, result } from './fixture.ts';
 import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
 import { STEP } from './plan.ts';
 import { basicToolsAnswer } from './task.ts';
+import { judges } from './index.ts';
 
 describe('lifecycle judges', () => {
   it('returns PASS when initialize echoes 2025-11-25', () => {
@@ -44,5 +45,17 @@ describe('lifecycle judges', () => {
   it('returns FAIL when capabilities.tools is missing', () => {
     const r = judgeOn(toolsCapabilityDeclared, override(basics(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: {} }) } }));
     expect(r).toMatchObject({ verdict: 'fail', message: 'Expected capabilities.tools to be an object in the InitializeResult, got capabilities {}' });
+  });
+});
+
+describe('sentences bound to the negotiated revision', () => {
+  const older = override(basics(), { [STEP.initialize]: { json: result(1, { protocolVersion: '2025-06-18', capabilities: { tools: {} } }) }, [STEP.callAdd]: { resHeaders: [['Content-Type', 'text/plain']] } });
+  it('returns NOT-APPLICABLE for a 2025-11-25 sentence when the session negotiated 2025-06-18', () => {
+    expect(judgeOn(judges['request-content-type-json-or-sse']!, older)).toMatchObject({ verdict: 'not-applicable', message: 'the server negotiated protocol version "2025-06-18", not 2025-11-25: this revision\'s sentences do not bind the session' });
+  });
+  it('still judges that sentence, and the task, when the session negotiated 2025-11-25', () => {
+    const same = override(basics(), { [STEP.callAdd]: { resHeaders: [['Content-Type', 'text/plain']] } });
+    expect(judgeOn(judges['request-content-type-json-or-sse']!, same).verdict).toBe('fail');
+    expect(judgeOn(judges['task-basic-tools-answer']!, older).verdict).toBe('fail');
   });
 });
