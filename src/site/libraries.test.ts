@@ -76,7 +76,13 @@ describe('libraries board data', () => {
     const entry = { library: LIB, libraryVersion: '1.0.0', revision: REV, role: rec.trial.role, scenario: rec.trial.scenario, checkpoint: spec.checkpoint, sentence: cp.spec?.id ?? null, transcript: 'lib/x.txt', command: 'bash lib/x.sh', expect: 'HTTP/1\\.1 200', status: 'confirmed', note: 'the server answered 200 where 400 is required' };
     const evidence = { path: 'libraries/evidence/index.json', text: JSON.stringify({ entries: [entry] }) };
     const transcripts = [{ path: 'libraries/evidence/lib/x.txt', text: '$ bash lib/x.sh\n<<<\nHTTP/1.1 200 OK\n' }];
-    const d = run(t, { registry: registry(), evidence, transcripts }).dataset!;
+    // The task failure has no evidence: derive refuses it, path-first; with evidence for both, the data set is built.
+    const unbacked = run(t, { registry: registry(), evidence, transcripts });
+    expect(unbacked.problems.map(formatProblem).join('\n')).toContain(`libraries/evidence/index.json: ${SUBJECT} ${REV}/${rec.trial.role}/${rec.trial.scenario} ${task.checkpoint}: a failing MUST verdict with no raw evidence`);
+    const taskEntry = { ...entry, checkpoint: task.checkpoint, sentence: null, transcript: 'lib/y.txt', command: 'bash lib/y.sh' };
+    const both = { path: evidence.path, text: JSON.stringify({ entries: [entry, taskEntry] }) };
+    const files = [...transcripts, { path: 'libraries/evidence/lib/y.txt', text: '<<<\nHTTP/1.1 200 OK\n' }];
+    const d = run(t, { registry: registry(), evidence: both, transcripts: files }).dataset!;
     const failures = d.libraries.failures.filter((f) => f.subject === SUBJECT && f.scenario === rec.trial.scenario);
     // The MAY failure is not listed: it never moves a score.
     expect(failures.map((f) => f.checkpoint).sort()).toEqual([spec.checkpoint, task.checkpoint].sort());
@@ -85,10 +91,20 @@ describe('libraries board data', () => {
     const i = table.rows.findIndex((r) => r[2] === spec.checkpoint);
     expect(table.rows[i]!.slice(5, 9)).toEqual(['fail', 'confirmed', 'the server answered 200 where 400 is required', 'libraries/evidence/lib/x.txt']);
     expect(table.cells[i]![6]).toMatchObject({ text: 'confirmed', href: expect.stringMatching(/^#evidence-2025-11-25-/) });
-    expect(failures.find((f) => f.checkpoint === task.checkpoint)?.evidence ?? null).toBeNull();
+    expect(failures.find((f) => f.checkpoint === task.checkpoint)?.evidence?.file).toBe('libraries/evidence/lib/y.txt');
+
+    // Evidence must back a failure: a doubted entry on a failing verdict, or an entry whose verdict passes, is refused.
+    const refused = (e: object, verdict = 'fail') => {
+      const r = structuredClone(rec);
+      r.verdicts.find((v) => v.checkpoint === spec.checkpoint)!.verdict = verdict as 'fail';
+      const t2 = { ...t, results: new Map(t.results).set(path, JSON.stringify(r)) };
+      return run(t2, { registry: registry(), evidence: { path: evidence.path, text: JSON.stringify({ entries: [e, taskEntry] }) }, transcripts: files }).problems.map(formatProblem).join('\n');
+    };
+    expect(refused({ ...entry, status: 'judge-suspected-wrong' })).toContain('entries[0].status: ');
+    expect(refused(entry, 'pass')).toContain(`${spec.checkpoint}: the verdict is now pass, so there is no failure for this evidence to back`);
 
     // Broken evidence: unknown checkpoint, missing transcript, transcript that no longer shows the behaviour.
-    const bad = (e: object, files = transcripts) => run(t, { registry: registry(), evidence: { path: evidence.path, text: JSON.stringify({ entries: [e] }) }, transcripts: files }).problems.map(formatProblem).join('\n');
+    const bad = (e: object, fs = transcripts) => run(t, { registry: registry(), evidence: { path: evidence.path, text: JSON.stringify({ entries: [e] }) }, transcripts: fs }).problems.map(formatProblem).join('\n');
     expect(bad({ ...entry, checkpoint: 'no-such-checkpoint' })).toContain(`libraries/evidence/index.json: entries[0].checkpoint: no checkpoint "no-such-checkpoint" in scenario ${REV}/${rec.trial.role}/${rec.trial.scenario}`);
     expect(bad(entry, [])).toContain('libraries/evidence/index.json: entries[0].transcript: missing transcript libraries/evidence/lib/x.txt');
     expect(bad(entry, [{ path: 'libraries/evidence/lib/x.txt', text: 'HTTP/1.1 400 Bad Request\n' }])).toContain("libraries/evidence/lib/x.txt: does not match the entry's expect /HTTP/1\\.1 200/");
