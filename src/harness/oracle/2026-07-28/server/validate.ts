@@ -37,10 +37,18 @@ export class Validator {
     return i >= 0 ? req.rawHeaders[i + 1] : undefined;
   }
 
-  /** `=?base64?…?=` → the decoded UTF-8 value (…-501); other values as they are. */
+  /**
+   * `=?base64?…?=` → the decoded UTF-8 value (…-501); other values as they are. The payload must be canonical Base64
+   * (RFC 4648 alphabet and padding) of valid UTF-8: Node's decoder would silently accept a missing `=` or stray bytes,
+   * and a value that is not what the client encoded is a validation failure ("invalid characters", l.631).
+   */
   decode(v: string): string {
-    const m = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/.exec(v);
-    return m && !this.m('no-base64-decode') ? Buffer.from(m[1]!, 'base64').toString('utf8') : v;
+    const m = /^=\?base64\?(.*)\?=$/s.exec(v);
+    if (!m || this.m('no-base64-decode')) return v;
+    const bytes = Buffer.from(m[1]!, 'base64');
+    const text = bytes.toString('utf8');
+    if (bytes.toString('base64') !== m[1] || Buffer.from(text, 'utf8').compare(bytes) !== 0) throw mismatch(`header value '${v}' is not valid Base64 of UTF-8 text`);
+    return text;
   }
 
   /** Standard headers and per-request `_meta`; returns the client capabilities. Throws RpcError. */
