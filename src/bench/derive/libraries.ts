@@ -128,8 +128,9 @@ function failureRows(reg: LibraryRegistry | undefined, entries: readonly Evidenc
     if (row.verdict !== 'fail') problems.push({ file: EVIDENCE_INDEX_PATH, field, message: `${k}: the verdict is now ${row.verdict}, so there is no failure for this evidence to back`, hint: 'remove the entry and its transcript (or re-run `npm run libraries` if the record is stale)' });
     else if (e.status !== 'confirmed') problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.status`, message: `${k}: the raw exchange does not show the violation (${e.status}), yet the verdict fails`, hint: 'fix the judge (or the prober), re-run `npm run libraries`, then remove the entry' });
   });
-  // Every failure reported on a library is backed by raw evidence observed without our prober or reference server.
-  for (const [k, row] of byKey) {
+  // Every failure reported on a library is backed by raw evidence observed without our prober or reference server
+  // (in a tree that registers its libraries: synthetic test trees have library subjects but no registry).
+  for (const [k, row] of reg ? byKey : []) {
     if (row.verdict === 'fail' && !row.evidence) problems.push({ file: EVIDENCE_INDEX_PATH, message: `${k}: a failing ${row.level} verdict with no raw evidence (${row.trial ?? 'no trial'})`, hint: 'record it: add a .sh under libraries/evidence/ and an entry, then `npm run libraries -- --evidence --write --library <name>`' });
   }
   return [...byKey.values()].sort((a, b) => cmp(`${a.revision}/${a.subject}/${a.role}/${a.scenario}/${a.checkpoint}`, `${b.revision}/${b.subject}/${b.role}/${b.scenario}/${b.checkpoint}`));
