@@ -60,3 +60,11 @@ call() {
   mapfile -t hs < <(session)
   post "$body" "${hs[@]}" "$@"
 }
+
+# quick_task: slow_square {x: 7, delayMs: 0} as a task (sets TID to its taskId), then tasks/get once it had time to finish.
+quick_task() {
+  call '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"slow_square","arguments":{"x":7,"delayMs":0},"task":{"ttl":60000}}}'
+  TID=$(printf '%s\n' "$LAST" | grep -o '"taskId":"[^"]*"' | head -1 | cut -d'"' -f4)
+  sleep 0.5
+  call '{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":"'"$TID"'"}}'
+}

@@ -3,9 +3,9 @@
 // doing one client-role prompt's task against MCP_SERVER_URL. Usage: `node client.ts <scenario-id>`. Exits 0 when
 // the server accepted the answer, 1 otherwise. Policy (CONTEXT.md): no retry or header code of our own — the SDK's
 // own negotiation, Mcp-Param headers, tool-definition checks and multi-round-trip auto-fulfilment are measured.
+import { toolText, type Call } from '../glue-common.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-type Call = (name: string, args?: Record<string, unknown>) => Promise<string>;
 
 const ARGS = { region: 'us-west1', greeting: 'Hello, 世界', padded: '  padded ', literal: '=?base64?literal?=', shard: 42, verbose: true, trace: null, options: { tier: 'gold' } };
 
@@ -46,14 +46,7 @@ const client = new Client(
 if (scenario.elicitation) client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
 
 /** Call a tool and return the text of its single text content item. */
-const call: Call = async (name, args = {}) => {
-  const r = await client.callTool({ name, arguments: args });
-  const content = (r.content ?? []) as { type: string; text?: string }[];
-  const item = content.find((c) => c.type === 'text');
-  if (r.isError || item?.text === undefined) throw new Error(`${name}: no text result: ${JSON.stringify(r)}`);
-  console.error(`${name} → ${item.text}`);
-  return item.text;
-};
+const call: Call = async (name, args = {}) => toolText(name, await client.callTool({ name, arguments: args }));
 
 let code = 1;
 try {

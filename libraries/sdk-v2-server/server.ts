@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import { acceptedContent, createMcpHandler, createRequestStateCodec, fromJsonSchema, inputRequired, McpServer, MissingRequiredClientCapabilityError, type CreateMcpHandlerOptions } from '@modelcontextprotocol/server';
 import { z } from 'zod';
+import { scenarioToolSchema } from '../glue-common.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const info = { name: 'mcpfs-sdk-v2-glue', version: '1.0.0' };
@@ -31,15 +32,7 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
     build: () => {
       const s = new McpServer(info);
       // The prompt's schema verbatim (the x-mcp-header annotations must appear exactly), as a JSON Schema input.
-      const json = {
-        type: 'object',
-        properties: {
-          region: { type: 'string', description: 'Region to run in; absent means the global region.', 'x-mcp-header': 'Region' },
-          priority: { type: 'integer', description: 'Priority, an integer.', 'x-mcp-header': 'Priority' },
-          query: { type: 'string', description: 'The query text.' },
-        },
-        required: ['priority', 'query'],
-      };
+      const json = scenarioToolSchema('2026-07-28', 'server', 'param-headers', 'route_query');
       // The SDK's JSON Schema type has no x-mcp-header key (an extension keyword): the literal is passed as is.
       const schema = fromJsonSchema<{ region?: string; priority: number; query: string }>(json as Parameters<typeof fromJsonSchema>[0]);
       s.registerTool('route_query', { description: 'Route a query to a region.', inputSchema: schema }, async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`));

@@ -4,8 +4,8 @@
 // Policy (CONTEXT.md): no retry or reconnect code of our own — whatever the SDK does by itself is measured.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { toolText, type Call } from '../glue-common.ts';
 
-type Call = (name: string, args?: Record<string, unknown>) => Promise<string>;
 
 /** get_secret → submit_answer (call-tool, server-ping, session-expiry). */
 const secretThenSubmit = async (call: Call) => call('submit_answer', { answer: await call('get_secret') });
@@ -32,14 +32,7 @@ const transport = new StreamableHTTPClientTransport(new URL(url));
 const client = new Client({ name: 'mcpfs-sdk-glue', version: '1.0.0' });
 
 /** Call a tool and return the text of its single text content item. */
-const call: Call = async (name, args = {}) => {
-  const r = await client.callTool({ name, arguments: args });
-  const content = (r.content ?? []) as { type: string; text?: string }[];
-  const item = content.find((c) => c.type === 'text');
-  if (r.isError || item?.text === undefined) throw new Error(`${name}: no text result: ${JSON.stringify(r)}`);
-  console.error(`${name} → ${item.text}`);
-  return item.text;
-};
+const call: Call = async (name, args = {}) => toolText(name, await client.callTool({ name, arguments: args }));
 
 let code = 1;
 try {
