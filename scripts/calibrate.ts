@@ -10,14 +10,14 @@ import { schemaExemptions } from '../src/harness/roles/schema-exemptions.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { checkCalibration, compareWithCommitted, planCalibration, runCalibration, verdictKey, writeCalibration } from '../src/harness/runner/calibrate.ts';
 import { asRevision, asRole, loadScenarios, oneOf, parseCli, pinnedSpec, runCli } from '../src/harness/runner/cli.ts';
-import { RunnerInputError } from '../src/harness/runner/errors.ts';
+import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'npm run calibrate [-- --revision 2025-11-25] [--role server] [--check] [--jobs 1]';
 
 async function main(): Promise<number> {
   const a = parseCli(process.argv.slice(2), { revision: { type: 'string' }, role: { type: 'string' }, check: { type: 'boolean' }, jobs: { type: 'string', default: '1' }, isolation: { type: 'string', default: 'netns' } }, USAGE);
   const root = projectRoot();
-  const { spec, specCommit } = pinnedSpec(root);
+  const { spec, specCommit } = pinnedSpec(root, { text: true });
   const jobs = Number(a.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`);
   const isolation = oneOf('--isolation', a.isolation, ['netns', 'none'] as const);

@@ -1,4 +1,4 @@
-// npm run derive [-- --no-gate] [--no-rejudge] : (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
+// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] : (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
@@ -6,9 +6,20 @@ import { datasetPath, projectRoot } from '../src/harness/io/paths.ts';
 import { schemaSkipLine } from '../src/harness/io/schema.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { relative } from 'node:path';
+import { RunnerInputError } from '../src/harness/errors.ts';
+import { ensureSpec } from '../src/harness/io/spec.ts';
 
 const args = process.argv.slice(2);
 const root = projectRoot();
+if (args.includes('--require-spec')) {
+  try {
+    ensureSpec(root);
+  } catch (e) {
+    if (!(e instanceof RunnerInputError)) throw e;
+    console.error(`derive: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
+    process.exit(2);
+  }
+}
 const input = loadDeriveInput(root, { gate: !args.includes('--no-gate'), rejudge: !args.includes('--no-rejudge') });
 const skipped = input.schemas && schemaSkipLine(input.schemas);
 if (skipped) console.error(`derive: ${skipped}`);

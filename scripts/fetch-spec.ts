@@ -1,23 +1,22 @@
-// npm run fetch-spec [-- --dest .cache/spec] : clone the pinned MCP spec commits (see src/harness/runner/fetch-spec.ts)
-// into a cache folder laid out as MCP_SPEC_DIR expects, for `--docs full` trials on machines without the spec copy.
-// Needs network access to github.com. The normative-sentence TSVs are this project's own extract and are not fetched.
+// npm run fetch-spec [-- --dest .cache/spec] [--mirror DIR] : fetch the pinned MCP spec commits (src/bench/spec/revisions.ts)
+// into a folder laid out as MCP_SPEC_DIR expects, check every file against the pinned content digests, and write the
+// normative-sentence TSVs with the project's own extractor. Needs github.com, or a local mirror (`--mirror`, one git
+// repository per source id, e.g. made by `npm run spec-mirror`). Commands that need the spec fetch it on first use.
 import { resolve } from 'node:path';
+import { SPEC_SOURCES } from '../src/bench/spec/revisions.ts';
+import { fetchSpec, mirrorUrls } from '../src/harness/io/fetch-spec.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { parseCli } from '../src/harness/runner/cli.ts';
-import { RunnerInputError } from '../src/harness/runner/errors.ts';
-import { fetchSpec, PINNED_SOURCES } from '../src/harness/runner/fetch-spec.ts';
+import { specFinish } from '../src/harness/io/spec.ts';
+import { parseCli, runCli } from '../src/harness/runner/cli.ts';
 
-try {
-  const a = parseCli(process.argv.slice(2), { dest: { type: 'string', default: '.cache/spec' } }, 'npm run fetch-spec [-- --dest .cache/spec]');
+async function main(): Promise<number> {
+  const a = parseCli(process.argv.slice(2), { dest: { type: 'string', default: '.cache/spec' }, mirror: { type: 'string' } }, 'npm run fetch-spec [-- --dest .cache/spec] [--mirror DIR]');
   const dest = resolve(projectRoot(), a.dest);
-  for (const s of PINNED_SOURCES) console.error(`fetch-spec: ${s.repo} @ ${s.commit}`);
-  fetchSpec(dest);
+  const urls = mirrorUrls(a.mirror === undefined ? undefined : resolve(a.mirror));
+  for (const s of SPEC_SOURCES) console.error(`fetch-spec: ${s.repo} @ ${s.commit}${urls ? ` (from ${urls[s.id]}, checked by content digest)` : ''}`);
+  fetchSpec(dest, { urls, finish: specFinish });
   console.log(`fetch-spec: wrote ${dest}\nuse it with: export MCP_SPEC_DIR=${a.dest}`);
-} catch (e) {
-  if (e instanceof RunnerInputError) {
-    console.error(`fetch-spec: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
-    process.exit(2);
-  }
-  console.error(`fetch-spec: ${(e as Error).message}`);
-  process.exit(1);
+  return 0;
 }
+
+runCli('fetch-spec', main);

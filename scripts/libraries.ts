@@ -13,7 +13,7 @@ import { checkInstalled, parseLibrariesArgs, planLibraries, subjectRecordDir, US
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { compareWithCommitted, runCalibration, verdictKey } from '../src/harness/runner/calibrate.ts';
 import { loadScenarios, pinnedSpec, runCli } from '../src/harness/runner/cli.ts';
-import { RunnerInputError } from '../src/harness/runner/errors.ts';
+import { RunnerInputError } from '../src/harness/errors.ts';
 
 async function main(): Promise<number> {
   const args = parseLibrariesArgs(process.argv.slice(2));

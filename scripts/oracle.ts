@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { asRevision, asRole, findScenario, parseCli, requireDriver, runCli } from '../src/harness/runner/cli.ts';
-import { RunnerInputError } from '../src/harness/runner/errors.ts';
+import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'npm run oracle -- --revision 2025-11-25 --role server --scenario tools-basics --port 8080';
 

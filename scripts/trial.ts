@@ -7,7 +7,7 @@ import { scoreTrial } from '../src/bench/scoring/score.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { writeTrial } from '../src/harness/io/trial-files.ts';
 import { asRevision, asRole, findScenario, makeAdapter, nextK, oneOf, parseCli, pinnedSpec, requireDriver, runCli } from '../src/harness/runner/cli.ts';
-import { RunnerInputError } from '../src/harness/runner/errors.ts';
+import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
 
 const USAGE = 'npm run trial -- --agent pi --model anthropic/claude-sonnet-5 --thinking high --revision 2025-11-25 --role server --scenario tools-basics --docs none';
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(k) || k < 1) throw new RunnerInputError(`--k "${a.k}": must be a positive integer`);
   const timeout = a.timeout !== undefined ? Number(a.timeout) : undefined;
   if (timeout !== undefined && !(timeout > 0)) throw new RunnerInputError(`--timeout "${a.timeout}": must be seconds > 0`);
-  const { spec, specCommit } = pinnedSpec(root);
+  const { spec, specCommit } = pinnedSpec(root, { text: docs === 'full' });
 
   console.error(`trial: ${adapter.subject.id} on ${revision} ${role} ${scenario.id} (docs ${docs}, k${k}, isolation ${isolation})…`);
   const r = await runTrial({ driver, scenario, adapter, docs, k, root, specDir: spec, specCommit, isolation, keep: a.keep, timeouts: timeout ? { sessionMs: timeout * 1000 } : undefined });

@@ -130,7 +130,7 @@ export function checkpointsTable(s: Scenario): Table {
       { text: c.level },
       c.spec ? { text: c.spec.id, href: ledgerUrl(s.revision, s.role, c.spec.id) } : { text: 'task' },
       c.spec ? { text: c.spec.quote, md: true } : { text: 'Finishing the task (no spec sentence).' },
-      c.spec ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(c.spec.file, c.spec.line) } : { text: '—' },
+      c.spec ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) } : { text: '—' },
       { text: c.rule, ...(c.appliesWhen ? { note: `applies ${c.appliesWhen}` } : {}) },
     ]),
     notes: [],

@@ -1,9 +1,18 @@
+import { RunnerInputError } from '../harness/errors.ts';
 import { ensureLibrariesInstalled } from '../harness/libraries/install.ts';
+import { ensureSpec } from '../harness/io/spec.ts';
 
 /**
  * Once per `npm test`, before any test file: everything a fresh clone lacks that the tests need, fetched on first
- * use so the README's `npm ci && npm test` is the whole set-up.
+ * use so the README's `npm ci && npm test` is the whole set-up: the pinned spec (into .cache/spec, unless
+ * MCP_SPEC_DIR or ../shared/spec has it) and the libraries under test. Offline, the one clear message and no tests.
  */
 export default function setup(): void {
+  try {
+    ensureSpec(process.cwd());
+  } catch (e) {
+    if (e instanceof RunnerInputError) throw new Error(`npm test: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
+    throw e;
+  }
   ensureLibrariesInstalled(process.cwd());
 }

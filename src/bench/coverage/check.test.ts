@@ -6,6 +6,7 @@ import type { CoverageExclusion } from '../schema/coverage.ts';
 import { parseSentenceTsv } from '../spec/tsv.ts';
 import { checkCoverage } from './check.ts';
 import { sentenceUrl } from '../spec/links.ts';
+import { SPEC_SOURCES } from '../spec/revisions.ts';
 
 const F = 'docs/specification/2025-11-25/basic/transports.mdx';
 const LEDGER = 'scenarios/2025-11-25/coverage.json';
@@ -29,7 +30,7 @@ const X = (id: string, roles: ('server' | 'client')[], reason: CoverageExclusion
 const GOOD = [X('251125-transports-7', ['client']), X('251125-transports-81', ['server'], 'not-observable-on-the-wire'), X('251125-transports-88', ['client']), X('251125-lifecycle-40', ['server', 'client'], 'other-role')];
 const ledger = (exclusions: unknown[], over: Record<string, unknown> = {}) => ({ path: LEDGER, text: JSON.stringify({ format: 'mcpfs.coverage/1', revision: '2025-11-25', exclusions, ...over }) });
 const check = (exclusions: unknown[], rows = BASE_ROWS, withSpec = true) =>
-  checkCoverage({ ledgers: [ledger(exclusions)], scenarios: [fixtureScenario()], spec: withSpec ? spec(rows) : undefined, commits: { 'modelcontextprotocol/modelcontextprotocol': 'a'.repeat(40) } });
+  checkCoverage({ ledgers: [ledger(exclusions)], scenarios: [fixtureScenario()], spec: withSpec ? spec(rows) : undefined });
 const texts = (r: { problems: unknown[]; gaps: unknown[] }) => [...r.problems, ...r.gaps].map((p) => formatProblem(p as Parameters<typeof formatProblem>[0]));
 
 describe('checkCoverage', () => {
@@ -58,7 +59,7 @@ describe('checkCoverage', () => {
       file: F,
       line: 70,
       quote: 'quote of 251125-transports-70',
-      url: `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${'a'.repeat(40)}/${F}#L70`,
+      url: `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${SPEC_SOURCES[0].commit}/${F}#L70`,
       checkpoints: [{ scenario: 'fixture-echo', slug: 'post-returns-200' }],
     });
     expect(rev.sentences.find((s) => s.id === '251125-transports-81')!.exclusion).toEqual({ reason: 'not-observable-on-the-wire', why: 'test reason' });
@@ -150,15 +151,16 @@ describe('checkCoverage', () => {
 });
 
 describe('sentenceUrl', () => {
-  const commits = { 'modelcontextprotocol/modelcontextprotocol': 'a'.repeat(40), 'modelcontextprotocol/ext-tasks': 'b'.repeat(40) };
-  it('links main-repository files at the pinned commit', () => {
-    expect(sentenceUrl('docs/x.mdx', 3, commits)).toBe(`https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${'a'.repeat(40)}/docs/x.mdx#L3`);
+  const [mcp, ext] = SPEC_SOURCES;
+  it('links main-repository files at the pinned commit, by the manifest\'s copies', () => {
+    expect(sentenceUrl('2025-11-25', 'docs/specification/2025-11-25/basic/x.mdx', 3)).toBe(`https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${mcp.commit}/docs/specification/2025-11-25/basic/x.mdx#L3`);
   });
   it('links tasks-extension files into their own repository', () => {
-    expect(sentenceUrl('ext-tasks/specification/draft/tasks.md', 9, commits)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/blob/${'b'.repeat(40)}/specification/draft/tasks.md#L9`);
+    expect(sentenceUrl('2026-07-28', 'ext-tasks/specification/draft/tasks.md', 9)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/blob/${ext.commit}/specification/draft/tasks.md#L9`);
   });
-  it('gives no link when the commit is unknown', () => {
-    expect(sentenceUrl('ext-tasks/specification/draft/tasks.md', 9, {})).toBeUndefined();
+  it('gives no link for a file no pinned source holds', () => {
+    expect(sentenceUrl('2025-11-25', 'ext-tasks/specification/draft/tasks.md', 9)).toBeUndefined();
+    expect(sentenceUrl('2025-11-25', 'docs/x.mdx', 3)).toBeUndefined();
   });
 });
 

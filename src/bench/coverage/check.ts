@@ -16,7 +16,6 @@ export interface CoverageInput {
   /** Pinned TSV rows per revision, when the spec is present: enables the full check. */
   spec?: Partial<Record<Revision, readonly SentenceRow[]>>;
   /** Pinned commit per GitHub repository (`owner/name`), for line links. */
-  commits?: Readonly<Record<string, string>>;
 }
 
 /** A checkpoint's citation, kept for sentences the (absent) TSV cannot describe. */
@@ -73,7 +72,7 @@ export function checkCoverage(input: CoverageInput): { report: CoverageReport; p
       continue;
     }
     gaps.push(...conflicts(ledger, tested, rows));
-    const sentences = rows ? fromSpec(rev, rows, ledger, tested, input.commits ?? {}, gaps) : fromLedger(ledger, tested, input.commits ?? {});
+    const sentences = rows ? fromSpec(rev, rows, ledger, tested, gaps) : fromLedger(rev, ledger, tested);
     revisions.push({ revision: rev, ledger: ledger.path, specPresent: !!rows, counts: countAll(sentences, !!rows), sentences });
   }
   return { report: { format: 'mcpfs.coverage-report/1', reasons: [...EXCLUSION_REASONS], revisions }, problems, gaps };
@@ -105,7 +104,7 @@ function conflicts(ledger: ParsedLedger, tested: Map<string, Cite[]>, rows?: rea
 }
 
 /** Full check: every in-scope TSV sentence of each role is accounted for. */
-function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLedger, tested: Map<string, Cite[]>, commits: Readonly<Record<string, string>>, problems: Problem[]): SentenceCoverage[] {
+function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLedger, tested: Map<string, Cite[]>, problems: Problem[]): SentenceCoverage[] {
   const out: SentenceCoverage[] = [];
   for (const role of ROLES) {
     for (const row of rows) {
@@ -122,7 +121,7 @@ function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLed
         file: row.file,
         line: row.line,
         quote: row.sentence,
-        ...link(row.file, row.line, commits),
+        ...link(rev, row.file, row.line),
         checkpoints: (cites ?? []).map(({ scenario, slug }) => ({ scenario, slug })),
         ...(!cites && ex ? { exclusion: exclusionView(ex.exclusion) } : {}),
       });
@@ -140,7 +139,7 @@ function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLed
 }
 
 /** Without the spec: what the scenarios and the ledger say, nothing more (scope is the TSV's to decide). */
-function fromLedger(ledger: ParsedLedger, tested: Map<string, Cite[]>, commits: Readonly<Record<string, string>>): SentenceCoverage[] {
+function fromLedger(rev: Revision, ledger: ParsedLedger, tested: Map<string, Cite[]>): SentenceCoverage[] {
   const out: SentenceCoverage[] = [];
   for (const role of ROLES) {
     const ids = new Set<string>();
@@ -153,7 +152,7 @@ function fromLedger(ledger: ParsedLedger, tested: Map<string, Cite[]>, commits: 
         id,
         role,
         level: c ? c.level : null,
-        ...(c ? { file: c.file, line: c.line, quote: c.quote, ...link(c.file, c.line, commits) } : {}),
+        ...(c ? { file: c.file, line: c.line, quote: c.quote, ...link(rev, c.file, c.line) } : {}),
         checkpoints: (cites ?? []).map(({ scenario, slug }) => ({ scenario, slug })),
         ...(cites || !ex ? {} : { exclusion: exclusionView(ex.exclusion) }),
       });
@@ -166,8 +165,8 @@ function exclusionView(e: CoverageExclusion): NonNullable<SentenceCoverage['excl
   return { reason: e.reason, why: e.why, ...(e.sameAs ? { sameAs: e.sameAs } : {}) };
 }
 
-function link(file: string, line: number, commits: Readonly<Record<string, string>>): { url?: string } {
-  const url = sentenceUrl(file, line, commits);
+function link(rev: Revision, file: string, line: number): { url?: string } {
+  const url = sentenceUrl(rev, file, line);
   return url ? { url } : {};
 }
 

@@ -27,8 +27,6 @@ export interface DeriveInput {
   spec?: Partial<Record<Revision, readonly SentenceRow[]>>;
   /** `scenarios/<revision>/coverage.json` ledgers (absent = none; required per revision when its TSV is present). */
   coverage?: readonly SourceFile[];
-  /** Pinned spec commit per GitHub repository (`owner/name`), for the coverage table's line links. */
-  specCommits?: Readonly<Record<string, string>>;
   /** `libraries/registry.json`, `libraries/evidence/index.json` and the evidence transcripts' paths. */
   libraries?: LibrariesInput;
   /**
@@ -92,7 +90,7 @@ export function derive(input: DeriveInput): DeriveOutput {
   const problems: Problem[] = [];
   const { scenarios, problems: sp, broken } = checkScenarios(input.scenarios, input.spec);
   problems.push(...sp);
-  const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec, commits: input.specCommits });
+  const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec });
   problems.push(...coverage.problems);
   if (input.gate ?? true) problems.push(...coverage.gaps);
   const referenced = new Set<string>();

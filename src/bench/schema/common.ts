@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { REVISION_MANIFEST } from '../spec/revisions.ts';
 
-/** A protocol revision with its own scenario set. Tables always split by revision first. */
-export const RevisionSchema = z.enum(['2025-11-25', '2026-07-28']).describe('MCP protocol revision');
+type RevisionId = (typeof REVISION_MANIFEST)[number]['id'];
+
+/** A protocol revision with its own scenario set (the revision manifest's ids). Tables always split by revision first. */
+export const RevisionSchema = z.enum(REVISION_MANIFEST.map((r) => r.id) as [RevisionId, ...RevisionId[]]).describe('MCP protocol revision');
 export type Revision = z.infer<typeof RevisionSchema>;
 export const REVISIONS = RevisionSchema.options;
 

@@ -1,4 +1,5 @@
 import type { Level, Revision } from '../schema/common.ts';
+import { REVISION_MANIFEST } from './revisions.ts';
 import type { Problem } from '../problems.ts';
 
 /** One row of `<revision>/normative-sentences.tsv` in the pinned spec. */
@@ -56,7 +57,7 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
 }
 
 /** Revision → the folder prefix its sentence ids use. */
-export const ID_PREFIX: Record<Revision, string> = { '2025-11-25': '251125', '2026-07-28': '260728' };
+export const ID_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<Revision, string>;
 
 /** Why `id` is not a sentence id of `rev` (it lacks the revision's prefix), or undefined when it has the prefix. */
 export function wrongRevisionId(rev: Revision, id: string): string | undefined {

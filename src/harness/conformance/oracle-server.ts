@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { CommandLine } from '../roles/types.ts';
-import { InfraError } from '../runner/errors.ts';
+import { InfraError } from '../errors.ts';
 
 /** An oracle server started for the suite; `stop` is idempotent and always leaves the process gone. */
 export interface RunningOracle {

@@ -7,7 +7,7 @@ import { REVISIONS, ROLES, type Revision, type Role } from '../../bench/schema/c
 import { ConformanceExpectationsSchema, type ConformanceExpectations } from '../../bench/schema/conformance.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { loadScenarios, requireDriver } from '../runner/cli.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import { encodeCommand } from './client-shim.ts';
 import { compareConformance, type ScenarioOutcome, type ScenarioRow, type SuiteUniverse } from './compare.ts';
 import { startOracleServer } from './oracle-server.ts';

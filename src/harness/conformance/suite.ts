@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CONFORMANCE_PACKAGE } from '../../bench/schema/conformance.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
 import { installedVersion } from '../libraries/plan.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import type { SuiteCheck } from './compare.ts';
 
 /** The suite's own package folder, installed apart from the main one (`npm ci --prefix conformance`). */

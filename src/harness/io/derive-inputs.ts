@@ -1,6 +1,6 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, readSpecCommits } from './load.ts';
+import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows } from './load.ts';
 import { specDir } from './paths.ts';
 import { loadPinnedSchemas } from './schema.ts';
 import { schemaExemptions } from '../roles/schema-exemptions.ts';
@@ -13,7 +13,6 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     judges: JUDGES,
     spec: loadSpecRows(specDir(root)),
     coverage: loadCoverageFiles(root),
-    specCommits: readSpecCommits(specDir(root)),
     schemas: loadPinnedSchemas(specDir(root)),
     schemaExemptions: schemaExemptions(),
     libraries: loadLibraryFiles(root),

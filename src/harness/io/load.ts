@@ -27,29 +27,6 @@ export function loadResultFiles(root: string): Map<string, string> {
   return new Map(paths.map((p) => [p, readFileSync(join(root, p), 'utf8')]));
 }
 
-/** Pinned spec commit (the primary source: the first repository in `PINNED.md`), or undefined without the spec. */
-export function readSpecCommit(dir = specDir()): string | undefined {
-  return Object.values(readSpecCommits(dir))[0];
-}
-
-/**
- * Pinned commit per GitHub repository (`owner/name` → 40-hex), from the `| repository |` / `| commit |` table rows of
- * `PINNED.md` (the main spec repository and the tasks extension). Empty when the spec is absent.
- */
-export function readSpecCommits(dir = specDir()): Record<string, string> {
-  const f = join(dir, 'PINNED.md');
-  if (!existsSync(f)) return {};
-  const out: Record<string, string> = {};
-  let repo: string | undefined;
-  for (const line of readFileSync(f, 'utf8').split('\n')) {
-    const r = /^\| repository \| `([\w.-]+\/[\w.-]+)`/.exec(line);
-    if (r) repo = r[1];
-    const c = /^\| commit \| `([0-9a-f]{40})`/.exec(line);
-    if (c && repo && !out[repo]) out[repo] = c[1]!;
-  }
-  return out;
-}
-
 /** The normative-sentence TSVs of the pinned spec, when present (derive then checks citations). */
 export function loadSpecRows(dir = specDir()): Partial<Record<Revision, SentenceRow[]>> | undefined {
   const out: Partial<Record<Revision, SentenceRow[]>> = {};

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -6,8 +7,18 @@ import { resolve } from 'node:path';
  */
 export const projectRoot = (): string => (process.env.MCPFS_ROOT ? resolve(process.env.MCPFS_ROOT) : process.cwd());
 
-/** Pinned spec folder: `MCP_SPEC_DIR`, default `../shared/spec` relative to the project root. */
-export const specDir = (root = projectRoot()): string => resolve(root, process.env.MCP_SPEC_DIR ?? '../shared/spec');
+/** Where `npm run fetch-spec` (and the first use of a command that needs the spec text) puts the pinned spec. */
+export const specCachePath = (root = projectRoot()): string => resolve(root, '.cache/spec');
+
+/**
+ * The pinned spec folder, in this order: `MCP_SPEC_DIR`; `../shared/spec` beside the project, when present; else the
+ * project's fetched copy `.cache/spec` (which may not exist yet: `ensureSpec` fetches it). Never fetches.
+ */
+export function specDir(root = projectRoot()): string {
+  if (process.env.MCP_SPEC_DIR) return resolve(root, process.env.MCP_SPEC_DIR);
+  const shared = resolve(root, '../shared/spec');
+  return existsSync(shared) ? shared : specCachePath(root);
+}
 
 /** Where derive writes the data set the site imports. */
 export const datasetPath = (root = projectRoot()): string => resolve(root, 'generated/dataset.json');

@@ -1,18 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
-import fg from 'fast-glob';
+import { join, relative } from 'node:path';
 import { BenchError, parseJson } from '../../bench/problems.ts';
-import { REVISIONS } from '../../bench/schema/common.ts';
+import { REVISION_MANIFEST } from '../../bench/spec/revisions.ts';
 import type { SchemaSet } from '../../bench/wire-schema/types.ts';
 import { specDir } from './paths.ts';
 
 const cache = new Map<string, SchemaSet>();
 
 /**
- * Read `<spec>/<rev>/schema/<rev>/schema.json` of every revision, plus the extension schemas the spec folder pins
- * beside it (`<spec>/<rev>/ext-<name>/schema/<version>/schema.json`, labelled `ext-<name>`: 2026-07-28's tasks
- * extension). Parsed once per folder and process, so the validator's compile cache (by object identity) holds.
- * A present but unparsable file is an error, path-first; an absent one is reported in `missing`.
+ * Read each revision's pinned JSON Schema and its extension schemas, at the paths the revision manifest names
+ * (`<spec>/<rev>/schema/<rev>/schema.json`; 2026-07-28 also `ext-tasks/schema/draft/schema.json`). Parsed once per
+ * folder and process, so the validator's compile cache (by object identity) holds. A present but unparsable file is
+ * an error, path-first; an absent one is reported in `missing`.
  */
 export function loadPinnedSchemas(dir = specDir()): SchemaSet {
   const hit = cache.get(dir);
@@ -23,17 +22,15 @@ export function loadPinnedSchemas(dir = specDir()): SchemaSet {
     if (!r.ok) throw new BenchError([r.problem]);
     return r.value;
   };
-  for (const rev of REVISIONS) {
-    const main = join(dir, rev, 'schema', rev, 'schema.json');
-    if (!existsSync(main)) {
-      out.missing.push({ revision: rev, path: main });
+  for (const rev of REVISION_MANIFEST) {
+    const main = join(dir, rev.id, rev.schema);
+    const exts = rev.extensionSchemas.map((e) => ({ label: e.label, path: join(dir, rev.id, e.path) }));
+    const absent = [main, ...exts.map((e) => e.path)].find((p) => !existsSync(p));
+    if (absent) {
+      out.missing.push({ revision: rev.id, path: absent });
       continue;
     }
-    const extensions = fg
-      .sync(`${rev}/ext-*/schema/*/schema.json`, { cwd: dir, onlyFiles: true })
-      .sort()
-      .map((p) => ({ label: basename(join(dir, p, '..', '..', '..')), schema: read(join(dir, p)) }));
-    out.schemas[rev] = { main: read(main), ...(extensions.length ? { extensions } : {}) };
+    out.schemas[rev.id] = { main: read(main), ...(exts.length ? { extensions: exts.map((e) => ({ label: e.label, schema: read(e.path) })) } : {}) };
   }
   cache.set(dir, out);
   return out;

@@ -11,7 +11,7 @@ import { parseWith } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { EvidenceIndexSchema, type EvidenceEntry } from '../../bench/schema/library.ts';
 import { freePort, isListening, waitFor } from '../runner/ports.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import { librariesDir, type LibraryEntry } from './index.ts';
 import type { LibrariesArgs } from './plan.ts';
 

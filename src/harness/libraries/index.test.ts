@@ -6,7 +6,7 @@ import type { Revision, Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { SubjectSchema } from '../../bench/schema/subject.ts';
 import type { RoleDriver } from '../roles/types.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { loadScenarioFiles } from '../io/load.ts';
 import { driverFor as realDriverFor } from '../roles/registry.ts';

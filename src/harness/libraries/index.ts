@@ -14,7 +14,7 @@ import type { Subject } from '../../bench/schema/subject.ts';
 import { commandAdapter } from '../runner/adapters/basic.ts';
 import type { Adapter } from '../runner/adapters/types.ts';
 import { shq } from '../runner/env.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 
 export type { LibraryEntry };
 

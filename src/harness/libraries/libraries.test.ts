@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectedRecordPath } from '../../bench/derive/records.ts';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
-import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
+import { loadScenarioFiles } from '../io/load.ts';
+import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { runCalibration } from '../runner/calibrate.ts';
@@ -18,7 +19,7 @@ import { planLibraries, writeLibraries } from './plan.ts';
 const root = process.cwd();
 const lib = (name: string) => registeredLibraries().find((e) => e.library === name)!;
 const sdk = lib('@modelcontextprotocol/sdk');
-const base = { root, specDir: specDir(), specCommit: readSpecCommit() ?? '0'.repeat(40), isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 } } as const;
+const base = { root, specDir: specDir(), specCommit: PRIMARY_SOURCE.commit, isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 } } as const;
 
 let tmp: string | undefined;
 afterEach(() => {

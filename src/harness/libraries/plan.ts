@@ -10,7 +10,7 @@ import { writeTrial } from '../io/trial-files.ts';
 import type { RoleDriver } from '../roles/types.ts';
 import type { CalibrationJob, Ran } from '../runner/calibrate.ts';
 import { oneOf, parseCli } from '../runner/cli.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import { findLibrary, libraryAdapter, librariesDir, notAttemptedReason, registeredLibraries, type LibraryEntry } from './index.ts';
 
 export const USAGE = 'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation netns|none] [--check | --evidence [--write]]';

@@ -6,7 +6,7 @@ import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { buildTrialRecord } from '../io/trial-files.ts';
 import { driverFor } from '../roles/registry.ts';
 import { findScenario, pinnedSpec, subjectFromId } from '../runner/cli.ts';
-import { RunnerInputError } from '../runner/errors.ts';
+import { RunnerInputError } from '../errors.ts';
 import type { ServerRoleDriver } from '../roles/types.ts';
 
 /** Default subject of a manual probe: honest about not knowing what was probed; override with `--subject`. */

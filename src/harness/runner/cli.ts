@@ -8,7 +8,9 @@ import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../..
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { SubjectSchema, type Subject } from '../../bench/schema/subject.ts';
 import type { TrialRecord } from '../../bench/schema/trial.ts';
-import { loadScenarioFiles, readSpecCommit } from '../io/load.ts';
+import { loadScenarioFiles } from '../io/load.ts';
+import { ensureSpec } from '../io/spec.ts';
+import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import type { RoleDriver } from '../roles/types.ts';
@@ -16,7 +18,7 @@ import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts'
 import { piAdapter } from './adapters/pi.ts';
 import { scriptedPiAdapter } from './adapters/pi-scripted.ts';
 import type { Adapter } from './adapters/types.ts';
-import { RunnerInputError } from './errors.ts';
+import { RunnerInputError } from '../errors.ts';
 
 /** Parse argv strictly; unknown flags and missing values are input errors with the usage as hint. */
 export function parseCli<T extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: T, usage: string) {
@@ -121,10 +123,11 @@ export function runCli(name: string, main: () => Promise<number>): void {
   );
 }
 
-/** The pinned spec folder and its commit; a missing PINNED.md is an input error with the fix. */
-export function pinnedSpec(root: string): { spec: string; specCommit: string } {
-  const spec = specDir(root);
-  const specCommit = readSpecCommit(spec);
-  if (!specCommit) throw new RunnerInputError(`${spec}/PINNED.md: no pinned commit found`, 'set MCP_SPEC_DIR, or run `npm run fetch-spec`');
-  return { spec, specCommit };
+/**
+ * The pinned spec folder and commit a run records. The commit comes from the revision manifest, so commands that need
+ * no spec text run in a bare clone; `text: true` (docs-full trials, calibration's schema gate) makes sure the text is
+ * there, fetching it on first use.
+ */
+export function pinnedSpec(root: string, opts: { text?: boolean } = {}): { spec: string; specCommit: string } {
+  return { spec: opts.text ? ensureSpec(root) : specDir(root), specCommit: PRIMARY_SOURCE.commit };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REVISIONS, ROLES } from '../../bench/schema/common.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
-import { readSpecCommit } from '../io/load.ts';
+import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { nullAdapter, oracleAdapter } from './adapters/basic.ts';
@@ -12,7 +12,7 @@ import { runTrial } from './trial.ts';
 // with no failing verdict and the null subject scores 0. `npm run calibrate` covers every scenario and mutant.
 const scenarios = loadScenarios(process.cwd());
 const cases = REVISIONS.flatMap((rev) => ROLES.map((role) => ({ rev, role, driver: driverFor(rev, role), scenario: scenarios.filter((s) => s.revision === rev && s.role === role).sort((a, b) => a.grade - b.grade || a.id.localeCompare(b.id))[0] }))).filter((c) => c.driver && c.scenario);
-const base = { docs: 'none', k: 1, root: process.cwd(), specDir: specDir(), specCommit: readSpecCommit() ?? '0'.repeat(40), isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000 } } as const;
+const base = { docs: 'none', k: 1, root: process.cwd(), specDir: specDir(), specCommit: PRIMARY_SOURCE.commit, isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000 } } as const;
 
 describe.skipIf(cases.length === 0)('real role drivers through the runner', () => {
   it.each(cases)('$rev $role: oracle scores 1 and null scores 0', async ({ driver, scenario }) => {

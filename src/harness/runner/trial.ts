@@ -13,7 +13,7 @@ import type { ClientRoleDriver, ReferenceHandle, RoleDriver, ServerRoleDriver } 
 import { WireRecorder } from '../wire/recorder.ts';
 import type { Adapter, AgentContext, AgentRun } from './adapters/types.ts';
 import { agentEnv, TRIAL_MARKER } from './env.ts';
-import { crashReason, InfraError, RunnerInputError } from './errors.ts';
+import { crashReason, InfraError, RunnerInputError } from '../errors.ts';
 import { freePort, portFree, waitFor } from './ports.ts';
 import { killAll, pidsWithMarker } from './procs.ts';
 import { netnsSandbox, noneSandbox, type FsView, type IsolationKind, type Sandbox } from './sandbox.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
-import { InfraError, RunnerInputError } from './errors.ts';
+import { InfraError, RunnerInputError } from '../errors.ts';
 import type { Sandbox } from './sandbox.ts';
 
 /** The folders of one trial. Only `dir` is the agent's workspace; the rest is the harness's. */

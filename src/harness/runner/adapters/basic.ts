@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Subject } from '../../../bench/schema/subject.ts';
 import type { RoleDriver } from '../../roles/types.ts';
-import { RunnerInputError } from '../errors.ts';
+import { RunnerInputError } from '../../errors.ts';
 import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
 

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Subject } from '../../../bench/schema/subject.ts';
 import { TRIAL_MARKER } from '../env.ts';
-import { RunnerInputError } from '../errors.ts';
+import { RunnerInputError } from '../../errors.ts';
 import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-session.ts';
 import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
