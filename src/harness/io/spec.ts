@@ -7,9 +7,8 @@ import { REVISION_MANIFEST, SPEC_SOURCES } from '../../bench/spec/revisions.ts';
 import { RunnerInputError } from '../errors.ts';
 import { fetchSpec, mirrorUrls } from './fetch-spec.ts';
 import { specCachePath, specDir } from './paths.ts';
+import { writeSentenceTsvs } from './sentence-tsv.ts';
 import { sourceDigest } from './spec-digest.ts';
-// The extractor lands with the sentence-list work; until then a fetched folder has no TSVs (specProblems says so).
-const writeSentenceTsvs = (_dir: string): void => undefined;
 
 /** What is wrong with a spec folder, one line each (empty = it holds the pinned text and its sentence lists). */
 export function specProblems(dir: string): string[] {
