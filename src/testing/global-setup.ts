@@ -11,8 +11,10 @@ export default function setup(): void {
   try {
     ensureSpec(process.cwd());
   } catch (e) {
-    if (e instanceof RunnerInputError) throw new Error(`npm test: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
-    throw e;
+    if (!(e instanceof RunnerInputError)) throw e;
+    // One clear message and no test run (a thrown error would bury it under the runner's own report).
+    console.error(`npm test: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
+    process.exit(2);
   }
   ensureLibrariesInstalled(process.cwd());
 }
