@@ -16,7 +16,7 @@ const REV = '2025-11-25';
 
 function tree() {
   const { files } = syntheticFiles({ seed: 5, subjects: 1, libraries: 1, k: 1, revisions: [REV], infraErrorRate: 0 });
-  const scenarios = files.filter((f) => f.path.startsWith('scenarios/')).map((f) => ({ path: f.path, text: f.content }));
+  const scenarios = files.filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path)).map((f) => ({ path: f.path, text: f.content }));
   const results = new Map(files.filter((f) => f.path.startsWith('results/')).map((f) => [f.path, f.content]));
   const mine = [...results.keys()].filter((p) => p.includes(`/${SUBJECT}/`) && p.endsWith('.json')).sort();
   return { scenarios, results, mine };

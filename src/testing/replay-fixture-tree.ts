@@ -3,6 +3,7 @@
 // a pi transcript), a 2,000-exchange one, and an infra error. Build it with useBuiltSite(prefix, writeReplayFixtureFiles),
 // which derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec: the synthetic citations are
 // not in it, whatever MCP_SPEC_DIR says).
+import { scenarioHash } from '../bench/versions/hash.ts';
 import { join } from 'node:path';
 import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../bench/replay/fixtures.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
@@ -25,7 +26,7 @@ export function writeReplayFixtureFiles(dir: string): void {
   const add = (id: string, k: number, log: WireLog, exchanges: number, extra: Partial<TrialRecord> = {}, transcript?: string) => {
     const record: TrialRecord = {
       format: TRIAL_FORMAT,
-      trial: { id, revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs: 'none', k, startedAt: '2026-11-01T10:00:00.000Z', endedAt: '2026-11-01T10:01:00.000Z', runnerVersion: '0.1.0', isolation: 'none', specCommit: 'a'.repeat(40) },
+      trial: { id, revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs: 'none', k, startedAt: '2026-11-01T10:00:00.000Z', endedAt: '2026-11-01T10:01:00.000Z', benchmarkVersion: '1.0.0', scenarioHash: scenarioHash(scenario), isolation: 'none', specCommit: 'a'.repeat(40) },
       subject: SUBJECT,
       status: 'completed',
       verdicts: fixtureVerdicts(scenario.checkpoints, exchanges),

@@ -8,6 +8,8 @@ import type { TrialScore } from '../scoring/score.ts';
 import type { SchemaRevisionStatus } from '../wire-schema/trial.ts';
 import type { TrialSchemaReport } from '../wire-schema/types.ts';
 import type { LibrariesView } from './libraries.ts';
+import type { Contamination } from '../schema/trial.ts';
+import type { VersionRow } from '../versions/check.ts';
 
 export const DATASET_FORMAT = 'mcpfs.dataset/1';
 
@@ -20,14 +22,21 @@ export interface TrialRow {
   docs: DocsAxis;
   k: number;
   subject: Subject;
-  status: 'completed' | 'infra-error';
+  status: 'completed' | 'infra-error' | 'contaminated';
   infraReason?: string;
+  /** Where the trial's canaries turned up (contaminated trials). */
+  contamination?: Contamination[];
   startedAt: string;
   endedAt: string;
-  runnerVersion: string;
+  /** Benchmark version that produced the record. */
+  benchmarkVersion: string;
+  /** Scenario version (content hash) the trial ran. */
+  scenarioHash: string;
+  /** Whether that is the scenario's current version: only current trials count on boards and in the gate. */
+  current: boolean;
   specCommit: string;
   verdicts: Verdict[];
-  /** `null` for infra-error trials: they are never scored. */
+  /** `null` for infra-error and contaminated trials: they are never scored. */
   score: TrialScore | null;
   usage: Usage;
   /** Project-relative paths of the record and its sidecars. */
@@ -113,6 +122,8 @@ export interface Dataset {
   schema: { revisions: SchemaRevisionStatus[]; findings: { harness: number; subject: number } };
   /** Libraries board: not-attempted scenarios (with reasons) and every library failure with its raw evidence. */
   libraries: LibrariesView;
+  /** The benchmark version history, newest first (`null` current when no history was given). */
+  versions: { current: string | null; rows: VersionRow[] };
   /** Extensions computed by later stages (e.g. the coverage ledger), keyed by name. */
   extra: Record<string, unknown>;
 }

@@ -8,6 +8,9 @@ import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { calibrationGate } from './gate.ts';
+import { canaryProblems } from './canaries.ts';
+import { checkVersions, recordVersionProblems } from '../versions/check.ts';
+import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { checkRecord, type CheckedRecord } from './records.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
@@ -36,6 +39,13 @@ export interface DeriveInput {
   schemas?: SchemaSet;
   /** Probe steps and mutants declared deliberately schema-invalid (data beside the probe plans and mutants). */
   schemaExemptions?: SchemaExemptions;
+  /**
+   * `scenarios/versions.json` (null: the file is missing, a problem). Undefined = no history given (synthetic trees,
+   * unit tests): then every record must have run its scenario's current version and versions are not listed.
+   */
+  versions?: SourceFile | null;
+  /** package.json `version`: must equal the history's current version. */
+  packageVersion?: string;
   /** Run the calibration gate, the schema gate and the coverage gate (default true). */
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
@@ -57,7 +67,7 @@ export function recordSchemaReport(c: Pick<CheckedRecord, 'record' | 'log'>, sch
 }
 
 /** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
-export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>, schema: TrialSchemaReport): TrialRow {
+export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>, schema: TrialSchemaReport, current = true): TrialRow {
   return {
     id: r.trial.id,
     revision: r.trial.revision,
@@ -68,9 +78,12 @@ export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<Che
     subject: r.subject,
     status: r.status,
     ...(r.infraReason ? { infraReason: r.infraReason } : {}),
+    ...(r.contamination ? { contamination: r.contamination } : {}),
     startedAt: r.trial.startedAt,
     endedAt: r.trial.endedAt,
-    runnerVersion: r.trial.runnerVersion,
+    benchmarkVersion: r.trial.benchmarkVersion,
+    scenarioHash: r.trial.scenarioHash,
+    current,
     specCommit: r.trial.specCommit,
     verdicts: r.verdicts,
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
@@ -93,6 +106,9 @@ export function derive(input: DeriveInput): DeriveOutput {
   const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec });
   problems.push(...coverage.problems);
   if (input.gate ?? true) problems.push(...coverage.gaps);
+  const history = input.versions === undefined ? undefined : checkVersions(input.versions ?? undefined, scenarios, input.packageVersion);
+  problems.push(...(history?.problems ?? []));
+  const currentHash = new Map([...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)]));
   const referenced = new Set<string>();
   const records: CheckedRecord[] = [];
   const ids = new Map<string, string>();
@@ -108,6 +124,11 @@ export function derive(input: DeriveInput): DeriveOutput {
       continue;
     }
     ids.set(r.checked.record.trial.id, path);
+    const t = r.checked.record.trial;
+    const key = `${t.revision}/${t.role}/${t.scenario}`;
+    if (history?.versions) problems.push(...recordVersionProblems(path, t, history.versions));
+    else if (!history && currentHash.get(key) !== t.scenarioHash) problems.push({ file: path, field: 'trial.scenarioHash', message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given` });
+    problems.push(...canaryProblems(path, r.checked.record, input.results.get(r.checked.wirePath) ?? '', r.checked.transcriptPath ? (input.results.get(r.checked.transcriptPath) ?? '') : ''));
     records.push(r.checked);
   }
   for (const p of [...input.results.keys()].sort(cmp)) {
@@ -116,7 +137,8 @@ export function derive(input: DeriveInput): DeriveOutput {
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;
   const trials: TrialRow[] = records.map((r) => {
-    const row = trialRow(r, recordSchemaReport(r, input.schemas));
+    const t = r.record.trial;
+    const row = trialRow(r, recordSchemaReport(r, input.schemas), currentHash.get(`${t.revision}/${t.role}/${t.scenario}`) === t.scenarioHash);
     return { ...row, schema: withDeclarations(schemaGateTrials([row])[0]!, exemptions) };
   });
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
@@ -124,9 +146,11 @@ export function derive(input: DeriveInput): DeriveOutput {
   for (const t of trials) if (!subjectMap.has(t.subject.id)) subjectMap.set(t.subject.id, t.subject);
   const subjects = [...subjectMap.values()].sort((a, b) => cmp(a.id, b.id));
   const scenarioList = orderScenarios([...scenarios.values()]).sort((a, b) => cmp(a.revision, b.revision));
-  const gate = calibrationGate(scenarioList, trials);
+  // Boards and the calibration gate count only trials of each scenario's current version: cells never mix versions.
+  const counted = trials.filter((t) => t.current);
+  const gate = calibrationGate(scenarioList, counted);
   if (input.gate ?? true) problems.push(...gate.problems, ...schemaGate(schemaGateTrials(trials), exemptions));
-  const cells = buildCells(trials);
+  const cells = buildCells(counted);
   const libraries = checkLibraries(input.libraries ?? {}, scenarios, trials);
   problems.push(...libraries.problems);
   const dataset: Dataset = {
@@ -135,7 +159,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     subjects,
     trials,
     cells,
-    boards: buildBoards(scenarioList, subjects, cells, trials),
+    boards: buildBoards(scenarioList, subjects, cells, counted),
     calibration: gate.rows,
     schema: {
       revisions: schemaStatuses(REVISIONS, input.schemas),
@@ -145,6 +169,7 @@ export function derive(input: DeriveInput): DeriveOutput {
       },
     },
     libraries: libraries.view,
+    versions: { current: history?.versions?.current ?? null, rows: history?.versions?.rows ?? [] },
     extra: { coverage: coverage.report },
   };
   // The same defect (e.g. a missing judge) is met once per record: report it once.

@@ -1,5 +1,6 @@
 // Test-only fixtures for derive: a tiny scenario, its judges, and generated trial files (never written to results/).
 // Pure, so tests of the core can build any record corpus in memory.
+import { scenarioHash } from '../versions/hash.ts';
 import { header, type Exchange } from '../judge/exchanges.ts';
 import { judgeTrial } from '../judge/run.ts';
 import { fail, notApplicable, pass, type JudgeRegistry } from '../judge/types.ts';
@@ -139,7 +140,8 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
       k,
       startedAt: '2026-11-30T08:00:00.000Z',
       endedAt: '2026-11-30T08:01:00.000Z',
-      runnerVersion: '0.1.0',
+      benchmarkVersion: '1.0.0',
+      scenarioHash: scenarioHash(s),
       isolation: 'none',
       specCommit: 'b0f60ba5409db7a6582440a7b473cc0398890f15',
     },

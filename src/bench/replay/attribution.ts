@@ -18,8 +18,10 @@ export interface Attribution {
 }
 
 export interface AttributionInput {
-  status: 'completed' | 'infra-error';
+  status: 'completed' | 'infra-error' | 'contaminated';
   infraReason?: string;
+  /** Where the trial's canaries turned up (contaminated trials). */
+  contamination?: readonly { canary: string; foundIn: string }[];
   perspective?: WireHeader['perspective'];
   verdicts: readonly Verdict[];
   exchanges: readonly ExchangeView[];
@@ -65,6 +67,7 @@ export function attribute(input: AttributionInput): Attribution {
   const first = input.status === 'completed' ? firstMust(input.verdicts) : undefined;
   let headline: string;
   if (infra.value) headline = `Infrastructure error (not counted): ${input.infraReason ?? 'no reason recorded'}`;
+  else if (input.status === 'contaminated') headline = `Contaminated (not counted): a planted secret turned up — ${(input.contamination ?? []).map((c) => `${c.canary} in ${c.foundIn}`).join(', ')}`;
   else if (up.value === 'no') headline = `The subject never answered: ${up.why}`;
   else if (first) headline = `First MUST failure: ${first.checkpoint}${first.x !== undefined ? ` at exchange #${first.x}` : ''}: ${first.message}`;
   else headline = 'No MUST failed';
@@ -73,7 +76,7 @@ export function attribute(input: AttributionInput): Attribution {
 
 /** Lines explaining how the score follows from the verdicts (the rule is in scoring/score.ts). */
 export function scoreDerivation(score: TrialScore | null): string[] {
-  if (!score) return ['Not scored: infra-error trials are excluded everywhere.'];
+  if (!score) return ['Not scored: infra-error and contaminated trials are excluded everywhere.'];
   const lines: string[] = [];
   if (score.mustFailed.length) lines.push(`Score 0: ${score.mustFailed.length} MUST checkpoint${score.mustFailed.length === 1 ? '' : 's'} failed (${score.mustFailed.join(', ')}); any failed MUST zeroes a trial.`);
   else if (score.should.applicable === 0) lines.push('Score 1: every MUST passed and no SHOULD applies.');

@@ -7,7 +7,7 @@ export interface PairTrial {
   docs: string;
   k: number;
   subject: string;
-  status: 'completed' | 'infra-error';
+  status: 'completed' | 'infra-error' | 'contaminated';
 }
 
 export interface ComparePair {

@@ -130,7 +130,7 @@ export function replayView(input: ReplayInput): ReplayView {
   const turns = aligned.map((t, i) => ({ n: t.n, t: turnTimes[t.n]!, tEnd: turnTimes[aligned[i + 1]?.n ?? -1] ?? turnTimes[t.n]!, label: turnLabel(t), error: Boolean(t.error) || t.toolCalls.some((c) => c.result?.isError) }));
   return {
     trial,
-    attribution: attribute({ status: trial.status, ...(trial.infraReason ? { infraReason: trial.infraReason } : {}), ...(log ? { perspective: log.header.perspective } : {}), verdicts: trial.verdicts, exchanges, ...(transcript ? { transcript } : {}) }),
+    attribution: attribute({ status: trial.status, ...(trial.infraReason ? { infraReason: trial.infraReason } : {}), ...(trial.contamination ? { contamination: trial.contamination } : {}), ...(log ? { perspective: log.header.perspective } : {}), verdicts: trial.verdicts, exchanges, ...(transcript ? { transcript } : {}) }),
     derivation: scoreDerivation(trial.score),
     verdicts: trial.verdicts.map((v) => ({ ...v, evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })), schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })) })),
     ...(log ? { wire: { perspective: log.header.perspective, startedAt: log.header.startedAt, bodyCap: log.header.bodyCap } } : {}),

@@ -10,3 +10,4 @@ export * from './transcript.ts';
 export * from './coverage.ts';
 export * from './conformance.ts';
 export * from './library.ts';
+export * from './versions.ts';

@@ -7,6 +7,7 @@ import { CheckpointSchema } from './checkpoint.ts';
 import { CoverageLedgerSchema } from './coverage.ts';
 import { ConformanceExpectationsSchema } from './conformance.ts';
 import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
+import { BenchmarkVersionsSchema } from './versions.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -23,5 +24,6 @@ export function jsonSchemas(): Record<string, string> {
     'conformance-expectations.json': emit(ConformanceExpectationsSchema, 'conformance-expectations.json'),
     'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),
     'library-evidence.json': emit(EvidenceIndexSchema, 'library-evidence.json'),
+    'benchmark-versions.json': emit(BenchmarkVersionsSchema, 'benchmark-versions.json'),
   };
 }

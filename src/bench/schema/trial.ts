@@ -5,7 +5,7 @@ import { UsageSchema } from './usage.ts';
 import { VerdictSchema } from './verdict.ts';
 
 /** Format tag of a trial record. Bump the number on any breaking change; derive rejects unknown formats. */
-export const TRIAL_FORMAT = 'mcpfs.trial/1';
+export const TRIAL_FORMAT = 'mcpfs.trial/2';
 
 /** The trial's identity and conditions. */
 export const TrialInfoSchema = z.strictObject({
@@ -25,14 +25,34 @@ export const TrialInfoSchema = z.strictObject({
   startedAt: TimestampSchema,
   /** When the trial ended (UTC). */
   endedAt: TimestampSchema,
-  /** Version of this benchmark's runner (package.json version) that produced the record. */
-  runnerVersion: z.string().min(1),
+  /** Benchmark version that produced the record (`scenarios/versions.json`, = package.json `version`). */
+  benchmarkVersion: z.string().regex(/^\d+\.\d+\.\d+$/, 'must be a semver version, e.g. "1.2.0"'),
+  /** Content hash of the scenario as given to the subject (prompt, tools, checkpoints): which scenario version this trial ran. */
+  scenarioHash: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be "sha256:" and 64 hex digits'),
   /** How the subject's processes were isolated: `netns` (own network namespace, loopback only), `docker`, or `none`. */
   isolation: z.enum(['netns', 'docker', 'none']).default('none'),
   /** Commit of the pinned spec the scenario quotes (40 hex). */
   specCommit: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-hex commit'),
 });
 export type TrialInfo = z.infer<typeof TrialInfoSchema>;
+
+/** One planted canary: where it was put, and the random value (unique per trial). */
+export const CanarySchema = z.strictObject({
+  /** Where the value was planted, e.g. `harness-env`, `model-key`, `auth-json`, `user-home`, `project-file`. */
+  where: SlugSchema,
+  /** The random value (never a real secret: it exists only for this trial). */
+  value: z.string().regex(/^mcpfs-canary-[0-9a-f]{24}$/, 'must be "mcpfs-canary-" and 24 hex digits'),
+});
+export type Canary = z.infer<typeof CanarySchema>;
+
+/** A canary found where the subject could reach it: which one, and in what (workspace file, wire log, transcript). */
+export const ContaminationSchema = z.strictObject({
+  /** The canary's `where`. */
+  canary: SlugSchema,
+  /** `wire` (what the subject sent or served), `transcript`, or `workspace:<path>` (a file left at session end). */
+  foundIn: z.string().min(1).max(300),
+});
+export type Contamination = z.infer<typeof ContaminationSchema>;
 
 /** File names of a record's sidecars, relative to the record's folder. */
 export const SidecarsSchema = z.strictObject({
@@ -51,7 +71,7 @@ export const SidecarsSchema = z.strictObject({
  */
 export const TrialRecordSchema = z
   .strictObject({
-    /** Format tag, first field: `mcpfs.trial/1`. */
+    /** Format tag, first field: `mcpfs.trial/2`. */
     format: z.literal(TRIAL_FORMAT),
     /** JSON Schema for editors (`/schema/trial.json`). */
     $schema: z.string().optional(),
@@ -59,10 +79,20 @@ export const TrialRecordSchema = z
     trial: TrialInfoSchema,
     /** Who produced it. */
     subject: SubjectSchema,
-    /** `infra-error` when the harness (not the subject) failed; such trials are excluded everywhere. */
-    status: z.enum(['completed', 'infra-error']),
+    /**
+     * `infra-error` when the harness (not the subject) failed; `contaminated` when a canary of the trial turned up in
+     * what the subject left or sent (it reached something the sandbox should have hidden). Both are excluded everywhere.
+     */
+    status: z.enum(['completed', 'infra-error', 'contaminated']),
     /** Why the harness failed; required with `infra-error`. */
     infraReason: z.string().min(1).optional(),
+    /**
+     * Random values planted for this trial where secrets live in a real run (harness env, model key, auth.json, homes,
+     * the project folder); absent when the runner planted none. Kept so derive can re-scan the sidecars for them.
+     */
+    canaries: z.array(CanarySchema).optional(),
+    /** Where canaries were found; required with `contaminated`. */
+    contamination: z.array(ContaminationSchema).min(1).optional(),
     /** One verdict per checkpoint of the scenario, in scenario order (empty for infra-error). */
     verdicts: z.array(VerdictSchema),
     /** Consumption, when known. */
@@ -71,6 +101,9 @@ export const TrialRecordSchema = z
     sidecars: SidecarsSchema,
   })
   .superRefine((r, ctx) => {
+    if ((r.status === 'contaminated') !== (r.contamination !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['contamination'], message: r.status === 'contaminated' ? 'required when status is "contaminated"' : 'only allowed when status is "contaminated"' });
+    }
     if (r.status === 'infra-error' && !r.infraReason) {
       ctx.addIssue({ code: 'custom', path: ['infraReason'], message: 'required when status is "infra-error"' });
     }

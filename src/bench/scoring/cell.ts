@@ -1,6 +1,6 @@
 /** One trial as a cell sees it. `score` is present only for completed trials. */
 export interface CellTrial {
-  status: 'completed' | 'infra-error';
+  status: 'completed' | 'infra-error' | 'contaminated';
   score?: number;
   mayPassed?: number;
 }
@@ -13,6 +13,8 @@ export interface Cell {
   k: number;
   /** Infra-error trials, excluded from everything but footnotes. */
   infraErrors: number;
+  /** Contaminated trials (a planted secret reached the subject), excluded likewise. */
+  contaminated: number;
   /** Mean MAY passes over completed trials (tie-breaker); 0 when none. */
   mayTally: number;
   /** Lowest and highest completed score, for spread display; `null` when none. */
@@ -24,11 +26,12 @@ export interface Cell {
 export function aggregateCell(trials: readonly CellTrial[]): Cell {
   const done = trials.filter((t) => t.status === 'completed' && typeof t.score === 'number');
   const infraErrors = trials.filter((t) => t.status === 'infra-error').length;
-  if (done.length === 0) return { mean: null, k: 0, infraErrors, mayTally: 0, min: null, max: null };
+  const contaminated = trials.filter((t) => t.status === 'contaminated').length;
+  if (done.length === 0) return { mean: null, k: 0, infraErrors, contaminated, mayTally: 0, min: null, max: null };
   const scores = done.map((t) => t.score as number);
   const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
   const mayTally = done.reduce((a, t) => a + (t.mayPassed ?? 0), 0) / done.length;
-  return { mean, k: done.length, infraErrors, mayTally, min: Math.min(...scores), max: Math.max(...scores) };
+  return { mean, k: done.length, infraErrors, contaminated, mayTally, min: Math.min(...scores), max: Math.max(...scores) };
 }
 
 /** Mean of the present cell means; `null` when there are none. `complete` tells whether every expected cell had one. */

@@ -1,7 +1,8 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows } from './load.ts';
+import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, loadVersionsFile } from './load.ts';
 import { specDir } from './paths.ts';
+import { benchmarkVersion } from './trial-files.ts';
 import { loadPinnedSchemas } from './schema.ts';
 import { schemaExemptions } from '../roles/schema-exemptions.ts';
 
@@ -16,6 +17,8 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     schemas: loadPinnedSchemas(specDir(root)),
     schemaExemptions: schemaExemptions(),
     libraries: loadLibraryFiles(root),
+    versions: loadVersionsFile(root),
+    packageVersion: benchmarkVersion(root),
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

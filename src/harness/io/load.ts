@@ -7,6 +7,7 @@ import { parseSentenceTsv, type SentenceRow } from '../../bench/spec/tsv.ts';
 import type { SourceFile } from '../../bench/derive/scenarios.ts';
 import { EVIDENCE_INDEX_PATH, REGISTRY_PATH, type LibrariesInput } from '../../bench/derive/libraries.ts';
 import { BenchError } from '../../bench/problems.ts';
+import { VERSIONS_PATH } from '../../bench/versions/check.ts';
 import { specDir } from './paths.ts';
 
 /** Read `scenarios/<revision>/<role>/<id>.json` (not coverage ledgers), sorted by path. */
@@ -25,6 +26,12 @@ export function loadCoverageFiles(root: string): SourceFile[] {
 export function loadResultFiles(root: string): Map<string, string> {
   const paths = fg.sync('results/**/*', { cwd: root, onlyFiles: true, ignore: ['**/README.md', '**/.gitkeep'] }).sort();
   return new Map(paths.map((p) => [p, readFileSync(join(root, p), 'utf8')]));
+}
+
+/** `scenarios/versions.json` (the benchmark's version history), or null when it is missing (derive says so). */
+export function loadVersionsFile(root: string): SourceFile | null {
+  const f = join(root, VERSIONS_PATH);
+  return existsSync(f) ? { path: VERSIONS_PATH, text: readFileSync(f, 'utf8') } : null;
 }
 
 /** The normative-sentence TSVs of the pinned spec, when present (derive then checks citations). */

@@ -11,13 +11,14 @@ import type { Subject } from '../../bench/schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../../bench/schema/trial.ts';
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
+import { scenarioHash } from '../../bench/versions/hash.ts';
 import { wireJsonl } from '../wire/recorder.ts';
 import { writeFilesAtomic } from './write.ts';
 
 export { trialFiles };
 
-/** Version of this runner, from package.json. */
-export function runnerVersion(root = process.cwd()): string {
+/** The benchmark version, from package.json (kept equal to scenarios/versions.json's current one by derive). */
+export function benchmarkVersion(root = process.cwd()): string {
   return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
@@ -64,7 +65,8 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       k: o.k,
       startedAt: o.startedAt.toISOString(),
       endedAt: o.endedAt.toISOString(),
-      runnerVersion: runnerVersion(root),
+      benchmarkVersion: benchmarkVersion(root),
+      scenarioHash: scenarioHash(o.scenario),
       isolation: o.isolation ?? 'none',
       specCommit: o.specCommit,
     },

@@ -70,38 +70,53 @@ function startInside(sb: Pick<Sandbox, 'enter'>, args: string[], what: string, c
 }
 
 /**
- * What the subject may not see of the filesystem (netns only): each `hide` folder is covered by an empty tmpfs in a
- * private mount namespace; each `keep` folder (e.g. the Node binary's folder inside a hidden project) is bound back
- * at the same path through its `stash` mount point, which lies outside every hidden folder.
+ * The filesystem a subject sees (netns only): a fresh root of its own, not the host's. Only the system folders
+ * (read-only), a minimal /dev, its own /proc and an empty /tmp are there, plus each bind at its host path (the
+ * workspace, the agent's home and temp folder, the Node binary's folder, the project for library glue). Everything
+ * else of the host — other checkouts, other trials' folders, the spec copy, the homes, credentials — simply does not
+ * exist inside. `root` is an empty host folder the new root is mounted on.
  */
 export interface FsView {
-  hide: string[];
-  keep: { path: string; stash: string }[];
+  root: string;
+  binds: { path: string; writable: boolean }[];
 }
 
+/** Host folders every process needs, bound read-only (symlinks such as merged-/usr `bin -> usr/bin` are recreated). */
+const SYSTEM = ['usr', 'bin', 'sbin', 'lib', 'lib32', 'lib64', 'libx32', 'etc'];
+/** The device nodes a program expects; no disks, no kmsg, no loop devices (and no CAP_MKNOD to make them). */
+const DEVICES = ['null', 'zero', 'full', 'random', 'urandom', 'tty'];
+
 /**
- * Subject processes keep uid 0 but only Docker's default capabilities: without CAP_SYS_ADMIN they cannot setns out
- * of the namespace or unmount the hidden folders, and without CAP_SYS_PTRACE they cannot read the harness's (or
- * pi's) `/proc/<pid>/environ`, which holds the model credentials.
+ * Subject processes keep uid 0 but only Docker's default capabilities minus CAP_MKNOD: without CAP_SYS_ADMIN they
+ * cannot setns out of the namespace or undo the root, without CAP_SYS_PTRACE they cannot read the harness's (or pi's)
+ * `/proc/<pid>/environ`, and without CAP_MKNOD they cannot make a device node for a host disk.
  */
 const DROP_CAPS = [
   'setpriv',
   '--bounding-set',
-  '-all,+chown,+dac_override,+fowner,+fsetid,+kill,+setgid,+setuid,+setpcap,+setfcap,+net_bind_service,+net_raw,+mknod,+audit_write,+sys_chroot',
+  '-all,+chown,+dac_override,+fowner,+fsetid,+kill,+setgid,+setuid,+setpcap,+setfcap,+net_bind_service,+net_raw,+audit_write,+sys_chroot',
   '--inh-caps=-all',
   '--',
 ];
 
-function hideScript(v: FsView): string {
+/** The shell run (as root, in a private mount namespace) before the subject's command: build the root, pivot into it. */
+export function rootScript(v: FsView): string {
   const q = shq;
+  const R = q(v.root);
+  const bind = (from: string, to: string, writable: boolean) => [`mkdir -p ${to}`, `mount --rbind ${q(from)} ${to}`, ...(writable ? [] : [`mount -o remount,ro,bind ${to}`])];
   return [
     'set -e',
-    'mount -t proc proc /proc',
-    ...v.keep.map((k) => `mount --bind ${q(k.path)} ${q(k.stash)}`),
-    ...v.hide.map((h) => `mount -t tmpfs -o size=1m,mode=0755 mcpfs-hidden ${q(h)}`),
-    ...v.keep.map((k) => `mkdir -p ${q(k.path)} && mount --bind ${q(k.stash)} ${q(k.path)} && mount -o remount,ro,bind ${q(k.path)}`),
-    ...v.hide.map((h) => `mount -o remount,ro ${q(h)}`),
-    'cd "$PWD"',
+    'cwd="$PWD"',
+    `mount -t tmpfs -o size=256m,mode=0755 mcpfs-root ${R}`,
+    ...SYSTEM.map((d) => `if [ -L /${d} ]; then ln -s "$(readlink /${d})" ${R}/${d}; elif [ -d /${d} ]; then mkdir ${R}/${d} && mount --rbind /${d} ${R}/${d} && mount -o remount,ro,bind ${R}/${d}; fi`),
+    `mkdir -p ${R}/dev ${R}/proc ${R}/tmp && chmod 1777 ${R}/tmp`,
+    `mount -t tmpfs -o size=64k,mode=0755 mcpfs-dev ${R}/dev && mkdir -p ${R}/dev/pts ${R}/dev/shm && chmod 1777 ${R}/dev/shm`,
+    ...DEVICES.map((d) => `touch ${R}/dev/${d} && mount --bind /dev/${d} ${R}/dev/${d}`),
+    `ln -s /proc/self/fd ${R}/dev/fd && ln -s /proc/self/fd/0 ${R}/dev/stdin && ln -s /proc/self/fd/1 ${R}/dev/stdout && ln -s /proc/self/fd/2 ${R}/dev/stderr`,
+    `mount -t proc proc ${R}/proc`,
+    ...v.binds.flatMap((b) => bind(b.path, `${R}${q(b.path)}`, b.writable)),
+    `cd ${R} && mkdir .old-root && pivot_root . .old-root && umount -l /.old-root && rmdir /.old-root`,
+    'cd "$cwd"',
     'exec "$@"',
   ].join('\n');
 }
@@ -111,7 +126,7 @@ function hideScript(v: FsView): string {
  * (whose `/proc/<pid>/net/tcp` shows the namespace's sockets). Needs root, iproute2 and util-linux; failure is an
  * infra-error.
  */
-export async function netnsSandbox(tag: string, dir: string, view: FsView = { hide: [], keep: [] }): Promise<Sandbox> {
+export async function netnsSandbox(tag: string, dir: string, view?: FsView): Promise<Sandbox> {
   const name = `mcpfs-${tag}`;
   const nsPath = `/run/netns/${name}`;
   ip(['netns', 'add', name]);
@@ -130,8 +145,8 @@ export async function netnsSandbox(tag: string, dir: string, view: FsView = { hi
     kind: 'netns',
     enter: (cmd, args) => {
       const inner = [...DROP_CAPS, cmd, ...args];
-      return view.hide.length
-        ? net('unshare', ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', hideScript(view), 'sh', ...inner], true)
+      return view
+        ? net('unshare', ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', rootScript(view), 'sh', ...inner], true)
         : net(inner[0]!, inner.slice(1), true);
     },
     listening: (port) => init !== undefined && isListening(port, init),

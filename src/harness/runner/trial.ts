@@ -212,20 +212,19 @@ function withNotes(log: WireLog, notes: string[]): WireLog {
 const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 
 /**
- * What the subject must not see (netns): the trial's harness folder (pi's credentials and session), the user's home
- * and pi agent dir (credentials), and, unless the subject runs this project's own code, the project (oracle source,
- * other trials' records and transcripts). Node's folder is bound back when it lies inside a hidden folder.
+ * What the subject sees (netns): a root of its own (see `FsView`) holding only the system folders, its workspace, its
+ * home and temp folders, and the Node binary's folder; the project too (read-only) when the subject runs this
+ * project's own code (library glue). The rest of the host — the project otherwise (oracle source, records), other
+ * trials, the spec copy, the homes and the harness's files (pi's credentials and session) — is not there at all.
  */
 export function subjectView(dirs: TrialDirs, usesProject: boolean, root: string): FsView {
-  const project = resolve(root);
-  const candidates = [dirs.harness, homedir(), join(homedir(), '.pi'), process.env.PI_CODING_AGENT_DIR, usesProject ? undefined : project]
-    .filter((p): p is string => !!p && existsSync(p))
-    .map((p) => resolve(p))
-    .filter((p) => !within(p, dirs.root))
-    .filter((p) => !(usesProject && within(p, project)));
-  const hide = [...new Set(candidates)].filter((p, _i, all) => !all.some((q) => q !== p && within(q, p))).sort();
-  const node = dirname(process.execPath);
-  const keep = hide.some((h) => within(h, node)) ? [{ path: node, stash: join(dirs.plumbing, 'node') }] : [];
-  for (const k of keep) mkdirSync(k.stash, { recursive: true });
-  return { hide, keep };
+  const newRoot = join(dirs.plumbing, 'root');
+  mkdirSync(newRoot, { recursive: true });
+  const binds = [
+    ...[dirs.dir, dirs.home, dirs.tmp].map((path) => ({ path, writable: true })),
+    { path: dirname(process.execPath), writable: false },
+    ...(usesProject ? [{ path: resolve(root), writable: false }] : []),
+  ];
+  // A bind inside another is mounted after it (the outer one would cover it otherwise).
+  return { root: newRoot, binds: binds.sort((a, b) => a.path.length - b.path.length) };
 }
