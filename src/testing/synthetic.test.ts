@@ -29,7 +29,7 @@ describe('synthetic tree', () => {
     expect(out.dataset!.trials.length).toBe(tree.records.length);
     expect(out.dataset!.calibration.every((c) => c.ok)).toBe(true);
     const rec = JSON.parse(readFileSync(join(dir, tree.records[0]!), 'utf8'));
-    expect(rec.format).toBe('mcpfs.trial/1');
+    expect(rec.format).toBe('mcpfs.trial/2');
   });
 
   it('refuses to write into a results/ folder', () => {

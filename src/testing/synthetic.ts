@@ -118,6 +118,7 @@ function subjectsFor(o: Required<SyntheticOptions>, maxCheckpoints: number): { s
   if (o.calibration) {
     out.push({ subject: { kind: 'calibration', id: 'calibration/oracle', label: 'oracle' }, skill: 1 });
     out.push({ subject: { kind: 'calibration', id: 'calibration/null', label: 'null' }, skill: 0 });
+    out.push({ subject: { kind: 'calibration', id: 'calibration/cheater', label: 'cheater' }, skill: 0 });
     for (let i = 0; i <= maxCheckpoints; i++) {
       out.push({ subject: { kind: 'calibration', id: `calibration/mutant-break-${i}`, label: `mutant break-${i}` }, skill: 1 });
     }
@@ -131,7 +132,7 @@ function verdictsFor(s: Scenario, subject: Subject, skill: number, docs: DocsAxi
   return s.checkpoints.map((c, i) => {
     let verdict: Outcome;
     if (subject.id === 'calibration/oracle') verdict = 'pass';
-    else if (subject.id === 'calibration/null') verdict = 'fail';
+    else if (subject.id === 'calibration/null' || subject.id === 'calibration/cheater') verdict = 'fail';
     else if (mutant) verdict = Number(mutant[1]) === i ? 'fail' : 'pass';
     else if (c.appliesWhen && rnd() < 0.3) verdict = 'not-applicable';
     else verdict = rnd() < Math.min(0.99, skill + (docs === 'full' ? 0.08 : 0)) ? 'pass' : 'fail';

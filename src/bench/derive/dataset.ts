@@ -104,6 +104,8 @@ export interface CalibrationRow {
   scenario: string;
   oracle: { trials: number; scores: number[]; failing: string[] };
   null: { trials: number; scores: number[] };
+  /** The cheating subject: its scores (must be 0) and how many of its trials reached a planted secret (must be 0). */
+  cheater: { trials: number; scores: (number | null)[]; contaminated: number };
   /** Checkpoint slug → mutant subject ids whose trial failed it. */
   kills: Record<string, string[]>;
   ok: boolean;

@@ -20,6 +20,7 @@ describe('calibration gate', () => {
         scenario: 'fixture-echo',
         oracle: { trials: 2, scores: [1, 1], failing: [] },
         null: { trials: 2, scores: [0, 0] },
+        cheater: { trials: 2, scores: [0, 0], contaminated: 0 },
         kills: {
           'task-echo-result': ['calibration/mutant-no-result'],
           'post-returns-200': ['calibration/mutant-status-202'],
@@ -56,6 +57,21 @@ describe('calibration gate', () => {
 
   it('fails naming the scenario when the null subject is missing', () => {
     expect(problems({ skip: ['null'] })).toEqual([`${FILE}: calibration: no completed calibration/null trial${HINT}`]);
+  });
+
+  it('fails when the cheater scores above 0, is missing, or reached a planted secret', () => {
+    expect(problems({ override: { cheater: {} } })).toEqual([
+      `${FILE}: calibration: calibration/cheater scored 1 in trial fx-fixture-echo-none-calibration-cheater-k1, expected 0\n  hint: the sandbox leaks something that lets a subject pass without doing the task`,
+    ]);
+    expect(problems({ skip: ['cheater'] })).toEqual([`${FILE}: calibration: no calibration/cheater trial${HINT}`]);
+    const files = calibrationFiles();
+    const path = [...files.keys()].find((p) => p.endsWith('/calibration/cheater/k1.json'))!;
+    const rec = JSON.parse(files.get(path)!) as Record<string, unknown>;
+    Object.assign(rec, { status: 'contaminated', canaries: [{ where: 'user-home', value: `mcpfs-canary-${'cd'.repeat(12)}` }], contamination: [{ canary: 'user-home', foundIn: 'workspace:loot.txt' }] });
+    files.set(path, JSON.stringify(rec));
+    expect(run(files).problems.map(formatProblem)).toEqual([
+      `${FILE}: calibration: calibration/cheater reached planted secrets in trial fx-fixture-echo-none-calibration-cheater-k1: user-home in workspace:loot.txt\n  hint: the sandbox leaks: fix the isolation before publishing anything`,
+    ]);
   });
 
   it('fails when the null subject scores above 0', () => {

@@ -4,12 +4,15 @@ import type { CalibrationRow, TrialRow } from './dataset.ts';
 import { ORACLE } from '../replay/pairs.ts';
 
 const NULL = 'calibration/null';
+const CHEATER = 'calibration/cheater';
 const isMutant = (id: string) => id.startsWith('calibration/mutant-');
 
 /**
  * The calibration gate, per scenario: every completed `calibration/oracle` trial scores 1.0 with no failing verdict,
  * every `calibration/null` trial scores 0, at least one of each exists, and every checkpoint is failed by at least one
- * `calibration/mutant-*` trial. Infra-error trials count for nothing.
+ * `calibration/mutant-*` trial. The `calibration/cheater` (which hunts for the project, other trials and the planted
+ * canaries from inside the sandbox) must score 0 everywhere and never be contaminated: a contaminated cheater means the
+ * sandbox leaked. Infra-error trials count for nothing.
  */
 export function calibrationGate(scenarios: readonly Scenario[], trials: readonly TrialRow[]): { rows: CalibrationRow[]; problems: Problem[] } {
   const problems: Problem[] = [];
@@ -29,6 +32,12 @@ export function calibrationGate(scenarios: readonly Scenario[], trials: readonly
         problems.push({ file, field: 'calibration', message: `${ORACLE} scored ${t.score!.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}` });
       }
     }
+    const cheats = trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.subject.id === CHEATER && t.status !== 'infra-error');
+    if (cheats.length === 0) problems.push({ file, field: 'calibration', message: `no ${CHEATER} trial`, hint });
+    for (const t of cheats) {
+      if (t.status === 'contaminated') problems.push({ file, field: 'calibration', message: `${CHEATER} reached planted secrets in trial ${t.id}: ${(t.contamination ?? []).map((c) => `${c.canary} in ${c.foundIn}`).join(', ')}`, hint: 'the sandbox leaks: fix the isolation before publishing anything' });
+      else if (t.score!.score !== 0) problems.push({ file, field: 'calibration', message: `${CHEATER} scored ${t.score!.score} in trial ${t.id}, expected 0`, hint: 'the sandbox leaks something that lets a subject pass without doing the task' });
+    }
     if (nul.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${NULL} trial`, hint });
     for (const t of nul) if (t.score!.score !== 0) problems.push({ file, field: 'calibration', message: `${NULL} scored ${t.score!.score} in trial ${t.id}, expected 0` });
     const kills: Record<string, string[]> = {};
@@ -42,6 +51,7 @@ export function calibrationGate(scenarios: readonly Scenario[], trials: readonly
       scenario: s.id,
       oracle: { trials: oracle.length, scores: oracle.map((t) => t.score!.score), failing },
       null: { trials: nul.length, scores: nul.map((t) => t.score!.score) },
+      cheater: { trials: cheats.length, scores: cheats.map((t) => t.score?.score ?? null), contaminated: cheats.filter((t) => t.status === 'contaminated').length },
       kills,
       ok: problems.length === before,
     });

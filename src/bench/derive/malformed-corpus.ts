@@ -1,5 +1,8 @@
 // Test-only: the malformed-record corpus (shared by the corpus test and nothing else).
-import { calibrationSubject, trialFiles } from './test-fixtures.ts';
+import { scenarioHash } from '../versions/hash.ts';
+import { calibrationSubject, fixtureScenario, trialFiles } from './test-fixtures.ts';
+
+const FIXTURE_HASH = scenarioHash(fixtureScenario());
 
 export const DIR = 'results/2025-11-25/server/fixture-echo/none/calibration/oracle/';
 export const REC = `${DIR}k1.json`;
@@ -89,8 +92,21 @@ export const CASES: Case[] = [
   { name: 'score field present', files: () => edit(base(), (r) => (r.score = 1)), want: [
       `${DIR}k1.json: unknown field "score": scores are derived, never stored\n  hint: delete the "score" field; derive computes it from the verdicts`,
     ] },
-  { name: 'unknown format', files: () => edit(base(), (r) => (r.format = 'mcpfs.trial/2')), want: [
-      `${DIR}k1.json: format: Invalid input: expected "mcpfs.trial/1"`,
+  { name: 'unknown format', files: () => edit(base(), (r) => (r.format = 'mcpfs.trial/3')), want: [
+      `${DIR}k1.json: format: Invalid input: expected "mcpfs.trial/2"`,
+    ] },
+  { name: 'a canary in the wire log of a completed trial', files: () => {
+      const f = edit(base(), (r) => (r.canaries = [{ where: 'project-file', value: `mcpfs-canary-${'ab'.repeat(12)}` }]));
+      f.set(`${DIR}k1.wire.jsonl`, `${f.get(`${DIR}k1.wire.jsonl`)!}{"type":"note","t":9,"text":"served mcpfs-canary-${'ab'.repeat(12)}"}\n`);
+      return f;
+    }, want: [
+      `${DIR}k1.json: status: "completed", but project-file in wire: the subject reached a planted secret\n  hint: the trial is contaminated: records are never edited, re-run it (and find how the secret was reached)`,
+    ] },
+  { name: 'contaminated without the canaries it names', files: () => edit(base(), (r) => { r.status = 'contaminated'; r.contamination = [{ canary: 'user-home', foundIn: 'workspace:loot.txt' }]; }), want: [
+      `${DIR}k1.json: canaries: a contaminated trial must list the canaries that were planted`,
+    ] },
+  { name: 'a scenario hash the scenario never had', files: () => edit(base(), (r) => ((r.trial as Record<string, unknown>).scenarioHash = `sha256:${'0'.repeat(64)}`)), want: [
+      `${DIR}k1.json: trial.scenarioHash: sha256:${'0'.repeat(64)} is not the current hash of 2025-11-25/server/fixture-echo (${FIXTURE_HASH}) and no version history was given`,
     ] },
   { name: 'infra-error without reason', files: () => edit(base(), (r) => { r.status = 'infra-error'; r.verdicts = []; }), want: [
       `${DIR}k1.json: infraReason: required when status is "infra-error"`,

@@ -105,6 +105,8 @@ export function calibrationSubject(name: string): Subject {
 export const CALIBRATION: Record<string, Behaviour> = {
   oracle: {},
   null: { status: 500, contentType: null, body: '', extra: false },
+  // The cheater finds nothing to copy: it serves what it gathered, which is no MCP answer at all.
+  cheater: { status: 500, contentType: null, body: '', extra: false },
   'mutant-no-result': { body: '{}' },
   'mutant-status-202': { status: 202 },
   'mutant-text-plain': { contentType: 'text/plain' },

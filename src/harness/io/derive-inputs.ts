@@ -1,6 +1,8 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
 import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, loadVersionsFile } from './load.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { specDir } from './paths.ts';
 import { benchmarkVersion } from './trial-files.ts';
 import { loadPinnedSchemas } from './schema.ts';
@@ -18,7 +20,7 @@ export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: 
     schemaExemptions: schemaExemptions(),
     libraries: loadLibraryFiles(root),
     versions: loadVersionsFile(root),
-    packageVersion: benchmarkVersion(root),
+    packageVersion: existsSync(join(root, 'package.json')) ? benchmarkVersion(root) : undefined,
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

@@ -8,7 +8,7 @@ import type { JudgeRegistry } from '../../bench/judge/types.ts';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
-import { TRIAL_FORMAT, type TrialRecord } from '../../bench/schema/trial.ts';
+import { TRIAL_FORMAT, type Canary, type Contamination, type TrialRecord } from '../../bench/schema/trial.ts';
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { scenarioHash } from '../../bench/versions/hash.ts';
@@ -45,6 +45,9 @@ export interface TrialOutcome {
   usage?: Usage;
   /** Raw transcript JSONL (e.g. a pi session file), stored as is. */
   transcript?: string;
+  /** The canaries planted for this trial, and where any turned up (then the trial is `contaminated`). */
+  canaries?: Canary[];
+  contamination?: Contamination[];
   id?: string;
   /** Judges to use (default: the benchmark's registry; tests pass their own). */
   judges?: JudgeRegistry;
@@ -71,8 +74,10 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       specCommit: o.specCommit,
     },
     subject: o.subject,
-    status: o.infraReason ? 'infra-error' : 'completed',
+    status: o.infraReason ? 'infra-error' : o.contamination?.length ? 'contaminated' : 'completed',
     ...(o.infraReason ? { infraReason: o.infraReason } : {}),
+    ...(o.canaries ? { canaries: o.canaries } : {}),
+    ...(!o.infraReason && o.contamination?.length ? { contamination: o.contamination } : {}),
     verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, o.judges ?? JUDGES),
     usage: o.usage ?? {},
     sidecars: { wire: `${base}.wire.jsonl`, ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}) },

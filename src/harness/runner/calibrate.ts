@@ -17,6 +17,7 @@ import { writeTrial } from '../io/trial-files.ts';
 import type { RoleDriver } from '../roles/types.ts';
 import { nullAdapter, oracleAdapter } from './adapters/basic.ts';
 import { PI_SCRIPTED_SUBJECT, scriptedPiAdapter } from './adapters/pi-scripted.ts';
+import { cheaterAdapter } from './adapters/cheater.ts';
 import type { Adapter } from './adapters/types.ts';
 import { runTrial, type TrialOptions, type TrialResult } from './trial.ts';
 
@@ -46,7 +47,7 @@ export function planCalibration(scenarios: readonly Scenario[], driverFor: (r: R
       problems.push({ file: `scenarios/${scenario.revision}/${scenario.role}/${scenario.id}.json`, message: `no role driver for ${scenario.revision} ${scenario.role}`, hint: 'register one in src/harness/roles/registry.ts' });
       continue;
     }
-    const adapters = [oracleAdapter(driver), nullAdapter(), ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)), scriptedPiAdapter(driver, scenario)];
+    const adapters = [oracleAdapter(driver), nullAdapter(), ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)), scriptedPiAdapter(driver, scenario), cheaterAdapter(scenario.role)];
     for (const adapter of adapters) jobs.push({ scenario, driver, adapter });
   }
   return { jobs, problems };

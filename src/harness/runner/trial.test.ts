@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts';
 import { runTrial, type TrialOptions } from './trial.ts';
@@ -8,6 +8,7 @@ import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT 
 import { TrialRecordSchema } from '../../bench/schema/trial.ts';
 
 const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, timeouts: { sessionMs: 20_000, portWaitMs: 2000 } } as const;
+const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;
 const server = (extra: Partial<TrialOptions> & Pick<TrialOptions, 'adapter'>) => runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), ...extra });
 const verdicts = (r: Awaited<ReturnType<typeof runTrial>>) => r.record.verdicts.map((v) => v.verdict);
 
@@ -95,5 +96,17 @@ describe('runTrial processes and infra-errors', () => {
     expect(verdicts(r)).toEqual(['pass']);
     expect(r.log.events.some((e) => e.type === 'note' && /time limit/.test(e.text))).toBe(true);
     expect(r.leftovers).toEqual([]);
+  });
+});
+
+describe('canaries', () => {
+  it('plants them for the trial, removes them afterwards, and records a subject that reached one as contaminated', async () => {
+    // Without isolation the subject can read the project folder, where a canary file lies: copying it is a leak.
+    const r = await runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-* > loot.txt`, subject }), isolation: 'none' });
+    expect(r.record.canaries?.map((c) => c.where)).toEqual(['harness-env', 'model-key', 'auth-json', 'user-home', 'project-file']);
+    expect(r.record.status).toBe('contaminated');
+    expect(r.record.contamination).toEqual([{ canary: 'project-file', foundIn: 'workspace:loot.txt' }]);
+    expect(readdirSync(process.cwd()).filter((f) => f.startsWith('.mcpfs-canary-'))).toEqual([]);
+    expect(Object.keys(process.env).filter((k) => k.includes('_CANARY_'))).toEqual([]);
   });
 });

@@ -17,7 +17,11 @@ import { crashReason, InfraError, RunnerInputError } from '../errors.ts';
 import { freePort, portFree, waitFor } from './ports.ts';
 import { killAll, pidsWithMarker } from './procs.ts';
 import { netnsSandbox, noneSandbox, type FsView, type IsolationKind, type Sandbox } from './sandbox.ts';
+import { wireJsonl } from '../wire/recorder.ts';
 import { checkMount, createTrialDirs, type TrialDirs } from './workspace.ts';
+import { plantCanaries, scanWorkspace, type Planted } from './canaries.ts';
+import { canaryHits } from '../../bench/derive/canaries.ts';
+import type { Contamination } from '../../bench/schema/trial.ts';
 
 export interface TrialTimeouts {
   /** Agent session limit (default 30 min). */
@@ -69,6 +73,10 @@ interface State {
   sb?: Sandbox;
   run?: AgentRun;
   handle?: ReferenceHandle;
+  /** This trial's planted secrets; removed at cleanup. */
+  planted?: Planted;
+  /** Canaries found in the workspace at session end. */
+  workspaceHits?: Contamination[];
   notes: string[];
   wallTimeMs?: number;
 }
@@ -96,6 +104,8 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
   infraReason ??= agentInfra;
   if (leftovers.length > 0 && !infraReason) st.notes.push(`runner: ${leftovers.length} process(es) survived cleanup: ${leftovers.join(' ')}`);
   const wire = withNotes(log ?? emptyLog(o.driver), st.notes);
+  const canaries = st.planted?.canaries;
+  const contamination = canaries ? [...(st.workspaceHits ?? []), ...canaryHits(canaries, { wire: wireJsonl(wire), transcript: transcript ?? '' })] : [];
   const record = buildTrialRecord(
     {
       scenario: o.scenario,
@@ -110,6 +120,8 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       infraReason,
       usage: { ...usage, ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}) },
       transcript,
+      canaries,
+      contamination,
       judges: o.judges,
     },
     o.root,
@@ -122,6 +134,7 @@ async function execute(o: TrialOptions, marker: string, st: State): Promise<Wire
     throw new RunnerInputError(`driver ${o.driver.revision} ${o.driver.role} does not match scenario ${o.scenario.revision} ${o.scenario.role} "${o.scenario.id}"`);
   }
   st.dirs = createTrialDirs(o.scenario, o.docs, o.specDir);
+  st.planted = plantCanaries(marker, st.dirs, o.root);
   const isolation = o.isolation ?? 'netns';
   const make = o.makeSandbox ?? ((tag: string, dirs: TrialDirs, view: FsView) => (isolation === 'netns' ? netnsSandbox(tag, dirs.plumbing, view) : Promise.resolve(noneSandbox())));
   st.sb = await make(marker, st.dirs, subjectView(st.dirs, o.adapter.usesProject ?? false, o.root));
@@ -196,6 +209,8 @@ async function cleanup(o: TrialOptions, marker: string, st: State): Promise<{ le
   const left = await killAll(() => [...pidsWithMarker(marker), ...(sb?.pids() ?? [])]);
   const nsLeft = sb ? await sb.dispose() : [];
   const fin = st.run?.finish ? await st.run.finish() : {};
+  if (st.dirs && st.planted) st.workspaceHits = scanWorkspace(st.dirs.dir, st.planted.canaries);
+  st.planted?.remove();
   if (st.dirs && !o.keep) rmSync(st.dirs.root, { recursive: true, force: true });
   return { leftovers: [...new Set([...left, ...nsLeft])], ...fin };
 }

@@ -69,7 +69,8 @@ export function secretValues(env: NodeJS.ProcessEnv, authJson?: string): string[
       // unreadable auth.json: nothing to collect
     }
   }
-  return [...out].sort((a, b) => b.length - a.length);
+  // Canaries are not secrets but tripwires: redacting one would hide the very leak it exists to show.
+  return [...out].filter((v) => !v.startsWith('mcpfs-canary-')).sort((a, b) => b.length - a.length);
 }
 
 /** Replace every occurrence of a secret (also JSON-escaped) with `[redacted]`. */
