@@ -65,7 +65,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>
       if (!c) return { v: null, d: { text: '·', note: 'not run' } satisfies Display };
       const first = cr?.trials[0];
       const spread = c.min !== null && c.max !== null && c.min !== c.max ? ` · range ${pct(c.min)}–${pct(c.max)}` : '';
-      const infra = c.infraErrors ? ` · ${plural(c.infraErrors, 'infra-error')} excluded` : '';
+      const infra = [c.infraErrors ? plural(c.infraErrors, 'infra-error') : '', c.contaminated ? `${c.contaminated} contaminated` : ''].filter(Boolean).map((x) => ` · ${x} excluded`).join('');
       return {
         v: round4(c.mean),
         d: { text: pct(c.mean), heat: heat(c.mean), ...(first ? { href: trialUrl(first) } : {}), note: `k=${c.k}${spread}${infra}`, ...(flagK && c.k === 1 ? { flag: 'k=1' } : {}) } satisfies Display,

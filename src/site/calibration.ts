@@ -6,6 +6,10 @@ import { pct } from './format.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, scenarioUrl } from './urls.ts';
 
+const cheaterMax = (c: CalibrationRow): number | null => {
+  const xs = c.cheater.scores.filter((x): x is number => x !== null);
+  return xs.length ? Math.max(...xs) : null;
+};
 const range = (xs: number[]): string => (xs.length === 0 ? '—' : Math.min(...xs) === Math.max(...xs) ? pct(xs[0]) : `${pct(Math.min(...xs))}–${pct(Math.max(...xs))}`);
 
 /** One row per scenario: oracle and null results and how many checkpoints some mutant kills. */
@@ -22,22 +26,24 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
       { key: 'oracle_min', label: 'Oracle score', numeric: true, title: 'must be 100% with no failing verdict' },
       { key: 'null_trials', label: 'Null trials', numeric: true },
       { key: 'null_max', label: 'Null score', numeric: true, title: 'must be 0%' },
+      { key: 'cheater_max', label: 'Cheater score', numeric: true, title: 'must be 0% and find no planted secret' },
       { key: 'killed', label: 'Killed', numeric: true, title: 'checkpoints failed by at least one mutant' },
       { key: 'checkpoints', label: 'Checkpoints', numeric: true },
       { key: 'ok', label: 'Gate' },
     ],
-    rows: rows.map((c): Value[] => [`${c.role}/${c.scenario}`, c.oracle.trials, c.oracle.scores.length ? Math.min(...c.oracle.scores) : null, c.null.trials, c.null.scores.length ? Math.max(...c.null.scores) : null, killed(c), Object.keys(c.kills).length, c.ok ? 'pass' : 'fail']),
+    rows: rows.map((c): Value[] => [`${c.role}/${c.scenario}`, c.oracle.trials, c.oracle.scores.length ? Math.min(...c.oracle.scores) : null, c.null.trials, c.null.scores.length ? Math.max(...c.null.scores) : null, cheaterMax(c), killed(c), Object.keys(c.kills).length, c.ok ? 'pass' : 'fail']),
     cells: rows.map((c): Display[] => [
       { text: title(c), href: scenarioUrl(c.revision, c.role, c.scenario), note: `${c.role}/${c.scenario}` },
       { text: String(c.oracle.trials) },
       { text: range(c.oracle.scores), ...(c.oracle.failing.length ? { note: `failing: ${c.oracle.failing.join(', ')}` } : {}) },
       { text: String(c.null.trials) },
       { text: range(c.null.scores) },
+      { text: c.cheater.contaminated ? `${c.cheater.contaminated} contaminated` : range(c.cheater.scores.filter((x): x is number => x !== null)), heat: c.cheater.contaminated ? 0 : undefined },
       { text: String(killed(c)) },
       { text: String(Object.keys(c.kills).length) },
       { text: c.ok ? 'pass' : 'FAIL', heat: c.ok ? 4 : 0 },
     ]),
-    notes: ['The build refuses to publish unless every scenario passes: oracle 100% with no failing verdict, null 0%, every checkpoint killed by a mutant.'],
+    notes: ['The build refuses to publish unless every scenario passes: oracle 100% with no failing verdict, null 0%, the cheater 0% having reached no planted secret, every checkpoint killed by a mutant.'],
   };
 }
 

@@ -8,6 +8,7 @@ import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioR
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable } from './matrix.ts';
 import type { Table } from './table.ts';
+import { versionsTable } from './versions.ts';
 
 /** All tables, keyed by id (ids are unique; a duplicate is a bug and throws). Chart tables come from `charts`. */
 export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<string, Table> {
@@ -27,6 +28,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
     add(notAttemptedTable(d, rev));
     add(charts.docsDelta[rev].table);
   }
+  add(versionsTable(d));
   add(charts.scoreByRevision.table);
   add(charts.mustFailures.table);
   for (const s of d.scenarios) {
