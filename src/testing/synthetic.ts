@@ -95,6 +95,7 @@ function scenarioFor(revision: Revision, role: Role, n: number, checkpoints: num
     summary: `Generated scenario ${n + 1} for the ${role} role of ${revision}; used by tests and benches only.`,
     prompt: `# Task\n\nImplement a Streamable HTTP ${role} for MCP ${revision} <from scratch>.\n\n- Listen on $PORT\n- Expose the tool \`echo\`\n`,
     requires: ['Answer initialize', 'Expose the echo tool'],
+    leakAllowed: [],
     tools: [{ name: 'echo', description: 'Echo the text argument', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
     checkpoints: cps,
   };

@@ -26,6 +26,7 @@ export function fixtureScenario(id = FX_SCENARIO_ID): Scenario {
     summary: 'Test-only scenario.',
     prompt: 'Echo.',
     requires: [],
+    leakAllowed: [],
     tools: [],
     checkpoints: [
       { slug: 'task-echo-result', kind: 'task', level: 'MUST', spec: null, rule: 'The echo call returns a result' },

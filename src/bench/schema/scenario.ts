@@ -13,6 +13,18 @@ export const ScenarioToolSchema = z.strictObject({
 });
 export type ScenarioTool = z.infer<typeof ScenarioToolSchema>;
 
+/**
+ * A give-away token a scenario's texts may name: the prompt states the task, never the grade, and the leakage test
+ * fails on any token a checkpoint grades (a status code, a header, a field name…) unless it is listed here.
+ */
+export const LeakAllowanceSchema = z.strictObject({
+  /** The token exactly as the leakage test prints it (case-insensitive), e.g. `null`. */
+  token: z.string().min(1),
+  /** One line on why the task itself must name it, e.g. "the get_secret arguments include a null value". */
+  reason: z.string().regex(/\S/, 'must say why the prompt names this token'),
+});
+export type LeakAllowance = z.infer<typeof LeakAllowanceSchema>;
+
 /** A benchmark task: one revision, one role, the prompt an agent gets, and the checkpoints that grade it. */
 export const ScenarioSchema = z
   .strictObject({
@@ -34,6 +46,8 @@ export const ScenarioSchema = z
     prompt: z.string().min(1),
     /** Behaviours the task requires, in words (shown on the scenario page). */
     requires: z.array(z.string().min(1)).default([]),
+    /** Give-away tokens the prompt, `requires` or tool descriptions may name, each with its reason (default none). */
+    leakAllowed: z.array(LeakAllowanceSchema).default([]),
     /** Tools the task names (server role: to expose; client role: to call). */
     tools: z.array(ScenarioToolSchema).default([]),
     /** Checkpoints, in display order; exactly one has `kind: "task"`. */

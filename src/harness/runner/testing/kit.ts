@@ -24,6 +24,7 @@ export function kitScenario(role: Role): Scenario {
     summary: 'Test-only scenario for the trial runner.',
     prompt: role === 'server' ? '# Task\nAnswer POST /mcp on $PORT with {"pong":true}.\n' : '# Task\nPOST "ping" then "bye" to $MCP_SERVER_URL.\n',
     requires: [],
+    leakAllowed: [],
     tools: [],
     checkpoints: [{ slug, kind: 'task', level: 'MUST', spec: null, rule: 'test rule' }],
   };
