@@ -20,11 +20,11 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('calibration', () => {
-  it('plans oracle, null, the listed mutants and pi + scripted model per scenario', () => {
+  it('plans oracle, null, the listed mutants, pi + scripted model and the cheater per scenario', () => {
     const ids = planCalibration(scenarios, drivers).jobs.map((j) => `${j.scenario.id} ${j.adapter.subject.id}`);
     expect(ids).toEqual([
-      'kit-client calibration/oracle', 'kit-client calibration/null', 'kit-client calibration/mutant-mute', 'kit-client calibration/pi+scripted-model',
-      'kit-server calibration/oracle', 'kit-server calibration/null', 'kit-server calibration/mutant-broken', 'kit-server calibration/pi+scripted-model',
+      'kit-client calibration/oracle', 'kit-client calibration/null', 'kit-client calibration/mutant-mute', 'kit-client calibration/pi+scripted-model', 'kit-client calibration/cheater',
+      'kit-server calibration/oracle', 'kit-server calibration/null', 'kit-server calibration/mutant-broken', 'kit-server calibration/pi+scripted-model', 'kit-server calibration/cheater',
     ]);
     expect(planCalibration(scenarios, () => undefined).problems[0]!.message).toBe('no role driver for 2025-11-25 client');
   });
@@ -47,7 +47,7 @@ describe('calibration', () => {
     writeFileSync(stale, '{}');
     expect(compareWithCommitted(root, ran).at(-1)).toBe('results/2025-11-25/server/kit-server/none/calibration/mutant-gone/k1.json: committed, but calibration no longer produces it');
     const paths = writeCalibration(root, ran);
-    expect(paths).toHaveLength(8);
+    expect(paths).toHaveLength(10);
     expect(compareWithCommitted(root, ran)).toEqual([]);
     const oracle = join(root, paths.find((p) => p.includes('kit-server/none/calibration/oracle'))!);
     const rec = JSON.parse(readFileSync(oracle, 'utf8'));
