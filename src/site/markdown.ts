@@ -1,17 +1,27 @@
 // The site's one place that turns untrusted or authored text into HTML. Everything is HTML-escaped first; then a
 // small inline subset (`code`, **strong**, *em*, [text](https://…)) and, for blocks, headings, lists, paragraphs and
-// fenced code. Links are kept only for http(s) and site-relative targets. Used with Astro's set:html.
+// fenced code. Links are kept only for http(s), fragment and site-relative targets. Used with Astro's set:html.
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
 
+/**
+ * A link target markdown may produce: http(s), a fragment, or a site-relative path; not `//host` or `/\host`, which
+ * browsers read as another host.
+ */
+const LINK_TARGET = /^(https?:\/\/|\/(?![/\\])|#)/;
+
 /** Inline markdown → HTML (escaped). */
 export function inlineMd(text: string): string {
-  const codes: string[] = [];
-  let s = escapeHtml(text).replace(/`([^`]+)`/g, (_m, c: string) => `\u0000${codes.push(c) - 1}\u0000`);
-  s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
-  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) => (/^(https?:\/\/|\/|#)/.test(url) ? `<a href="${url}">${label}</a>` : m));
-  return s.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => `<code>${codes[Number(i)]}</code>`);
+  // Finished fragments (code spans, links) wait behind NUL-delimited placeholders, so later rules never rewrite them
+  // (no emphasis inside a URL). NUL has no business in text and is dropped first: input cannot forge a placeholder.
+  const held: string[] = [];
+  const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
+  const emphasis = (t: string) => t.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
+  let s = escapeHtml(text.replaceAll('\u0000', '')).replace(/`([^`]+)`/g, (_m, c: string) => hold(`<code>${c}</code>`));
+  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) => (LINK_TARGET.test(url) && !url.includes('\u0000') ? hold(`<a href="${url}">${emphasis(label)}</a>`) : m));
+  const restore = (t: string): string => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => restore(held[Number(i)]!));
+  return restore(emphasis(s));
 }
 
 /** Block markdown → HTML: `#` headings (shifted by `headingOffset`), `-`/`*`/`1.` lists, fenced code, paragraphs. */

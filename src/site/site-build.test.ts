@@ -2,14 +2,14 @@
 // boards, downloads equal to the tables, escaping, provenance, the page budget; then (when /usr/bin/chromium exists)
 // loads the leaderboard in a headless browser for console errors and a screenshot.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
 import { PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
+import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
 
 const site = useBuiltSite('mcpfs-site', { seed: 21, subjects: 4, libraries: 1, scenarios: 2, k: 2, infraErrorRate: 0.1 });
@@ -110,22 +110,13 @@ describe('site built from a synthetic tree', () => {
 
 const CHROMIUM = '/usr/bin/chromium';
 describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () => {
-  let server: Server;
+  let server: StaticServer;
   let base = '';
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      const url = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-      let f = normalize(join(out, url));
-      if (!f.startsWith(out)) return void res.writeHead(403).end();
-      if (existsSync(f) && !f.includes('.', f.lastIndexOf('/'))) f = join(f, 'index.html');
-      if (url.endsWith('/')) f = join(out, url, 'index.html');
-      if (!existsSync(f)) return void res.writeHead(404).end();
-      res.writeHead(200, { 'Content-Type': f.endsWith('.html') ? 'text/html; charset=utf-8' : f.endsWith('.css') ? 'text/css' : 'application/octet-stream' }).end(readFileSync(f));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await serveStatic(out);
+    base = server.base;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => server.close());
 
   it('loads the leaderboard with no console errors, in light and dark, on a phone width too', async () => {
     const browser = await chromium.launch({

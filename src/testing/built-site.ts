@@ -17,9 +17,10 @@ export interface BuiltSite {
 
 /**
  * Register beforeAll/afterAll hooks that build the site from `tree`: synthetic options, or a function that writes the
- * records into the root (e.g. writeReplayFixtureFiles). No tree: an empty project root.
+ * records into the root (e.g. writeReplayFixtureFiles). No tree: an empty project root. `projectFiles` replace files of
+ * the project copy the build runs in (e.g. CONTEXT.md).
  */
-export function useBuiltSite(prefix: string, tree?: SyntheticOptions | ((root: string) => void), opts: { timeoutMs?: number } = {}): BuiltSite {
+export function useBuiltSite(prefix: string, tree?: SyntheticOptions | ((root: string) => void), opts: { timeoutMs?: number; projectFiles?: Record<string, string> } = {}): BuiltSite {
   const root = freshDir(prefix);
   const out = join(root, 'dist');
   let d: Dataset | undefined;
@@ -28,7 +29,7 @@ export function useBuiltSite(prefix: string, tree?: SyntheticOptions | ((root: s
     else if (tree) writeSyntheticTree(root, tree);
     deriveRoot(root);
     d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')) as Dataset;
-    await astroBuild(root, out);
+    await astroBuild(root, out, process.cwd(), opts.projectFiles);
   }, opts.timeoutMs ?? 300_000);
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   return {

@@ -4,7 +4,7 @@
 // build state in `<project>/.astro/`, and two builds of one project at once (other test files, other helpers, a dev
 // server) corrupt each other's prerender chunks.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -17,11 +17,15 @@ const run = promisify(execFile);
 /** What an Astro build of this project reads, besides node_modules. */
 const PROJECT_FILES = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'CONTEXT.md'];
 
-/** A private copy of the project's site sources under `dir`, sharing node_modules by symlink. */
-function projectCopy(cwd: string, dir: string): string {
+/**
+ * A private copy of the project's site sources under `dir`, sharing node_modules by symlink; `files` replace project
+ * files in the copy (e.g. a hostile CONTEXT.md, which the methodology page renders).
+ */
+function projectCopy(cwd: string, dir: string, files: Record<string, string> = {}): string {
   const copy = join(dir, 'project');
   mkdirSync(copy, { recursive: true });
   for (const f of PROJECT_FILES) if (existsSync(join(cwd, f))) cpSync(join(cwd, f), join(copy, f), { recursive: true });
+  for (const [f, content] of Object.entries(files)) writeFileSync(join(copy, f), content);
   symlinkSync(join(cwd, 'node_modules'), join(copy, 'node_modules'), 'dir');
   return copy;
 }
@@ -36,11 +40,14 @@ export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
 }
 
-/** `astro build --outDir out` with MCPFS_ROOT=root, in a private copy of the project at `cwd`. Returns elapsed ms. */
-export async function astroBuild(root: string, out: string, cwd = process.cwd()): Promise<number> {
+/**
+ * `astro build --outDir out` with MCPFS_ROOT=root, in a private copy of the project at `cwd` (with `files` replaced
+ * in the copy). Returns elapsed ms.
+ */
+export async function astroBuild(root: string, out: string, cwd = process.cwd(), files: Record<string, string> = {}): Promise<number> {
   const scratch = freshDir('mcpfs-astro');
   try {
-    const project = projectCopy(cwd, scratch);
+    const project = projectCopy(cwd, scratch, files);
     const t0 = performance.now();
     await run('npx', ['astro', 'build', '--outDir', out], { cwd: project, env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
     return performance.now() - t0;

@@ -50,6 +50,11 @@ describe('transcriptView', () => {
     expect(w.skipped).toEqual({ 'brand-new-entry': 1, message: 1 });
   });
 
+  it('counts entry types named like Object properties as plain names', () => {
+    const w = transcriptView([{ type: 'constructor' }, { type: '__proto__' }, { type: '__proto__' }, { type: 'toString' }]);
+    expect(Object.entries(w.skipped)).toEqual([['constructor', 1], ['__proto__', 2], ['toString', 1]]);
+  });
+
   it('keeps an orphan tool result as its own turn and flags an assistant error', () => {
     const w = transcriptView([
       { type: 'message', message: { role: 'toolResult', toolCallId: 'nope', toolName: 'bash', content: 'x', isError: true } },

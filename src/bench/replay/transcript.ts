@@ -108,10 +108,11 @@ function toolCall(b: Obj): ToolCallView {
 export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptView {
   const turns: TurnView[] = [];
   const calls = new Map<string, ToolCallView>();
-  const skipped: Record<string, number> = {};
+  // Counted in a Map: entry types are untrusted, and `constructor` or `__proto__` must count like any other name.
+  const skipped = new Map<string, number>();
   const totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0, toolCalls: 0, toolErrors: 0 };
   let session: TranscriptView['session'];
-  const skip = (k: string) => (skipped[k] = (skipped[k] ?? 0) + 1);
+  const skip = (k: string) => skipped.set(k, (skipped.get(k) ?? 0) + 1);
   const push = (t: Omit<TurnView, 'n' | 'anchor'>) => turns.push({ n: turns.length + 1, anchor: `t-${turns.length + 1}`, ...t });
   for (const e of entries as readonly Obj[]) {
     if (e.type === 'session') {
@@ -167,5 +168,6 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
     }
     push({ role, ...(at ? { at } : {}), text: text ? [text] : [], thinking: [], toolCalls: [] });
   }
-  return { ...(session ? { session } : {}), turns, totals, skipped };
+  // Object.fromEntries defines own properties, so a `__proto__` key stays a key.
+  return { ...(session ? { session } : {}), turns, totals, skipped: Object.fromEntries(skipped) };
 }

@@ -1,7 +1,7 @@
 // Build-time JSON highlighting. Shiki escapes the code it is given (every character of a token goes through its HTML
 // escaper), so its output is the only trace-derived HTML a page injects with set:html; highlight.test.ts checks that
-// hostile input comes out inert.
-import { createHighlighter, type Highlighter } from 'shiki';
+// hostile input comes out inert. Its output carries no inline style: the CSP allows styles only from stylesheets.
+import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -10,8 +10,9 @@ export const HIGHLIGHT_LIMIT = 20_000;
 
 /**
  * Token colour pairs of github-light/github-dark for JSON, as short classes (styled in ReplayStyle.astro). Shiki writes
- * `style="--shiki-light:#…;--shiki-dark:#…"` on every token; on a page of a hundred exchanges that is most of the
- * bytes. Only exact matches of these pairs are rewritten; any other pair keeps its inline style.
+ * `style="--shiki-light:#…;--shiki-dark:#…"` on every token and on the <pre>; the CSP (style-src 'self', no
+ * 'unsafe-inline') would ignore those, so each known pair becomes its class and every style attribute is dropped (a
+ * token of an unknown pair keeps the text colour of its <pre>, whose variables the stylesheet sets).
  */
 export const TOKEN_CLASSES: Record<string, string> = {
   '#24292E;#E1E4E8': 'sk0',
@@ -23,17 +24,25 @@ export const TOKEN_CLASSES: Record<string, string> = {
   '#22863A;#85E89D': 'sk6',
 };
 
-function compact(html: string): string {
-  return html.replace(/<span style="--shiki-light:(#[0-9A-Fa-f]{3,8});--shiki-dark:(#[0-9A-Fa-f]{3,8})">/g, (m, l: string, d: string) => {
-    const cls = TOKEN_CLASSES[`${l.toUpperCase()};${d.toUpperCase()}`];
-    return cls ? `<span class="${cls}">` : m;
-  });
-}
+const PAIR = /^--shiki-light:(#[0-9A-Fa-f]{3,8});--shiki-dark:(#[0-9A-Fa-f]{3,8})$/;
 
-/** Highlight JSON text with both themes as CSS variables (`--shiki-light`/`--shiki-dark`); the site CSS picks one. */
+/** Shiki's hast, before serialisation: token styles → classes, no style attribute anywhere. */
+const classesNotStyles: ShikiTransformer = {
+  pre(node) {
+    delete node.properties.style;
+  },
+  span(node) {
+    const m = PAIR.exec(String(node.properties.style ?? ''));
+    delete node.properties.style;
+    const cls = m ? TOKEN_CLASSES[`${m[1]!.toUpperCase()};${m[2]!.toUpperCase()}`] : undefined;
+    if (cls) node.properties.class = cls;
+  },
+};
+
+/** Highlight JSON text with both themes as token classes (`sk0`…, CSS variables per theme); the site CSS picks one. */
 export async function highlightJson(code: string): Promise<string | undefined> {
   if (code.length > HIGHLIGHT_LIMIT) return undefined;
   highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: ['json'] });
   const h = await highlighter;
-  return compact(h.codeToHtml(code, { lang: 'json', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false }));
+  return h.codeToHtml(code, { lang: 'json', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, transformers: [classesNotStyles] });
 }

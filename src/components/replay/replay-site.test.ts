@@ -1,13 +1,13 @@
 // Builds the site once for a generated tree (hostile trial with SSE, errors, truncation and a pi transcript; a
 // 2,000-exchange trial; an infra error) and checks the replay pages' HTML, downloads and inertness.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { extname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRow } from '../../bench/derive/dataset.ts';
 import { PAGE_SIZE } from '../../bench/replay/view.ts';
 import { useBuiltSite } from '../../testing/built-site.ts';
 import { FIXTURE_IDS, HUGE_EXCHANGES, writeReplayFixtureFiles } from '../../testing/replay-fixture-tree.ts';
+import { serveStatic, type StaticServer } from '../../testing/static-server.ts';
 
 // One build in a private copy of the project (src/testing/site-build.ts), derived without the pinned spec.
 const site = useBuiltSite('mcpfs-replay', writeReplayFixtureFiles, { timeoutMs: 600_000 });
@@ -146,21 +146,13 @@ describe('infra-error trial and compare pages', () => {
 });
 
 describe.skipIf(!existsSync('/usr/bin/chromium'))('in Chromium', () => {
-  let server: Server;
+  let server: StaticServer;
   let base = '';
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let p = resolve(dist, '.' + decodeURIComponent(new URL(req.url ?? '/', 'http://h').pathname));
-      if (!p.startsWith(dist)) return void res.writeHead(403).end();
-      if (existsSync(p) && statSync(p).isDirectory()) p = join(p, 'index.html');
-      if (!existsSync(p)) return void res.writeHead(404).end();
-      const type = { '.html': 'text/html', '.css': 'text/css', '.js': 'text/javascript' }[extname(p)] ?? 'application/octet-stream';
-      res.writeHead(200, { 'content-type': type }).end(readFileSync(p));
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    server = await serveStatic(dist);
+    base = server.base;
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  afterAll(() => server.close());
 
   it('runs nothing from the trace, opens deep links, and steps with the keyboard', async () => {
     const { chromium } = await import('playwright-core');
