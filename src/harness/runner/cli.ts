@@ -84,7 +84,12 @@ export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenar
   if (a.agent === 'command') {
     if (!a.command) throw new RunnerInputError('--agent command: --command is required', 'e.g. --command "my-agent --prompt-file TASK.md"');
     if (!a.subject) throw new RunnerInputError('--agent command: --subject is required', 'e.g. --subject agent/myharness@1.2.0/anthropic/claude-sonnet-5/high');
-    return commandAdapter({ command: a.command, subject: subjectFromId(a.subject, a.label ?? a.subject), service: a.service, outside: a.outside });
+    const subject = subjectFromId(a.subject, a.label ?? a.subject);
+    // Trials go to results/, where derive accepts only the calibration subjects the harness runs and library subjects
+    // from the registry: refuse here what derive would refuse later.
+    if (subject.kind === 'calibration') throw new RunnerInputError(`--subject "${a.subject}": calibration subjects come from --agent oracle, null, mutant:<id> or pi-scripted`, 'derive refuses any other calibration subject');
+    if (subject.kind === 'library') throw new RunnerInputError(`--subject "${a.subject}": library subjects come from \`npm run libraries\` (libraries/registry.json)`, 'derive refuses a library subject the registry does not describe');
+    return commandAdapter({ command: a.command, subject, service: a.service, outside: a.outside });
   }
   throw new RunnerInputError(`--agent: unknown adapter "${a.agent}"`, 'one of oracle, null, mutant:<id>, command, pi, pi-scripted');
 }
