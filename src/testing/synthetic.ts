@@ -174,6 +174,8 @@ export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTr
           const verdicts = infra ? [] : verdictsFor(s, subject, skill, docs, rnd);
           const id = `syn${o.seed}-${n.toString(36).padStart(5, '0')}`;
           const transcript = agent && o.transcripts ? syntheticTranscript(s, subject, id, start, rnd) : undefined;
+          // Usage used to be drawn here (5 draws); drawing them still keeps every seed's tree as it was.
+          if (agent) for (let i = 0; i < 5; i++) rnd();
           const record: Omit<TrialRecord, 'wireChain'> = {
             format: TRIAL_FORMAT,
             $schema: '/schema/trial.json',
@@ -187,8 +189,10 @@ export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTr
             usage: transcript !== undefined ? { ...piSessionUsage(transcript), wallTimeMs } : { wallTimeMs },
             sidecars: { wire: `k${kk}.wire.jsonl`, ...(transcript !== undefined ? { transcript: `k${kk}.transcript.jsonl` } : {}) },
           };
-          // An infra-error's log holds what a crashed runner leaves: no exchange answered.
-          const log: WireLog = infra ? syntheticInfraLog(s, new Date(start).toISOString()) : syntheticWireLog(s, verdicts, new Date(start).toISOString(), rnd);
+          // An infra-error's log holds what a crashed runner leaves: no exchange answered (the exchanges are still
+          // drawn, so later trials of a seed stay as they were).
+          const drawn: WireLog = syntheticWireLog(s, verdicts, new Date(start).toISOString(), rnd);
+          const log: WireLog = infra ? syntheticInfraLog(s, new Date(start).toISOString()) : drawn;
           const tf = sealedTrialFiles(record, log, transcript).files;
           records.push(tf[0]!.path);
           files.push(...tf);

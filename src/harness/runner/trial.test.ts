@@ -84,6 +84,24 @@ describe('runTrial processes and infra-errors', () => {
     expect(r.record.infraReason).toMatch(/^port clash: 127\.0\.0\.1:\d+ already in use/);
     expect(r.record.verdicts).toEqual([]);
     expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
+    expect(deriveProblems(r)).toEqual([]);
+  });
+
+  it('judges a trial whose agent reported an infra reason but whose subject answered (derive would refuse it as infra-error)', async () => {
+    const withReason = (a: ReturnType<typeof oracleAdapter>) => {
+      const start = a.start;
+      a.start = async (ctx) => ({ ...(await start(ctx)), finish: async () => ({ infraReason: 'agent never got a model reply: 401' }) });
+      return a;
+    };
+    const answered = await server({ adapter: withReason(oracleAdapter(kitServerDriver)), isolation: 'none' });
+    expect(answered.record.status).toBe('completed');
+    expect(verdicts(answered)).toEqual(['pass']);
+    expect(answered.log.events.some((e) => e.type === 'note' && e.text.includes('the agent reported "agent never got a model reply: 401", but the subject answered'))).toBe(true);
+    expect(deriveProblems(answered)).toEqual([]);
+    const silent = await server({ adapter: withReason({ ...nullAdapter() } as ReturnType<typeof oracleAdapter>), isolation: 'none' });
+    expect(silent.record.status).toBe('infra-error');
+    expect(silent.record.infraReason).toBe('agent never got a model reply: 401');
+    expect(deriveProblems(silent)).toEqual([]);
   });
 
   it('records a reference server that fails to start as an infra-error', async () => {
