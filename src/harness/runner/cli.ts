@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { expectedRecordPath } from '../../bench/derive/records.ts';
-import { formatProblem } from '../../bench/problems.ts';
+import { formatProblem, type Problem } from '../../bench/problems.ts';
 import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { SubjectSchema, type Subject } from '../../bench/schema/subject.ts';
@@ -40,7 +40,9 @@ export const asRole = (v: string | undefined): Role => oneOf('--role', v, ROLES)
 
 /** All valid scenarios of the project; invalid files are input errors, printed path-first. */
 export function loadScenarios(root: string): Scenario[] {
-  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root));
+  const refused: Problem[] = [];
+  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root, refused));
+  problems.unshift(...refused);
   if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files (npm run derive shows every problem)');
   return [...scenarios.values()];
 }
