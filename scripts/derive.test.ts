@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { base, REC } from '../src/bench/derive/malformed-corpus.ts';
+import { FORGED } from '../src/bench/derive/forged-corpus.ts';
+import { base, DIR, REC, WIRE } from '../src/bench/derive/malformed-corpus.ts';
 import { scenarioFile } from '../src/bench/derive/test-fixtures.ts';
 
 let roots: string[] = [];
@@ -68,5 +69,46 @@ describe('npm run derive', () => {
       { revision: '2026-07-28', status: 'skipped', reason: `pinned schema for 2026-07-28 not found (${spec}/2026-07-28/schema/2026-07-28/schema.json)` },
     ]);
     expect(r.stdout).toContain('schema validation skipped');
+  });
+
+  it('refuses hostile files on disk path-first and writes nothing: a linked transcript (unquoted), a FIFO, a 1 GiB log, a hidden folder', () => {
+    const files = base(1, { transcript: '{"type":"session"}\n' });
+    const s = scenarioFile();
+    files.set(s.path, s.text);
+    files.set('generated/dataset.json', 'previous\n');
+    const root = tempRoot(files);
+    writeFileSync(join(root, 'secret.txt'), 'TOP-SECRET-4f1c\n');
+    const transcript = `${DIR}k1.transcript.jsonl`;
+    unlinkSync(join(root, transcript));
+    symlinkSync(join(root, 'secret.txt'), join(root, transcript));
+    unlinkSync(join(root, WIRE));
+    expect(spawnSync('mkfifo', [join(root, WIRE)]).status).toBe(0);
+    const other = 'results/2025-11-25/server/fixture-echo/none/agent/pi@1.6.0/p/m/off/k1.wire.jsonl';
+    mkdirSync(join(root, dirname(other)), { recursive: true });
+    writeFileSync(join(root, other), '');
+    truncateSync(join(root, other), 1024 ** 3);
+    mkdirSync(join(root, 'results/.hidden'), { recursive: true });
+    writeFileSync(join(root, 'results/.hidden/k1.json'), '{}');
+    const r = npmDerive(root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(`${transcript}: symbolic link: derive reads no links`);
+    expect(r.stderr).toContain(`${WIRE}: not a regular file (a FIFO)`);
+    expect(r.stderr).toContain(`${other}: file too large (1073741824 bytes, limit 134217728)`);
+    expect(r.stderr).toContain('results/.hidden: hidden folder');
+    expect(r.stderr + r.stdout).not.toContain('TOP-SECRET');
+    expect(r.stderr).toMatch(/derive failed: \d+ problems?; nothing written\./);
+    expect(readFileSync(join(root, 'generated/dataset.json'), 'utf8')).toBe('previous\n');
+  });
+
+  it('refuses a forged record (the oracle\'s log copied under an agent\'s name) path-first and writes nothing', () => {
+    const files = FORGED.find((c) => c.name === "the oracle's record and wire log copied under an agent's name")!.files();
+    const s = scenarioFile();
+    files.set(s.path, s.text);
+    const root = tempRoot(files);
+    const r = npmDerive(root);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('results/2025-11-25/server/fixture-echo/none/agent/pi@1.6.0/prov/model-a/off/k1.json: subject.id: "agent/pi@1.6.0/prov/model-a/off", but its wire log\'s trial note');
+    expect(r.stderr).toContain('k1.wire.jsonl: the same wire log as');
+    expect(existsSync(join(root, 'generated/dataset.json'))).toBe(false);
   });
 });

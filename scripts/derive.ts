@@ -1,6 +1,6 @@
 // npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] : (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
-import { formatProblem } from '../src/bench/problems.ts';
+import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
 import { datasetPath, projectRoot } from '../src/harness/io/paths.ts';
 import { schemaSkipLine } from '../src/harness/io/schema.ts';
@@ -20,7 +20,16 @@ if (args.includes('--require-spec')) {
     process.exit(2);
   }
 }
-const input = loadDeriveInput(root, { gate: !args.includes('--no-gate'), rejudge: !args.includes('--no-rejudge') });
+let input: ReturnType<typeof loadDeriveInput>;
+try {
+  input = loadDeriveInput(root, { gate: !args.includes('--no-gate'), rejudge: !args.includes('--no-rejudge') });
+} catch (e) {
+  // The pinned spec's own files (outside the tree, so not part of `refused`): path-first, never a stack trace.
+  if (!(e instanceof BenchError)) throw e;
+  for (const p of e.problems) console.error(formatProblem(p));
+  console.error('\nderive failed: the pinned spec could not be read; nothing written.');
+  process.exit(1);
+}
 const skipped = input.schemas && schemaSkipLine(input.schemas);
 if (skipped) console.error(`derive: ${skipped}`);
 const out = derive(input);

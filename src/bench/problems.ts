@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { scanJson } from './derive/json-scan.ts';
 
 /** One thing wrong with an input, located by file and field, printed path-first. */
 export interface Problem {
@@ -66,11 +67,20 @@ export class BenchError extends Error {
   }
 }
 
-/** Parse JSON text; on failure return a path-first problem instead of throwing. */
-export function parseJson(file: string, text: string): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+/**
+ * Parse JSON text; on failure return a path-first problem instead of throwing. Also refused: a key given twice in one
+ * object (JSON.parse would silently keep the last value) and nesting deeper than `maxDepth` levels (default 64).
+ */
+export function parseJson(file: string, text: string, maxDepth?: number): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(text) };
+    value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, problem: { file, message: `invalid JSON: ${(e as Error).message}` } };
+    // V8 quotes the start of the text ('Unexpected token 'x', "…"... is not valid JSON'): never echo file content.
+    const message = (e as Error).message.replace(/, ".*$/s, '');
+    return { ok: false, problem: { file, message: `invalid JSON: ${message}` } };
   }
+  const issue = scanJson(text, maxDepth, 1)[0];
+  if (issue) return { ok: false, problem: { file, ...(issue.field ? { field: issue.field } : {}), message: issue.message, hint: issue.kind === 'duplicate' ? 'give each key once' : 'no record, log line or transcript line the harness writes nests this deep' } };
+  return { ok: true, value };
 }

@@ -22,9 +22,11 @@ function tree() {
   return { scenarios, results, mine };
 }
 
+// The label is the synthetic subject's: derive checks a library record's subject against its registry entry.
+const LABEL = `${LIB} 1.0.0`;
 const registry = (notAttempted: object[] = []) => ({
   path: 'libraries/registry.json',
-  text: JSON.stringify({ libraries: [{ library: LIB, libraryVersion: '1.0.0', label: 'Synthetic lib 1.0.0', installFolder: '.', glue: { [REV]: { server: 's.ts', client: 'c.ts' } }, notAttempted }] }),
+  text: JSON.stringify({ libraries: [{ library: LIB, libraryVersion: '1.0.0', label: LABEL, installFolder: '.', glue: { [REV]: { server: 's.ts', client: 'c.ts' } }, notAttempted }] }),
 });
 
 function run(t: ReturnType<typeof tree>, libraries: LibrariesInput) {
@@ -40,7 +42,7 @@ describe('libraries board data', () => {
     const out = run(t, { registry: registry([{ revision: REV, role, scenario, reason: 'the synthetic library has no API for this scenario' }]) });
     expect(out.problems.map(formatProblem)).toEqual([]);
     const d = out.dataset!;
-    expect(d.libraries.notAttempted).toEqual([{ revision: REV, role, scenario, subject: SUBJECT, label: 'Synthetic lib 1.0.0', reason: 'the synthetic library has no API for this scenario' }]);
+    expect(d.libraries.notAttempted).toEqual([{ revision: REV, role, scenario, subject: SUBJECT, label: LABEL, reason: 'the synthetic library has no API for this scenario' }]);
     const board = d.boards.find((b) => b.revision === REV && b.docs === 'none' && b.kind === 'library')!;
     const table = boardTable(d, board);
     const row = table.rows.findIndex((r) => r[0] === SUBJECT);

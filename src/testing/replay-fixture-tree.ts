@@ -9,7 +9,8 @@ import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../bench
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
 import type { Subject } from '../bench/schema/subject.ts';
 import type { WireLog } from '../bench/schema/wire-event.ts';
-import { trialFiles } from '../harness/io/trial-files.ts';
+import { sealedTrialFiles } from '../bench/derive/records.ts';
+import { piSessionUsage } from '../bench/derive/pi-usage.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { writeSyntheticTree } from './synthetic.ts';
 
@@ -24,17 +25,18 @@ export function writeReplayFixtureFiles(dir: string): void {
   const scenario = tree.scenarios.find((s) => s.role === 'server')!;
   const files: { path: string; content: string }[] = [];
   const add = (id: string, k: number, log: WireLog, exchanges: number, extra: Partial<TrialRecord> = {}, transcript?: string) => {
-    const record: TrialRecord = {
+    const record: Omit<TrialRecord, 'wireChain'> = {
       format: TRIAL_FORMAT,
       trial: { id, revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs: 'none', k, startedAt: '2026-11-01T10:00:00.000Z', endedAt: '2026-11-01T10:01:00.000Z', benchmarkVersion: '1.0.0', scenarioHash: scenarioHash(scenario), isolation: 'none', specCommit: 'a'.repeat(40) },
       subject: SUBJECT,
       status: 'completed',
       verdicts: fixtureVerdicts(scenario.checkpoints, exchanges),
-      usage: { inputTokens: 21000, outputTokens: 2100, costUsd: 0.21, wallTimeMs: 60000, toolCalls: 5, turns: 6 },
+      // As the runner stores it: counts from the transcript (none without one).
+      usage: { ...(transcript !== undefined ? piSessionUsage(transcript) : {}), wallTimeMs: 60000 },
       sidecars: { wire: `k${k}.wire.jsonl`, ...(transcript !== undefined ? { transcript: `k${k}.transcript.jsonl` } : {}) },
       ...extra,
     };
-    files.push(...trialFiles(record, log, transcript));
+    files.push(...sealedTrialFiles(record, log, transcript).files);
   };
   const session = piSession('2026-11-01T10:00:00.000Z').map((e) => JSON.stringify(e)).join('\n') + '\n';
   add(FIXTURE_IDS.hostile, 1, hostileWireLog('2026-11-01T10:00:05.000Z'), 8, {}, session);

@@ -32,10 +32,11 @@ function projectCopy(cwd: string, dir: string, files: Record<string, string> = {
 
 /**
  * Derive `root` without re-judging and without the pinned spec (synthetic citations, synthetic wire logs: no schema
- * validation either, whatever MCP_SPEC_DIR says), writing its data set.
+ * validation either, whatever MCP_SPEC_DIR says), writing its data set. Synthetic calibration subjects (mutants of
+ * synthetic scenarios) are not the harness's, so they are not checked against it either.
  */
 export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
-  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined, schemas: undefined });
+  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined, schemas: undefined, calibrationSubjects: undefined });
   if (!out.dataset) throw new Error(`derive failed for ${root}:\n${out.problems.map(formatProblem).join('\n')}`);
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
 }

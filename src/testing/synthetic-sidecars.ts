@@ -27,6 +27,11 @@ export function syntheticWireLog(s: Scenario, verdicts: readonly Verdict[], star
   return { header: { type: 'wire', format: WIRE_FORMAT, perspective: s.role === 'server' ? 'prober' : 'reference', startedAt, bodyCap: 65536 }, events };
 }
 
+/** The log of a trial whose harness failed: the runner's note, nothing recorded from the subject. */
+export function syntheticInfraLog(s: Scenario, startedAt: string): WireLog {
+  return { header: { type: 'wire', format: WIRE_FORMAT, perspective: s.role === 'server' ? 'prober' : 'reference', startedAt, bodyCap: 65536 }, events: [{ type: 'note', t: 0, text: 'synthetic: the sandbox failed to start' }] };
+}
+
 /** A short pi session (JSONL v3): header, model and thinking level, the task prompt, write + bash tool calls, a final answer. */
 export function syntheticTranscript(s: Scenario, subject: Subject, trialId: string, start: number, rnd: () => number): string {
   let t = start;
@@ -40,7 +45,12 @@ export function syntheticTranscript(s: Scenario, subject: Subject, trialId: stri
     parent = id;
   };
   const message = (m: Record<string, unknown>) => entry({ type: 'message', message: { ...m, timestamp: t } });
-  const usage = () => ({ input: 1000 + Math.floor(rnd() * 9000), output: 100 + Math.floor(rnd() * 900), cacheRead: 0, cacheWrite: 0 });
+  const usage = () => {
+    const input = 1000 + Math.floor(rnd() * 9000);
+    const output = 100 + Math.floor(rnd() * 900);
+    // Priced like a mid-range model ($3 / $15 per million tokens), so cost columns are not all zero.
+    return { input, output, cacheRead: 0, cacheWrite: 0, cost: { total: Math.round((input * 3 + output * 15) / 10) / 1e5 } };
+  };
   const assistant = { api: 'openai-completions', provider: subject.provider ?? 'synthetic', model: subject.model ?? 'model' };
   entry({ type: 'model_change', provider: assistant.provider, modelId: assistant.model });
   entry({ type: 'thinking_level_change', thinkingLevel: subject.thinking ?? 'off' });

@@ -11,9 +11,10 @@ import type { Subject } from '../bench/schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
 import type { Outcome, Verdict } from '../bench/schema/verdict.ts';
 import type { WireLog } from '../bench/schema/wire-event.ts';
-import { trialFiles } from '../harness/io/trial-files.ts';
+import { sealedTrialFiles } from '../bench/derive/records.ts';
+import { piSessionUsage } from '../bench/derive/pi-usage.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
-import { syntheticTranscript, syntheticWireLog } from './synthetic-sidecars.ts';
+import { syntheticInfraLog, syntheticTranscript, syntheticWireLog } from './synthetic-sidecars.ts';
 
 export interface SyntheticOptions {
   /** PRNG seed: same options → byte-identical tree. Default 1. */
@@ -173,21 +174,26 @@ export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTr
           const verdicts = infra ? [] : verdictsFor(s, subject, skill, docs, rnd);
           const id = `syn${o.seed}-${n.toString(36).padStart(5, '0')}`;
           const transcript = agent && o.transcripts ? syntheticTranscript(s, subject, id, start, rnd) : undefined;
-          const record: TrialRecord = {
+          // Usage used to be drawn here (5 draws); drawing them still keeps every seed's tree as it was.
+          if (agent) for (let i = 0; i < 5; i++) rnd();
+          const record: Omit<TrialRecord, 'wireChain'> = {
             format: TRIAL_FORMAT,
             $schema: '/schema/trial.json',
-            trial: { id, revision: s.revision, role: s.role, scenario: s.id, docs, k: kk, startedAt: new Date(start).toISOString(), endedAt: new Date(start + wallTimeMs).toISOString(), benchmarkVersion: '1.0.0', scenarioHash: scenarioHash(s), isolation: 'none', specCommit: SPEC_COMMIT },
+            // The session ends a second before the trial does (cleanup), as in a real run.
+            trial: { id, revision: s.revision, role: s.role, scenario: s.id, docs, k: kk, startedAt: new Date(start).toISOString(), endedAt: new Date(start + wallTimeMs + 1000).toISOString(), benchmarkVersion: '1.0.0', scenarioHash: scenarioHash(s), isolation: 'none', specCommit: SPEC_COMMIT },
             subject,
             status: infra ? 'infra-error' : 'completed',
             ...(infra ? { infraReason: 'synthetic: the sandbox failed to start' } : {}),
             verdicts,
-            usage: agent
-              ? { inputTokens: 20_000 + Math.floor(rnd() * 200_000), outputTokens: 2_000 + Math.floor(rnd() * 30_000), costUsd: Math.round(rnd() * 300) / 100, wallTimeMs, toolCalls: 5 + Math.floor(rnd() * 40), turns: 3 + Math.floor(rnd() * 20) }
-              : { wallTimeMs },
+            // As the runner stores it: counts from the transcript (none without one), plus the session's wall time.
+            usage: transcript !== undefined ? { ...piSessionUsage(transcript), wallTimeMs } : { wallTimeMs },
             sidecars: { wire: `k${kk}.wire.jsonl`, ...(transcript !== undefined ? { transcript: `k${kk}.transcript.jsonl` } : {}) },
           };
-          const log: WireLog = syntheticWireLog(s, verdicts, new Date(start).toISOString(), rnd);
-          const tf = trialFiles(record, log, transcript);
+          // An infra-error's log holds what a crashed runner leaves: no exchange answered (the exchanges are still
+          // drawn, so later trials of a seed stay as they were).
+          const drawn: WireLog = syntheticWireLog(s, verdicts, new Date(start).toISOString(), rnd);
+          const log: WireLog = infra ? syntheticInfraLog(s, new Date(start).toISOString()) : drawn;
+          const tf = sealedTrialFiles(record, log, transcript).files;
           records.push(tf[0]!.path);
           files.push(...tf);
         }

@@ -12,7 +12,9 @@ import { canaryProblems } from './canaries.ts';
 import { checkVersions, recordVersionProblems } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
-import { checkRecord, type CheckedRecord } from './records.ts';
+import { checkRecord, type CheckedRecord, type ReadSidecars } from './records.ts';
+import { type CalibrationSubjects } from './integrity.ts';
+import { treeProblems, uniquenessProblems } from './tree-checks.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
 import { schemaGate, withDeclarations, type SchemaExemptions } from '../wire-schema/gate.ts';
 import { schemaStatuses, trialSchemaReport } from '../wire-schema/trial.ts';
@@ -50,6 +52,13 @@ export interface DeriveInput {
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
   rejudge?: boolean;
+  /**
+   * What harness/io refused to read (symlinks, FIFOs and other non-regular files, files past their size limit, text
+   * that is not UTF-8, hidden entries): path-first problems, each file absent from `results`/`scenarios`.
+   */
+  refused?: readonly Problem[];
+  /** The calibration subjects the harness runs (data from harness/io); undefined = calibration subjects not checked. */
+  calibrationSubjects?: CalibrationSubjects;
 }
 
 export interface DeriveOutput {
@@ -112,10 +121,22 @@ export function derive(input: DeriveInput): DeriveOutput {
   const referenced = new Set<string>();
   const records: CheckedRecord[] = [];
   const ids = new Map<string, string>();
-  const recordPaths = [...input.results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
+  // Files refused by harness/io or here (hidden, too large) are reported once and read no further.
+  const tree = treeProblems(input.results, input.refused ?? []);
+  problems.push(...tree.problems);
+  const results = tree.files;
+  // A scenario file harness/io refused is reported on itself, like an invalid one: not again as "unknown" per record.
+  for (const p of input.refused ?? []) {
+    const m = /^scenarios\/(.+\/(?:client|server)\/[^/]+)\.json$/.exec(p.file);
+    if (m) broken.add(m[1]!);
+  }
+  const ctx = { files: results, scenarios, judges: input.judges, rejudge: input.rejudge ?? true, brokenScenarios: broken, refused: tree.refused, calibration: input.calibrationSubjects };
+  const recordPaths = [...results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
+  const read: ReadSidecars[] = [];
   for (const path of recordPaths) {
-    const r = checkRecord(path, input.results.get(path)!, input.results, scenarios, input.judges, input.rejudge ?? true, broken);
+    const r = checkRecord(path, results.get(path)!, ctx);
     problems.push(...r.problems);
+    if (r.read) read.push(r.read);
     r.sidecars.forEach((s) => referenced.add(s));
     if (!r.checked) continue;
     const prev = ids.get(r.checked.record.trial.id);
@@ -128,11 +149,14 @@ export function derive(input: DeriveInput): DeriveOutput {
     const key = `${t.revision}/${t.role}/${t.scenario}`;
     if (history?.versions) problems.push(...recordVersionProblems(path, t, history.versions));
     else if (!history && currentHash.get(key) !== t.scenarioHash) problems.push({ file: path, field: 'trial.scenarioHash', message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given` });
-    problems.push(...canaryProblems(path, r.checked.record, input.results.get(r.checked.wirePath) ?? '', r.checked.transcriptPath ? (input.results.get(r.checked.transcriptPath) ?? '') : ''));
+    problems.push(...canaryProblems(path, r.checked.record, results.get(r.checked.wirePath) ?? '', r.checked.transcriptPath ? (results.get(r.checked.transcriptPath) ?? '') : ''));
     records.push(r.checked);
   }
-  for (const p of [...input.results.keys()].sort(cmp)) {
+  problems.push(...uniquenessProblems(read, results));
+  for (const p of [...results.keys()].sort(cmp)) {
     if (p.endsWith('.json')) continue;
+    // The sidecar of a refused record is not an orphan: its record was reported already.
+    if (tree.refused.has(p.replace(/\.(wire|transcript)\.jsonl$/, '.json'))) continue;
     if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;

@@ -3,7 +3,9 @@
 // Pure: the files arrive as text from harness/io.
 import { cmp, type Problem } from '../problems.ts';
 import type { Level, Revision, Role } from '../schema/common.ts';
-import { EvidenceIndexSchema, LibraryRegistrySchema, type EvidenceEntry, type LibraryRegistry } from '../schema/library.ts';
+import { canonicalJson } from '../canonical-json.ts';
+import { EvidenceIndexSchema, LibraryRegistrySchema, type EvidenceEntry, type LibraryEntry, type LibraryRegistry } from '../schema/library.ts';
+import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { TrialRow } from './dataset.ts';
 import { parseWith } from './parse.ts';
@@ -57,11 +59,42 @@ export interface LibrariesView {
 
 export const librarySubjectId = (library: string, version: string): string => `library/${library}@${version}`;
 
+/** The subject the harness gives a registry entry's trials. */
+export function librarySubject(e: LibraryEntry): Subject {
+  return { kind: 'library', id: librarySubjectId(e.library, e.libraryVersion), label: e.label, library: e.library, libraryVersion: e.libraryVersion };
+}
+
+/**
+ * A library trial's subject is a registry entry at that exact version, as the harness describes it, on a revision and
+ * role the entry has glue for (anything else cannot have come from `npm run libraries`).
+ */
+function librarySubjectProblems(reg: LibraryRegistry, trials: readonly TrialRow[]): Problem[] {
+  const problems: Problem[] = [];
+  const byId = new Map(reg.libraries.map((e) => [librarySubjectId(e.library, e.libraryVersion), e]));
+  for (const t of trials) {
+    if (t.subject.kind !== 'library') continue;
+    const e = byId.get(t.subject.id);
+    if (!e) {
+      problems.push({ file: t.files.record, field: 'subject.id', message: `"${t.subject.id}" is not in ${REGISTRY_PATH} (at that version)`, hint: `registered: ${[...byId.keys()].join(', ') || '(none)'}` });
+      continue;
+    }
+    const want = librarySubject(e) as Record<string, unknown>;
+    const have = t.subject as Record<string, unknown>;
+    if (canonicalJson(want) !== canonicalJson(have)) {
+      const keys = [...new Set([...Object.keys(want), ...Object.keys(have)])].filter((k) => want[k] !== have[k]).sort();
+      problems.push({ file: t.files.record, field: 'subject', message: `does not match ${REGISTRY_PATH}'s ${t.subject.id} (${keys.join(', ')} differ${keys.length === 1 ? 's' : ''})`, hint: 'library records are written by `npm run libraries` from the registry' });
+    }
+    if (!e.glue[t.revision]?.[t.role]) problems.push({ file: t.files.record, field: 'trial.role', message: `${e.library} ${e.libraryVersion} has no ${t.revision} ${t.role} glue in ${REGISTRY_PATH}: the harness cannot have run it` });
+  }
+  return problems;
+}
+
 /** Validate the registry and the evidence index against the scenarios and records; build the board's rows. */
 export function checkLibraries(input: LibrariesInput, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[]): { view: LibrariesView; problems: Problem[] } {
   const problems: Problem[] = [];
   const registry = input.registry ? parseWith(input.registry.path, input.registry.text, LibraryRegistrySchema) : undefined;
   problems.push(...(registry?.problems ?? []));
+  if (registry?.value) problems.push(...librarySubjectProblems(registry.value, trials));
   const notAttempted = registry?.value ? notAttemptedRows(registry.value, scenarios, trials, problems) : [];
   const evidence = input.evidence ? parseWith(input.evidence.path, input.evidence.text, EvidenceIndexSchema) : undefined;
   problems.push(...(evidence?.problems ?? []));

@@ -1,5 +1,8 @@
-// Test-only: the malformed-record corpus (shared by the corpus test and nothing else).
+// Test-only: the malformed-record corpus (shared by the corpus tests and nothing else). The helpers build a valid
+// single-trial corpus and break it; forged-corpus.ts and limits-corpus.ts hold the forgeries and the hostile sizes.
+import type { DeriveInput } from './derive.ts';
 import { scenarioHash } from '../versions/hash.ts';
+import { chainLines } from './wire-chain.ts';
 import { calibrationSubject, fixtureScenario, trialFiles } from './test-fixtures.ts';
 
 const FIXTURE_HASH = scenarioHash(fixtureScenario());
@@ -33,10 +36,38 @@ export function setLine(files: Files, path: string, n: number, text: string): Fi
   return files;
 }
 
+/** The wire log at `path` as parsed lines (header first), each with its `h`. */
+export function wireLines(files: Files, path = WIRE): Json[] {
+  return files.get(path)!.trim().split('\n').map((l) => JSON.parse(l) as Json);
+}
+
+/**
+ * Replace the wire log's lines. `rechain`: recompute every `h` and reseal the record, as a forger who read
+ * wire-chain.ts would; otherwise the lines are written as given (their stale `h` included).
+ */
+export function setWire(files: Files, lines: Json[], { rechain = false, path = WIRE, record = REC } = {}): Files {
+  if (!rechain) {
+    files.set(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return files;
+  }
+  const { lines: text, seal } = chainLines(lines);
+  files.set(path, text.join('\n') + '\n');
+  return files.has(record) ? edit(files, (r) => (r.wireChain = seal), record) : files;
+}
+
+/** Edit the wire log's lines in place (line n of the file is `lines[n - 1]`), then write them back (see setWire). */
+export function editWire(files: Files, fn: (lines: Json[]) => void, opts: { rechain?: boolean; path?: string; record?: string } = {}): Files {
+  const lines = wireLines(files, opts.path);
+  fn(lines);
+  return setWire(files, lines, opts);
+}
+
 export interface Case {
   name: string;
   files: () => Files;
   want: string[];
+  /** Extra derive input (a libraries registry, other calibration subjects). */
+  input?: Partial<DeriveInput>;
 }
 
 const swap = (a: unknown[], i: number, j: number) => ([a[i], a[j]] = [a[j], a[i]]);
@@ -67,6 +98,7 @@ export const CASES: Case[] = [
       return f;
     },
     want: [
+      `${DIR}k2.json: sidecars.wire: "k1.wire.jsonl" is not this record's wire log: k2.json's is "k2.wire.jsonl" (one per record, never shared)`,
       `${DIR}k2.json: trial: path does not match content: expected ${DIR}k1.json\n  hint: move the file, or fix trial.revision/role/scenario/docs/k or subject.id`,
     ],
   },
@@ -83,7 +115,10 @@ export const CASES: Case[] = [
     name: 'duplicate trial id',
     files: () => {
       const f = new Map([...base(1), ...base(2)]);
-      return edit(f, (r) => (r.trial.id = JSON.parse(f.get(REC)!).trial.id), `${DIR}k2.json`);
+      const id = JSON.parse(f.get(REC)!).trial.id;
+      edit(f, (r) => (r.trial.id = id), `${DIR}k2.json`);
+      // The forger also rewrites the log's trial note and its chain: only the duplicate id is left to see.
+      return editWire(f, (l) => ((l[1]!.data.trial = id), (l[1]!.text = l[1]!.text.replace(/k2:/, 'k1:'))), { rechain: true, path: `${DIR}k2.wire.jsonl`, record: `${DIR}k2.json` });
     },
     want: [
       `${DIR}k2.json: trial.id: duplicate trial id "fx-fixture-echo-none-calibration-oracle-k1" (also in ${DIR}k1.json)`,
@@ -92,13 +127,12 @@ export const CASES: Case[] = [
   { name: 'score field present', files: () => edit(base(), (r) => (r.score = 1)), want: [
       `${DIR}k1.json: unknown field "score": scores are derived, never stored\n  hint: delete the "score" field; derive computes it from the verdicts`,
     ] },
-  { name: 'unknown format', files: () => edit(base(), (r) => (r.format = 'mcpfs.trial/3')), want: [
-      `${DIR}k1.json: format: Invalid input: expected "mcpfs.trial/2"`,
+  { name: 'an older record format', files: () => edit(base(), (r) => (r.format = 'mcpfs.trial/2')), want: [
+      `${DIR}k1.json: format: Invalid input: expected "mcpfs.trial/3"`,
     ] },
   { name: 'a canary in the wire log of a completed trial', files: () => {
       const f = edit(base(), (r) => (r.canaries = [{ where: 'project-file', value: `mcpfs-canary-${'ab'.repeat(12)}` }]));
-      f.set(`${DIR}k1.wire.jsonl`, `${f.get(`${DIR}k1.wire.jsonl`)!}{"type":"note","t":9,"text":"served mcpfs-canary-${'ab'.repeat(12)}"}\n`);
-      return f;
+      return editWire(f, (l) => l.push({ type: 'note', t: 9, text: `served mcpfs-canary-${'ab'.repeat(12)}` }), { rechain: true });
     }, want: [
       `${DIR}k1.json: status: "completed", but project-file in wire: the subject reached a planted secret\n  hint: the trial is contaminated: records are never edited, re-run it (and find how the secret was reached)`,
     ] },
@@ -112,6 +146,7 @@ export const CASES: Case[] = [
       `${DIR}k1.json: infraReason: required when status is "infra-error"`,
     ] },
   { name: 'infra-error with verdicts', files: () => edit(base(), (r) => { r.status = 'infra-error'; r.infraReason = 'probe crashed'; }), want: [
+      `${DIR}k1.json: status: "infra-error", but its wire log shows 1 answered exchange (first at ${DIR}k1.wire.jsonl line 5): the trial ran and must be judged\n  hint: the runner records infra-error only when nothing answered: re-run the trial`,
       `${DIR}k1.json: verdicts: an infra-error trial has no verdicts\n  hint: empty the list: infra-error trials are never judged`,
     ] },
   { name: 'missing verdict', files: () => edit(base(), (r) => r.verdicts.pop()), want: [
@@ -149,13 +184,13 @@ export const CASES: Case[] = [
   { name: 'wire log line that is not JSON', files: () => setLine(base(), WIRE, 3, '{"type":"request",'), want: [
       `${DIR}k1.wire.jsonl: line 3: invalid JSON: Expected double-quoted property name in JSON at position 18 (line 1 column 19)`,
     ] },
-  { name: 'wire log event of the wrong shape', files: () => setLine(base(), WIRE, 4, '{"type":"response","t":2,"x":0,"status":"200","headers":[]}'), want: [
-      `${DIR}k1.wire.jsonl: line 4: status: Invalid input: expected number, received string`,
+  { name: 'wire log event of the wrong shape', files: () => editWire(base(), (l) => (l[4] = { type: 'response', t: 2, x: 0, status: '200', headers: [] }), { rechain: true }), want: [
+      `${DIR}k1.wire.jsonl: line 5: status: Invalid input: expected number, received string`,
     ] },
   { name: 'wire log without its header line', files: () => setLine(base(), WIRE, 1, ''), want: [
-      `${DIR}k1.wire.jsonl: line 2: expected the wire header {"type":"wire","format":"mcpfs.wire/1",…} as the first line`,
+      `${DIR}k1.wire.jsonl: line 2: expected the wire header {"type":"wire","format":"mcpfs.wire/2",…} as the first line`,
     ] },
-  { name: 'wire log from the wrong perspective', files: () => setLine(base(), WIRE, 1, base().get(WIRE)!.split('\n')[0]!.replace('prober', 'reference')), want: [
+  { name: 'wire log from the wrong perspective', files: () => editWire(base(), (l) => (l[0]!.perspective = 'reference'), { rechain: true }), want: [
       `${DIR}k1.wire.jsonl: line 1: perspective: expected "prober" for a server-role trial, got "reference"\n  hint: the server role is probed (prober); the client role talks to the reference server (reference)`,
     ] },
   { name: 'stored verdict differs from the re-judged one', files: () => edit(base(), (r) => { r.verdicts[1].verdict = 'fail'; r.verdicts[1].message = 'Expected 200, got 500'; }), want: [

@@ -6,6 +6,11 @@ import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { judgeTrial, JudgeError } from '../judge/run.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
+import { calibrationSubjectProblems, infraProblems, timeProblems, usageProblems, type CalibrationSubjects } from './integrity.ts';
+import { trialNoteData, trialNoteProblems, withTrialNote } from './trial-note.ts';
+import { wireJsonl, wireSeal } from './wire-chain.ts';
+
+export { wireJsonl };
 
 /** A record that passed every check, with its parsed wire log. */
 export interface CheckedRecord {
@@ -14,6 +19,30 @@ export interface CheckedRecord {
   wirePath: string;
   transcriptPath?: string;
   log: WireLog;
+}
+
+/** The sidecars a record's check read, for the checks across records (one wire log and one transcript per trial). */
+export interface ReadSidecars {
+  record: string;
+  wirePath: string;
+  /** The wire log's chain head recomputed from its content (when it parsed): equal heads = equal logs. */
+  contentHead?: string;
+  transcriptPath?: string;
+}
+
+/** What checkRecord checks a record against, besides its own text. */
+export interface RecordContext {
+  /** Every file under `results/` by project-relative path. */
+  files: ReadonlyMap<string, string>;
+  scenarios: ReadonlyMap<string, Scenario>;
+  judges: JudgeRegistry;
+  rejudge: boolean;
+  /** `<revision>/<role>/<id>` of scenario files that exist but are invalid (already reported on their own). */
+  brokenScenarios?: ReadonlySet<string>;
+  /** Paths harness/io refused to read (reported on their own): a sidecar among them is not reported missing too. */
+  refused?: ReadonlySet<string>;
+  /** The calibration subjects the harness runs; undefined = not checked (synthetic trees, unit tests). */
+  calibration?: CalibrationSubjects;
 }
 
 /** Where a record must live, from its content. */
@@ -27,11 +56,6 @@ export function sidecarPath(recordPath: string, name: string): string {
   return recordPath.slice(0, recordPath.lastIndexOf('/') + 1) + name;
 }
 
-/** A wire log as JSONL text: header line, then one event per line. */
-export function wireJsonl(log: WireLog): string {
-  return [log.header, ...log.events].map((e) => JSON.stringify(e)).join('\n') + '\n';
-}
-
 /** The files of a trial (project-relative paths): record, wire log, optional transcript. */
 export function trialFiles(record: TrialRecord, log: WireLog, transcript?: string): { path: string; content: string }[] {
   const recPath = expectedRecordPath(record);
@@ -43,19 +67,20 @@ export function trialFiles(record: TrialRecord, log: WireLog, transcript?: strin
 }
 
 /**
- * Validate one record against its schema, its path, its scenario and its sidecars, and re-judge it from its wire log.
- * Returns problems path-first; a record with problems is not used further.
+ * A trial's files as the runner writes them, from a record without its seal and the log as recorded: the trial note
+ * goes first in the log, and the record seals the result. For generated trees (tests, benches, the site's fixtures).
  */
-export function checkRecord(
-  path: string,
-  text: string,
-  files: ReadonlyMap<string, string>,
-  scenarios: ReadonlyMap<string, Scenario>,
-  judges: JudgeRegistry,
-  rejudge: boolean,
-  /** `<revision>/<role>/<id>` of scenario files that exist but are invalid (already reported on their own). */
-  brokenScenarios: ReadonlySet<string> = new Set(),
-): { checked?: CheckedRecord; problems: Problem[]; sidecars: string[] } {
+export function sealedTrialFiles(record: Omit<TrialRecord, 'wireChain'>, recorded: WireLog, transcript?: string): { record: TrialRecord; log: WireLog; files: { path: string; content: string }[] } {
+  const log = withTrialNote(recorded, trialNoteData(record));
+  const sealed: TrialRecord = { ...record, wireChain: wireSeal(log) };
+  return { record: sealed, log, files: trialFiles(sealed, log, transcript) };
+}
+
+/**
+ * Validate one record against its schema, its path, its scenario and its sidecars (including the integrity checks of
+ * integrity.ts), and re-judge it from its wire log. Returns problems path-first; a record with problems is not used.
+ */
+export function checkRecord(path: string, text: string, ctx: RecordContext): { checked?: CheckedRecord; problems: Problem[]; sidecars: string[]; read?: ReadSidecars } {
   const { value: record, problems } = parseWith(path, text, TrialRecordSchema);
   // An invalid record still owns its conventional sidecars: reporting them as orphans would hint "delete it" at real data.
   if (!record) return { problems, sidecars: conventionalSidecars(path) };
@@ -63,61 +88,100 @@ export function checkRecord(
   if (want !== path) {
     problems.push({ file: path, field: 'trial', message: `path does not match content: expected ${want}`, hint: 'move the file, or fix trial.revision/role/scenario/docs/k or subject.id' });
   }
+  problems.push(...sidecarNameProblems(path, record));
   const wirePath = sidecarPath(path, record.sidecars.wire);
   const transcriptPath = record.sidecars.transcript ? sidecarPath(path, record.sidecars.transcript) : undefined;
   const sidecars = [wirePath, ...(transcriptPath ? [transcriptPath] : [])];
-  const wireText = files.get(wirePath);
-  let log: WireLog | undefined;
-  if (wireText === undefined) {
-    problems.push({ file: path, field: 'sidecars.wire', message: `missing sidecar ${wirePath}`, hint: 'every record needs its wire log: verdicts are re-judged from it' });
-  } else {
-    const w = parseWireLog(wirePath, wireText);
-    problems.push(...w.problems);
-    log = w.log;
-  }
-  if (transcriptPath) {
-    const tt = files.get(transcriptPath);
-    if (tt === undefined) problems.push({ file: path, field: 'sidecars.transcript', message: `missing sidecar ${transcriptPath}` });
-    else problems.push(...parseTranscript(transcriptPath, tt).problems);
-  }
+  const refused = ctx.refused ?? new Set<string>();
+  const wireText = ctx.files.get(wirePath);
+  const w = wireText === undefined ? undefined : parseWireLog(wirePath, wireText);
+  if (w) problems.push(...w.problems);
+  else if (!refused.has(wirePath)) problems.push({ file: path, field: 'sidecars.wire', message: `missing sidecar ${wirePath}`, hint: 'every record needs its wire log: verdicts are re-judged from it' });
+  const transcriptText = transcriptPath === undefined ? undefined : ctx.files.get(transcriptPath);
+  if (transcriptPath && transcriptText === undefined && !refused.has(transcriptPath)) problems.push({ file: path, field: 'sidecars.transcript', message: `missing sidecar ${transcriptPath}` });
+  const transcriptProblems = transcriptPath && transcriptText !== undefined ? parseTranscript(transcriptPath, transcriptText).problems : [];
+  problems.push(...transcriptProblems);
   const t = record.trial;
   if (t.endedAt < t.startedAt) problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
-  const perspective = t.role === 'server' ? 'prober' : 'reference';
-  if (log && log.header.perspective !== perspective) {
-    problems.push({ file: wirePath, field: 'line 1: perspective', message: `expected "${perspective}" for a ${t.role}-role trial, got "${log.header.perspective}"`, hint: 'the server role is probed (prober); the client role talks to the reference server (reference)' });
+  const log = w?.log;
+  const read: ReadSidecars = { record: path, wirePath, ...(w?.seal ? { contentHead: w.seal.head } : {}), ...(transcriptText !== undefined ? { transcriptPath } : {}) };
+  if (log && w.lines && w.seal) {
+    const perspective = t.role === 'server' ? 'prober' : 'reference';
+    if (log.header.perspective !== perspective) {
+      problems.push({ file: wirePath, field: 'line 1: perspective', message: `expected "${perspective}" for a ${t.role}-role trial, got "${log.header.perspective}"`, hint: 'the server role is probed (prober); the client role talks to the reference server (reference)' });
+    }
+    problems.push(...sealProblems(path, wirePath, record, w.seal.events, w.storedHead));
+    problems.push(...trialNoteProblems(path, wirePath, record, log, w.lines));
+    problems.push(...timeProblems(path, wirePath, record, log, w.lines));
+    problems.push(...infraProblems(path, wirePath, record, log, w.lines));
   }
-  const scenario = scenarios.get(`${t.revision}/${t.role}/${t.scenario}`);
+  // Usage is counted from a transcript that was read and parsed (a missing, refused or broken one is reported as such,
+  // not as a usage mismatch).
+  if (transcriptProblems.length === 0 && (transcriptPath === undefined || transcriptText !== undefined)) problems.push(...usageProblems(path, record, transcriptPath && transcriptText !== undefined ? { path: transcriptPath, text: transcriptText } : undefined));
+  problems.push(...calibrationSubjectProblems(path, record, ctx.calibration));
+  const scenario = ctx.scenarios.get(`${t.revision}/${t.role}/${t.scenario}`);
   if (!scenario) {
     // An invalid scenario file is reported once, on itself; "unknown scenario" on each of its records would mislead.
-    if (brokenScenarios.has(`${t.revision}/${t.role}/${t.scenario}`)) return { problems, sidecars };
+    if (ctx.brokenScenarios?.has(`${t.revision}/${t.role}/${t.scenario}`)) return { problems, sidecars, read };
     problems.push({ file: path, field: 'trial.scenario', message: `unknown scenario "${t.scenario}" for ${t.revision} ${t.role}`, hint: `expected a file scenarios/${t.revision}/${t.role}/${t.scenario}.json` });
-    return { problems, sidecars };
+    return { problems, sidecars, read };
   }
   if (record.status === 'infra-error') {
     if (record.verdicts.length > 0) problems.push({ file: path, field: 'verdicts', message: 'an infra-error trial has no verdicts', hint: 'empty the list: infra-error trials are never judged' });
   } else {
     problems.push(...checkVerdicts(path, record, scenario));
   }
-  if (problems.length === 0 && log && record.status === 'completed' && rejudge) {
-    try {
-      const fresh = judgeTrial(scenario, log, judges);
-      fresh.forEach((v, i) => {
-        const s = record.verdicts[i]!;
-        if (s.verdict !== v.verdict || s.message !== v.message || s.evidence.join(',') !== v.evidence.join(',')) {
-          problems.push({
-            file: path,
-            field: `verdicts[${i}]`,
-            message: `stored verdict for "${v.checkpoint}" differs from the re-judged one: stored ${showVerdict(s)}, re-judged ${showVerdict(v)}`,
-            hint: 'after a deliberate judge change run `npm run rejudge`; otherwise the record was edited by hand',
-          });
-        }
-      });
-    } catch (e) {
-      if (!(e instanceof JudgeError)) throw e;
-      problems.push({ file: `scenarios/${t.revision}/${t.role}/${t.scenario}.json`, field: 'checkpoints', message: e.message });
-    }
+  if (problems.length === 0 && log && record.status === 'completed' && ctx.rejudge) problems.push(...rejudgeProblems(path, record, scenario, log, ctx.judges));
+  const checked = problems.length === 0 && log ? { path, record, wirePath, transcriptPath, log } : undefined;
+  return { checked, problems, sidecars, read };
+}
+
+/** The harness names a record's sidecars after it (`k2.json` → `k2.wire.jsonl`): one wire log per record, never shared. */
+function sidecarNameProblems(path: string, record: TrialRecord): Problem[] {
+  const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
+  const own = { wire: `${stem}.wire.jsonl`, transcript: `${stem}.transcript.jsonl` };
+  const out: Problem[] = [];
+  for (const kind of ['wire', 'transcript'] as const) {
+    const name = record.sidecars[kind];
+    if (name !== undefined && name !== own[kind]) out.push({ file: path, field: `sidecars.${kind}`, message: `"${name}" is not this record's ${kind === 'wire' ? 'wire log' : 'transcript'}: ${stem}.json's is "${own[kind]}" (one per record, never shared)` });
   }
-  return { checked: problems.length === 0 && log ? { path, record, wirePath, transcriptPath, log } : undefined, problems, sidecars };
+  return out;
+}
+
+/** The record's seal (`wireChain`) against the log: same number of events, same last `h`. */
+function sealProblems(path: string, wirePath: string, record: TrialRecord, events: number, storedHead: string | undefined): Problem[] {
+  const c = record.wireChain;
+  if (c.events !== events) {
+    return [{ file: path, field: 'wireChain.events', message: `the record seals ${c.events} events, ${wirePath} has ${events}: lines were ${events < c.events ? 'deleted' : 'added'}`, hint: 'records and wire logs are never edited by hand: re-run the trial' }];
+  }
+  if (storedHead !== c.head) {
+    return [{ file: path, field: 'wireChain.head', message: `${c.head} is not the h of ${wirePath}'s last line (${storedHead ?? 'none'}): the log is not the one this record was written with`, hint: 'records and wire logs are never edited by hand: re-run the trial' }];
+  }
+  return [];
+}
+
+/** Re-judge a completed record from its wire log; each stored verdict must equal the fresh one. */
+function rejudgeProblems(path: string, record: TrialRecord, scenario: Scenario, log: WireLog, judges: JudgeRegistry): Problem[] {
+  const t = record.trial;
+  const problems: Problem[] = [];
+  try {
+    const fresh = judgeTrial(scenario, log, judges);
+    fresh.forEach((v, i) => {
+      const s = record.verdicts[i]!;
+      if (s.verdict !== v.verdict || s.message !== v.message || s.evidence.join(',') !== v.evidence.join(',')) {
+        problems.push({
+          file: path,
+          field: `verdicts[${i}]`,
+          message: `stored verdict for "${v.checkpoint}" differs from the re-judged one: stored ${showVerdict(s)}, re-judged ${showVerdict(v)}`,
+          hint: 'after a deliberate judge change run `npm run rejudge`; otherwise the record was edited by hand',
+        });
+      }
+    });
+  } catch (e) {
+    if (!(e instanceof JudgeError)) throw e;
+    problems.push({ file: `scenarios/${t.revision}/${t.role}/${t.scenario}.json`, field: 'checkpoints', message: e.message });
+  }
+  return problems;
 }
 
 /** `pass "message" (evidence 0, 3)`: enough to see which part of a tampered verdict differs. */

@@ -8,7 +8,9 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { Subject } from '../schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../schema/trial.ts';
 import { WIRE_FORMAT, type WireEvent, type WireLog } from '../schema/wire-event.ts';
-import { trialFiles as layout } from './records.ts';
+import { sealedTrialFiles } from './records.ts';
+import { piSessionUsage } from './pi-usage.ts';
+import type { CalibrationSubjects } from './integrity.ts';
 import type { SourceFile } from './scenarios.ts';
 
 export const FX_REV = '2025-11-25' as const;
@@ -98,6 +100,12 @@ export function fixtureLog(b: Behaviour = {}): WireLog {
   return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'prober', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events };
 }
 
+/** A wire log of a trial whose harness failed before the subject answered: the one refused connection. */
+export function infraLog(): WireLog {
+  const log = fixtureLog();
+  return { header: log.header, events: [log.events[1]!, { type: 'error', t: 2, x: 0, code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:3000' }] };
+}
+
 export function calibrationSubject(name: string): Subject {
   return { kind: 'calibration', id: `calibration/${name}`, label: name };
 }
@@ -113,6 +121,15 @@ export const CALIBRATION: Record<string, Behaviour> = {
   'mutant-text-plain': { contentType: 'text/plain' },
   'mutant-no-extra': { extra: false },
 };
+
+/** The calibration subjects of the fixture harness (as harness/io passes the real ones): the names in CALIBRATION. */
+export function fixtureCalibrationSubjects(): CalibrationSubjects {
+  const names = Object.keys(CALIBRATION);
+  return {
+    always: names.filter((n) => !n.startsWith('mutant-')).map(calibrationSubject),
+    mutants: { [`${FX_REV}/server`]: names.filter((n) => n.startsWith('mutant-')).map((n) => ({ subject: calibrationSubject(n), scenarios: [FX_SCENARIO_ID] })) },
+  };
+}
 
 export interface TrialSpec {
   subject: Subject;
@@ -130,8 +147,8 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
   const s = t.scenario ?? fixtureScenario();
   const k = t.k ?? 1;
   const docs = t.docs ?? 'none';
-  const log = fixtureLog(t.behaviour);
-  const record: TrialRecord = {
+  const bare = t.infraReason ? infraLog() : fixtureLog(t.behaviour);
+  const record: Omit<TrialRecord, 'wireChain'> = {
     format: TRIAL_FORMAT,
     $schema: '/schema/trial.json',
     trial: {
@@ -151,12 +168,13 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
     subject: t.subject,
     status: t.infraReason ? 'infra-error' : 'completed',
     ...(t.infraReason ? { infraReason: t.infraReason } : {}),
-    verdicts: t.infraReason ? [] : judgeTrial(s, log, fixtureRegistry()),
-    usage: { wallTimeMs: 1000 },
+    verdicts: t.infraReason ? [] : judgeTrial(s, bare, fixtureRegistry()),
+    // As the runner stores it: counts from the transcript (none without one), plus the session's wall time.
+    usage: t.transcript !== undefined ? { ...piSessionUsage(t.transcript), wallTimeMs: 1000 } : { wallTimeMs: 1000 },
     sidecars: { wire: `k${k}.wire.jsonl`, ...(t.transcript !== undefined ? { transcript: `k${k}.transcript.jsonl` } : {}) },
   };
-  const files = layout(record, log, t.transcript);
-  return { record, recordPath: files[0]!.path, files: files.map((f): [string, string] => [f.path, f.content]) };
+  const { record: full, files } = sealedTrialFiles(record, bare, t.transcript);
+  return { record: full, recordPath: files[0]!.path, files: files.map((f): [string, string] => [f.path, f.content]) };
 }
 
 /** A full calibration set for the fixture scenario (oracle and null at k1..k, one trial per mutant). */

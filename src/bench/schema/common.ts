@@ -38,3 +38,12 @@ export type SentenceId = z.infer<typeof SentenceIdSchema>;
 
 /** ISO 8601 UTC timestamp with milliseconds, e.g. `2026-11-30T08:00:00.000Z`. */
 export const TimestampSchema = z.iso.datetime({ offset: false, precision: 3 });
+
+/**
+ * A string of at most `max` characters (and at least `min`): every free-text field of a record or wire log has a
+ * bound, so a hostile file cannot carry megabytes in a label and the error names the field.
+ */
+export const boundedString = (max: number, min = 0) => {
+  const s = z.string().max(max, `must be at most ${max} characters`);
+  return min > 0 ? s.min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`) : s;
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScenarioSchema } from './scenario.ts';
 import { TrialRecordSchema } from './trial.ts';
-import { WireEventSchema, WireHeaderSchema } from './wire-event.ts';
+import { WireEventLineSchema, WireHeaderLineSchema } from './wire-event.ts';
 import { TranscriptEntrySchema } from './transcript.ts';
 import { CheckpointSchema } from './checkpoint.ts';
 import { CoverageLedgerSchema } from './coverage.ts';
@@ -17,8 +17,9 @@ export function jsonSchemas(): Record<string, string> {
     'scenario.json': emit(ScenarioSchema, 'scenario.json'),
     'checkpoint.json': emit(CheckpointSchema, 'checkpoint.json'),
     'trial.json': emit(TrialRecordSchema, 'trial.json'),
-    'wire-header.json': emit(WireHeaderSchema, 'wire-header.json'),
-    'wire-event.json': emit(WireEventSchema, 'wire-event.json'),
+    // Wire-log lines as stored: with their hash-chain field `h`.
+    'wire-header.json': emit(WireHeaderLineSchema, 'wire-header.json'),
+    'wire-event.json': emit(WireEventLineSchema, 'wire-event.json'),
     'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
     'coverage.json': emit(CoverageLedgerSchema, 'coverage.json'),
     'conformance-expectations.json': emit(ConformanceExpectationsSchema, 'conformance-expectations.json'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString } from './common.ts';
 
 /** Who produced a trial: an agent from scratch, a real MCP library, or a calibration implementation. */
 export const SubjectKindSchema = z.enum(['agent', 'library', 'calibration']);
@@ -16,23 +17,23 @@ export const SubjectSchema = z
     /** Board this subject appears on. */
     kind: SubjectKindSchema,
     /** Stable id, `<kind>/…`; slash-separated segments of `[A-Za-z0-9@._+-]`, no `.` or `..` segment. */
-    id: z.string().min(3),
+    id: boundedString(200, 3),
     /** Display name, e.g. "pi 1.6.0 · anthropic/claude-sonnet-5 · high". */
-    label: z.string().min(1),
+    label: boundedString(200, 1),
     /** Agent harness name, e.g. "pi" (agents and scripted calibration runs). */
-    harness: z.string().min(1).optional(),
+    harness: boundedString(100, 1).optional(),
     /** Agent harness version, e.g. "1.6.0". */
-    harnessVersion: z.string().min(1).optional(),
+    harnessVersion: boundedString(100, 1).optional(),
     /** Model provider, e.g. "anthropic". */
-    provider: z.string().min(1).optional(),
+    provider: boundedString(100, 1).optional(),
     /** Model id at the provider. */
-    model: z.string().min(1).optional(),
+    model: boundedString(100, 1).optional(),
     /** Thinking level as the harness names it (pi: off|minimal|low|medium|high|xhigh|max). */
-    thinking: z.string().min(1).optional(),
+    thinking: boundedString(100, 1).optional(),
     /** Library package name, e.g. "@modelcontextprotocol/sdk". */
-    library: z.string().min(1).optional(),
+    library: boundedString(100, 1).optional(),
     /** Library version, exact. */
-    libraryVersion: z.string().min(1).optional(),
+    libraryVersion: boundedString(100, 1).optional(),
   })
   .superRefine((s, ctx) => {
     const segs = s.id.split('/');

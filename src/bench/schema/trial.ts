@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema, TimestampSchema } from './common.ts';
+import { boundedString, DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema, TimestampSchema } from './common.ts';
 import { SubjectSchema } from './subject.ts';
 import { UsageSchema } from './usage.ts';
 import { VerdictSchema } from './verdict.ts';
 
-/** Format tag of a trial record. Bump the number on any breaking change; derive rejects unknown formats. */
-export const TRIAL_FORMAT = 'mcpfs.trial/2';
+/**
+ * Format tag of a trial record. Bump the number on any breaking change; derive rejects unknown formats.
+ * `/3`: records seal their wire log (`wireChain`), and the wire log is `mcpfs.wire/2` (hash-chained lines).
+ */
+export const TRIAL_FORMAT = 'mcpfs.trial/3';
 
 /** The trial's identity and conditions. */
 export const TrialInfoSchema = z.strictObject({
@@ -54,13 +57,26 @@ export const ContaminationSchema = z.strictObject({
 });
 export type Contamination = z.infer<typeof ContaminationSchema>;
 
+/**
+ * The record's seal on its wire log: how many event lines follow the header, and the `h` of the last line (the head
+ * of the log's hash chain; the header's `h` when there are no events). See `src/bench/derive/wire-chain.ts`.
+ */
+export const WireChainSchema = z.strictObject({
+  /** Number of event lines after the header. */
+  events: z.int().nonnegative(),
+  /** `h` of the wire log's last line: 16 lower-case hex digits. */
+  head: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'),
+});
+export type WireChain = z.infer<typeof WireChainSchema>;
+
 /** File names of a record's sidecars, relative to the record's folder. */
 export const SidecarsSchema = z.strictObject({
   /** Wire log (JSONL of wire events). Required: verdicts are re-judged from it. */
-  wire: z.string().regex(/^[^/\\]+\.wire\.jsonl$/, 'must be "<name>.wire.jsonl" in the same folder'),
+  wire: z.string().max(100, 'must be at most 100 characters').regex(/^[^/\\]+\.wire\.jsonl$/, 'must be "<name>.wire.jsonl" in the same folder'),
   /** Agent transcript (JSONL, e.g. a pi session file as is). Optional. */
   transcript: z
     .string()
+    .max(100, 'must be at most 100 characters')
     .regex(/^[^/\\]+\.transcript\.jsonl$/, 'must be "<name>.transcript.jsonl" in the same folder')
     .optional(),
 });
@@ -71,10 +87,10 @@ export const SidecarsSchema = z.strictObject({
  */
 export const TrialRecordSchema = z
   .strictObject({
-    /** Format tag, first field: `mcpfs.trial/2`. */
+    /** Format tag, first field: `mcpfs.trial/3`. */
     format: z.literal(TRIAL_FORMAT),
     /** JSON Schema for editors (`/schema/trial.json`). */
-    $schema: z.string().optional(),
+    $schema: boundedString(200).optional(),
     /** Identity and conditions. */
     trial: TrialInfoSchema,
     /** Who produced it. */
@@ -85,20 +101,22 @@ export const TrialRecordSchema = z
      */
     status: z.enum(['completed', 'infra-error', 'contaminated']),
     /** Why the harness failed; required with `infra-error`. */
-    infraReason: z.string().min(1).optional(),
+    infraReason: boundedString(2000, 1).optional(),
     /**
      * Random values planted for this trial where secrets live in a real run (harness env, model key, auth.json, homes,
      * the project folder); absent when the runner planted none. Kept so derive can re-scan the sidecars for them.
      */
-    canaries: z.array(CanarySchema).optional(),
+    canaries: z.array(CanarySchema).max(100, 'must list at most 100 canaries').optional(),
     /** Where canaries were found; required with `contaminated`. */
-    contamination: z.array(ContaminationSchema).min(1).optional(),
+    contamination: z.array(ContaminationSchema).min(1).max(100, 'must list at most 100 findings').optional(),
     /** One verdict per checkpoint of the scenario, in scenario order (empty for infra-error). */
-    verdicts: z.array(VerdictSchema),
+    verdicts: z.array(VerdictSchema).max(1000, 'must hold at most 1000 verdicts'),
     /** Consumption, when known. */
     usage: UsageSchema.default({}),
     /** Sidecar file names. */
     sidecars: SidecarsSchema,
+    /** The seal on the wire log: its event count and the head of its hash chain. */
+    wireChain: WireChainSchema,
   })
   .superRefine((r, ctx) => {
     if ((r.status === 'contaminated') !== (r.contamination !== undefined)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+import { boundedString, LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
 
 /** Outcome of one checkpoint. `not-applicable` (condition absent) counts neither for nor against. */
 export const OutcomeSchema = z.enum(['pass', 'fail', 'not-applicable']);
@@ -16,8 +16,8 @@ export const VerdictSchema = z.strictObject({
   /** The outcome. */
   verdict: OutcomeSchema,
   /** Indexes of wire-log exchanges (`x`) that evidence the verdict, ascending. */
-  evidence: z.array(z.int().nonnegative()),
+  evidence: z.array(z.int().nonnegative()).max(10_000, 'must list at most 10000 exchanges'),
   /** One line: "Expected X, got Y" on fail, what was seen on pass, why on not-applicable. */
-  message: z.string().min(1),
+  message: boundedString(2000, 1),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;

@@ -1,15 +1,30 @@
 import { z } from 'zod';
-import { TimestampSchema } from './common.ts';
+import { boundedString, TimestampSchema } from './common.ts';
 
-/** Format tag of a wire log (its first line). */
-export const WIRE_FORMAT = 'mcpfs.wire/1';
+/** Format tag of a wire log (its first line). `/2`: every line carries its hash-chain field `h`. */
+export const WIRE_FORMAT = 'mcpfs.wire/2';
+
+/** Bounds on wire-log fields (far above anything the prober or reference server records; see limits.ts for files). */
+export const WIRE_LIMITS = {
+  /** Characters of a body's `data` or an SSE event's `data` (the recorder keeps at most 1 MiB per exchange). */
+  data: 4 * 1024 * 1024,
+  /** Header pairs per request or response. */
+  headers: 1000,
+  /** Characters of a header name / value (Node's HTTP parser takes at most 16 KiB of headers in all). */
+  headerName: 1024,
+  headerValue: 65536,
+  /** Characters of a request target, SSE id/event, step label, note text, error message or code. */
+  path: 65536,
+  label: 4096,
+  text: 65536,
+} as const;
 
 /** A captured body: UTF-8 text when it decodes, else base64; capped, with its true length kept. */
 export const BodySchema = z.strictObject({
   /** How `data` is encoded. */
   encoding: z.enum(['utf8', 'base64']),
   /** The first bytes of the body (up to the cap), in `encoding`. */
-  data: z.string(),
+  data: boundedString(WIRE_LIMITS.data),
   /** True length of the body in bytes, before capping. */
   bytes: z.int().nonnegative(),
   /** Whether `data` holds fewer bytes than `bytes`. */
@@ -18,46 +33,50 @@ export const BodySchema = z.strictObject({
 export type Body = z.infer<typeof BodySchema>;
 
 /** Raw headers in wire order, names as sent (case kept). */
-export const HeadersSchema = z.array(z.tuple([z.string(), z.string()]));
+export const HeadersSchema = z
+  .array(z.tuple([boundedString(WIRE_LIMITS.headerName), boundedString(WIRE_LIMITS.headerValue)]))
+  .max(WIRE_LIMITS.headers, `must hold at most ${WIRE_LIMITS.headers} headers`);
 export type Headers = z.infer<typeof HeadersSchema>;
 
-/** Milliseconds since the wire log started, from a monotonic clock. */
-const T = z.number().nonnegative();
+/** Milliseconds since the wire log started, from a monotonic clock (at most a week: no trial runs longer). */
+const T = z.number().nonnegative().max(7 * 24 * 3600 * 1000, 'must be at most a week (604800000 ms)');
 /** Exchange index: one HTTP request/response pair, numbered from 0 in log order. */
-const X = z.int().nonnegative();
+const X = z.int().nonnegative().max(1_000_000, 'must be at most 1000000');
+/** Connection number. */
+const CONN = z.int().nonnegative().max(1_000_000, 'must be at most 1000000');
 
 /** First line of every wire log. */
 export const WireHeaderSchema = z.strictObject({
   type: z.literal('wire'),
-  /** Format tag `mcpfs.wire/1`. */
+  /** Format tag `mcpfs.wire/2`. */
   format: z.literal(WIRE_FORMAT),
   /** `prober`: the harness was the HTTP client (server role); `reference`: the harness was the HTTP server (client role). */
   perspective: z.enum(['prober', 'reference']),
   /** Wall-clock time at t = 0 (UTC). */
   startedAt: TimestampSchema,
   /** Body cap in bytes that applied. */
-  bodyCap: z.int().positive(),
+  bodyCap: z.int().positive().max(64 * 1024 * 1024, 'must be at most 64 MiB'),
 });
 export type WireHeader = z.infer<typeof WireHeaderSchema>;
 
 /** The flat, tagged events of a wire log, after the header line. */
 export const WireEventSchema = z.discriminatedUnion('type', [
   /** A TCP connection opened (`conn` numbers connections from 0). */
-  z.strictObject({ type: z.literal('conn-open'), t: T, conn: z.int().nonnegative() }),
+  z.strictObject({ type: z.literal('conn-open'), t: T, conn: CONN }),
   /** A TCP connection closed. */
-  z.strictObject({ type: z.literal('conn-close'), t: T, conn: z.int().nonnegative() }),
+  z.strictObject({ type: z.literal('conn-close'), t: T, conn: CONN }),
   /** An HTTP request (sent by the prober, or received by the reference server). */
   z.strictObject({
     type: z.literal('request'),
     t: T,
     x: X,
     /** Connection the request travelled on, when known. */
-    conn: z.int().nonnegative().optional(),
+    conn: CONN.optional(),
     /** Probe step or reference label that explains why this request exists, e.g. "delete-session". */
-    step: z.string().optional(),
-    method: z.string().min(1),
+    step: boundedString(WIRE_LIMITS.label).optional(),
+    method: boundedString(WIRE_LIMITS.label, 1),
     /** Request target (path and query). */
-    path: z.string(),
+    path: boundedString(WIRE_LIMITS.path),
     headers: HeadersSchema,
     body: BodySchema,
   }),
@@ -70,20 +89,35 @@ export const WireEventSchema = z.discriminatedUnion('type', [
     type: z.literal('sse'),
     t: T,
     x: X,
-    id: z.string().optional(),
-    event: z.string().optional(),
-    data: z.string(),
+    id: boundedString(WIRE_LIMITS.label).optional(),
+    event: boundedString(WIRE_LIMITS.label).optional(),
+    data: boundedString(WIRE_LIMITS.data),
     /** `retry:` field in milliseconds, when present. */
     retry: z.int().nonnegative().optional(),
   }),
   /** The response finished: `complete` (peer ended it), `aborted` (harness cut it: cap or scripted), `timeout`. */
   z.strictObject({ type: z.literal('end'), t: T, x: X, reason: z.enum(['complete', 'aborted', 'timeout', 'reset']) }),
   /** A transport error (connection refused, reset, parse error), with the exchange when there is one. */
-  z.strictObject({ type: z.literal('error'), t: T, x: X.optional(), code: z.string().min(1), message: z.string() }),
+  z.strictObject({ type: z.literal('error'), t: T, x: X.optional(), code: boundedString(WIRE_LIMITS.label, 1), message: boundedString(WIRE_LIMITS.text) }),
   /** A harness annotation (probe phase, client process exit, …). Never used as evidence of subject behaviour alone. */
-  z.strictObject({ type: z.literal('note'), t: T, x: X.optional(), text: z.string(), data: z.record(z.string(), z.unknown()).optional() }),
+  z.strictObject({ type: z.literal('note'), t: T, x: X.optional(), text: boundedString(WIRE_LIMITS.text), data: z.record(boundedString(WIRE_LIMITS.label), z.unknown()).optional() }),
 ]);
 export type WireEvent = z.infer<typeof WireEventSchema>;
+
+/** The hash-chain field of every wire-log line (see `src/bench/derive/wire-chain.ts`). */
+export const LineHashSchema = z
+  .string({ error: (i) => (i.input === undefined ? `missing: every line of a ${WIRE_FORMAT} log carries its hash-chain field "h"` : 'must be a string') })
+  .regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits');
+
+/** The header line as stored: the header plus `h`, which starts the chain. */
+export const WireHeaderLineSchema = WireHeaderSchema.extend({ h: LineHashSchema });
+
+type EventOption = (typeof WireEventSchema.options)[number];
+/** An event line as stored: the event plus its chain hash `h`. */
+export const WireEventLineSchema = z.discriminatedUnion(
+  'type',
+  WireEventSchema.options.map((o: EventOption) => o.extend({ h: LineHashSchema })) as unknown as [EventOption, ...EventOption[]],
+);
 
 /** A parsed wire log: the header line plus its events. */
 export interface WireLog {

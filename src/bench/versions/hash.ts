@@ -1,15 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Scenario } from '../schema/scenario.ts';
+import { canonicalJson } from '../canonical-json.ts';
 
 /** `<revision>/<role>/<id>`, the key version entries use. */
 export const scenarioKey = (s: Pick<Scenario, 'revision' | 'role' | 'id'>): string => `${s.revision}/${s.role}/${s.id}`;
-
-/** JSON with object keys sorted at every level: the same content always hashes the same, whatever its key order. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  return JSON.stringify(v);
-}
 
 /**
  * The scenario's content hash: what the subject is given and graded on — the prompt, the tools, and each checkpoint's
@@ -23,5 +17,5 @@ export function scenarioHash(s: Scenario): string {
     tools: s.tools,
     checkpoints: s.checkpoints.map((c) => ({ slug: c.slug, kind: c.kind, level: c.level, spec: c.spec?.id ?? null })),
   };
-  return `sha256:${createHash('sha256').update(canonical(content)).digest('hex')}`;
+  return `sha256:${createHash('sha256').update(canonicalJson(content)).digest('hex')}`;
 }

@@ -1,4 +1,5 @@
 import type { Body, Headers, WireEvent, WireLog } from '../schema/wire-event.ts';
+import { WIRE_FORMAT } from '../schema/wire-event.ts';
 
 /** Test-only: small wire logs of either perspective, built exchange by exchange (bodies as given, no real server). */
 
@@ -39,7 +40,7 @@ export class TestLog {
   }
 
   log(): WireLog {
-    return { header: { type: 'wire', format: 'mcpfs.wire/1', perspective: this.perspective, startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
+    return { header: { type: 'wire', format: WIRE_FORMAT, perspective: this.perspective, startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
   }
 }
 

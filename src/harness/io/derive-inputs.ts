@@ -1,26 +1,32 @@
 import { JUDGES } from '../../bench/judge/registry.ts';
 import type { DeriveInput } from '../../bench/derive/derive.ts';
-import { loadCoverageFiles, loadLibraryFiles, loadResultFiles, loadScenarioFiles, loadSpecRows, loadVersionsFile } from './load.ts';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import type { Problem } from '../../bench/problems.ts';
+import { loadLibraryFiles, loadPackageVersion, loadResultFiles, loadScenarioSources, loadSpecRows, loadVersionsFile } from './load.ts';
 import { specDir } from './paths.ts';
-import { benchmarkVersion } from './trial-files.ts';
 import { loadPinnedSchemas } from './schema.ts';
 import { schemaExemptions } from '../roles/schema-exemptions.ts';
+import { calibrationSubjects } from '../roles/calibration-subjects.ts';
 
-/** Read everything derive needs from the project tree (and the pinned spec and its JSON Schemas, when present). */
+/**
+ * Read everything derive needs from the project tree (and the pinned spec and its JSON Schemas, when present). What
+ * the safe reader refuses (links, FIFOs, oversized or non-UTF-8 files, hidden entries) is passed on as `refused`.
+ */
 export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: boolean } = {}): DeriveInput {
+  const refused: Problem[] = [];
+  const { scenarios, coverage } = loadScenarioSources(root, refused);
   return {
-    scenarios: loadScenarioFiles(root),
-    results: loadResultFiles(root),
+    scenarios,
+    results: loadResultFiles(root, refused),
     judges: JUDGES,
     spec: loadSpecRows(specDir(root)),
-    coverage: loadCoverageFiles(root),
+    coverage,
     schemas: loadPinnedSchemas(specDir(root)),
     schemaExemptions: schemaExemptions(),
-    libraries: loadLibraryFiles(root),
-    versions: loadVersionsFile(root),
-    packageVersion: existsSync(join(root, 'package.json')) ? benchmarkVersion(root) : undefined,
+    calibrationSubjects: calibrationSubjects(),
+    libraries: loadLibraryFiles(root, refused),
+    versions: loadVersionsFile(root, refused),
+    packageVersion: loadPackageVersion(root, refused),
+    refused,
     gate: opts.gate,
     rejudge: opts.rejudge,
   };

@@ -23,8 +23,11 @@ export interface RejudgePlan {
  * differ. Records are otherwise untouched. Writes nothing itself.
  */
 export function planRejudge(root: string, judges: JudgeRegistry = JUDGES): RejudgePlan {
-  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root));
-  const files = loadResultFiles(root);
+  // What the safe reader refuses (links, FIFOs, oversized or non-UTF-8 files) is a problem here too: nothing written.
+  const refused: Problem[] = [];
+  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root, refused));
+  const files = loadResultFiles(root, refused);
+  problems.push(...refused);
   const writes: { path: string; content: string }[] = [];
   const changed: string[] = [];
   for (const [path, text] of files) {

@@ -12,7 +12,7 @@ import { TRIAL_FORMAT, type Canary, type Contamination, type TrialRecord } from 
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { scenarioHash } from '../../bench/versions/hash.ts';
-import { wireJsonl } from '../wire/recorder.ts';
+import { wireJsonl, wireSeal } from '../wire/recorder.ts';
 import { writeFilesAtomic } from './write.ts';
 
 export { trialFiles };
@@ -38,7 +38,7 @@ export interface TrialOutcome {
   specCommit: string;
   /** Isolation the runner applied (default `none`). */
   isolation?: 'netns' | 'docker' | 'none';
-  /** Absent for an infra-error that happened before anything was recorded. */
+  /** The wire log as it will be written (the record seals it: its event count and chain head). */
   log: WireLog;
   /** Set when the harness (not the subject) failed: the record is `infra-error` with no verdicts. */
   infraReason?: string;
@@ -81,6 +81,7 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
     verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, o.judges ?? JUDGES),
     usage: o.usage ?? {},
     sidecars: { wire: `${base}.wire.jsonl`, ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}) },
+    wireChain: wireSeal(o.log),
   };
 }
 

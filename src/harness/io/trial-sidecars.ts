@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, normalize } from 'node:path';
 import { projectRoot } from './paths.ts';
+import { readProjectFile } from './safe-read.ts';
 
 /** A record's files as the data set lists them (project-relative paths). */
 export interface TrialFilePaths {
@@ -16,14 +15,17 @@ export interface TrialFileTexts {
   transcript?: string;
 }
 
+/**
+ * A trial file under `results/`, through the safe reader derive uses: every component a real folder, the file a
+ * regular file (no link, however the data set names it), its resolved path inside the project, size-limited UTF-8.
+ */
 function readUnder(root: string, rel: string): string {
-  const n = normalize(rel);
-  if (isAbsolute(n) || n.startsWith('..') || !n.startsWith('results/')) throw new Error(`${rel}: refusing to read a trial file outside results/`);
-  try {
-    return readFileSync(join(root, n), 'utf8');
-  } catch (e) {
-    throw new Error(`${rel}: cannot read trial file: ${(e as Error).message}\n  hint: re-run \`npm run derive\` (the data set may be stale)`);
-  }
+  const segs = rel.split('/');
+  if (segs[0] !== 'results' || segs.some((s) => s === '' || s === '.' || s === '..')) throw new Error(`${rel}: refusing to read a trial file outside results/`);
+  const r = readProjectFile(root, rel);
+  if (r && 'text' in r) return r.text;
+  const why = r ? `${r.problem.file}: ${r.problem.message}` : `${rel}: cannot read trial file: no such file`;
+  throw new Error(`${why}\n  hint: re-run \`npm run derive\` (the data set may be stale; derive refuses what this reader refuses)`);
 }
 
 /** Read a trial's record, wire log and transcript (when it has one) from `root` (default: the project root). */

@@ -5,12 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { librarySubjectId, REGISTRY_PATH } from '../../bench/derive/libraries.ts';
+import { librarySubject, REGISTRY_PATH } from '../../bench/derive/libraries.ts';
 import { parseWith } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { LibraryRegistrySchema, type LibraryEntry } from '../../bench/schema/library.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
-import type { Subject } from '../../bench/schema/subject.ts';
 import { commandAdapter } from '../runner/adapters/basic.ts';
 import type { Adapter } from '../runner/adapters/types.ts';
 import { shq } from '../runner/env.ts';
@@ -35,9 +34,8 @@ let cached: readonly LibraryEntry[] | undefined;
 /** The committed registry, read on first use (a broken file then fails inside the CLI, printed path-first). */
 export const registeredLibraries = (): readonly LibraryEntry[] => (cached ??= loadRegistry());
 
-export function librarySubject(e: LibraryEntry): Subject {
-  return { kind: 'library', id: librarySubjectId(e.library, e.libraryVersion), label: e.label, library: e.library, libraryVersion: e.libraryVersion };
-}
+/** A registry entry's subject (in the pure core: derive checks library records against the same function). */
+export { librarySubject };
 
 /** A library by package name, `name@version` or subject id; unknown names are input errors listing the known ones. */
 export function findLibrary(name: string, entries: readonly LibraryEntry[] = registeredLibraries()): LibraryEntry {

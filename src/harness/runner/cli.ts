@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { expectedRecordPath } from '../../bench/derive/records.ts';
-import { formatProblem } from '../../bench/problems.ts';
+import { formatProblem, type Problem } from '../../bench/problems.ts';
 import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { SubjectSchema, type Subject } from '../../bench/schema/subject.ts';
@@ -40,7 +40,9 @@ export const asRole = (v: string | undefined): Role => oneOf('--role', v, ROLES)
 
 /** All valid scenarios of the project; invalid files are input errors, printed path-first. */
 export function loadScenarios(root: string): Scenario[] {
-  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root));
+  const refused: Problem[] = [];
+  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root, refused));
+  problems.unshift(...refused);
   if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files (npm run derive shows every problem)');
   return [...scenarios.values()];
 }
@@ -84,7 +86,12 @@ export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenar
   if (a.agent === 'command') {
     if (!a.command) throw new RunnerInputError('--agent command: --command is required', 'e.g. --command "my-agent --prompt-file TASK.md"');
     if (!a.subject) throw new RunnerInputError('--agent command: --subject is required', 'e.g. --subject agent/myharness@1.2.0/anthropic/claude-sonnet-5/high');
-    return commandAdapter({ command: a.command, subject: subjectFromId(a.subject, a.label ?? a.subject), service: a.service, outside: a.outside });
+    const subject = subjectFromId(a.subject, a.label ?? a.subject);
+    // Trials go to results/, where derive accepts only the calibration subjects the harness runs and library subjects
+    // from the registry: refuse here what derive would refuse later.
+    if (subject.kind === 'calibration') throw new RunnerInputError(`--subject "${a.subject}": calibration subjects come from --agent oracle, null, mutant:<id> or pi-scripted`, 'derive refuses any other calibration subject');
+    if (subject.kind === 'library') throw new RunnerInputError(`--subject "${a.subject}": library subjects come from \`npm run libraries\` (libraries/registry.json)`, 'derive refuses a library subject the registry does not describe');
+    return commandAdapter({ command: a.command, subject, service: a.service, outside: a.outside });
   }
   throw new RunnerInputError(`--agent: unknown adapter "${a.agent}"`, 'one of oracle, null, mutant:<id>, command, pi, pi-scripted');
 }

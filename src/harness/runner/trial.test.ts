@@ -6,11 +6,20 @@ import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts'
 import { runTrial, type TrialOptions } from './trial.ts';
 import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
 import { TrialRecordSchema } from '../../bench/schema/trial.ts';
+import { checkRecord, expectedRecordPath, trialFiles } from '../../bench/derive/records.ts';
 
 const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, timeouts: { sessionMs: 20_000, portWaitMs: 2000 } } as const;
 const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;
 const server = (extra: Partial<TrialOptions> & Pick<TrialOptions, 'adapter'>) => runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), ...extra });
 const verdicts = (r: Awaited<ReturnType<typeof runTrial>>) => r.record.verdicts.map((v) => v.verdict);
+
+/** Derive's checks of one record (seal, trial note, times, usage, re-judging) on what the runner wrote. */
+function deriveProblems(r: Awaited<ReturnType<typeof runTrial>>) {
+  const s = kitScenario(r.record.trial.role);
+  const files = new Map(trialFiles(r.record, r.log, r.transcript).map((f) => [f.path, f.content]));
+  const path = expectedRecordPath(r.record);
+  return checkRecord(path, files.get(path)!, { files, scenarios: new Map([[`${s.revision}/${s.role}/${s.id}`, s]]), judges: KIT_JUDGES, rejudge: true }).problems;
+}
 
 describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolation) => {
   it('passes the oracle server and writes nothing behind', async () => {
@@ -21,6 +30,9 @@ describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolati
     expect(r.leftovers).toEqual([]);
     expect(existsSync(r.dirs!.root)).toBe(false);
     expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
+    // What it wrote passes derive's integrity checks: sealed log, its trial note first, times that contain the log.
+    expect(r.log.events[0]).toMatchObject({ type: 'note', t: 0, data: { trial: r.record.trial.id, subject: r.record.subject.id, k: 1, isolation } });
+    expect(deriveProblems(r)).toEqual([]);
   });
 
   it('fails the null subject as a completed trial, not an infra-error', async () => {
@@ -29,6 +41,7 @@ describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolati
     expect(r.record.subject.id).toBe('calibration/null');
     expect(verdicts(r)).toEqual(['fail']);
     expect(r.log.events.some((e) => e.type === 'error')).toBe(true);
+    expect(deriveProblems(r)).toEqual([]);
   });
 
   it('fails the mutant that answers 500', async () => {
@@ -71,6 +84,24 @@ describe('runTrial processes and infra-errors', () => {
     expect(r.record.infraReason).toMatch(/^port clash: 127\.0\.0\.1:\d+ already in use/);
     expect(r.record.verdicts).toEqual([]);
     expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
+    expect(deriveProblems(r)).toEqual([]);
+  });
+
+  it('judges a trial whose agent reported an infra reason but whose subject answered (derive would refuse it as infra-error)', async () => {
+    const withReason = (a: ReturnType<typeof oracleAdapter>) => {
+      const start = a.start;
+      a.start = async (ctx) => ({ ...(await start(ctx)), finish: async () => ({ infraReason: 'agent never got a model reply: 401' }) });
+      return a;
+    };
+    const answered = await server({ adapter: withReason(oracleAdapter(kitServerDriver)), isolation: 'none' });
+    expect(answered.record.status).toBe('completed');
+    expect(verdicts(answered)).toEqual(['pass']);
+    expect(answered.log.events.some((e) => e.type === 'note' && e.text.includes('the agent reported "agent never got a model reply: 401", but the subject answered'))).toBe(true);
+    expect(deriveProblems(answered)).toEqual([]);
+    const silent = await server({ adapter: withReason({ ...nullAdapter() } as ReturnType<typeof oracleAdapter>), isolation: 'none' });
+    expect(silent.record.status).toBe('infra-error');
+    expect(silent.record.infraReason).toBe('agent never got a model reply: 401');
+    expect(deriveProblems(silent)).toEqual([]);
   });
 
   it('records a reference server that fails to start as an infra-error', async () => {

@@ -8,7 +8,7 @@ import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { TrialRecord } from '../../bench/schema/trial.ts';
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
-import { buildTrialRecord } from '../io/trial-files.ts';
+import { buildTrialRecord, newTrialId } from '../io/trial-files.ts';
 import type { ClientRoleDriver, ReferenceHandle, RoleDriver, ServerRoleDriver } from '../roles/types.ts';
 import { WireRecorder } from '../wire/recorder.ts';
 import type { Adapter, AgentContext, AgentRun } from './adapters/types.ts';
@@ -21,6 +21,7 @@ import { wireJsonl } from '../wire/recorder.ts';
 import { checkMount, createTrialDirs, type TrialDirs } from './workspace.ts';
 import { plantCanaries, scanWorkspace, type Planted } from './canaries.ts';
 import { canaryHits } from '../../bench/derive/canaries.ts';
+import { withTrialNote } from '../../bench/derive/trial-note.ts';
 import type { Contamination } from '../../bench/schema/trial.ts';
 
 export interface TrialTimeouts {
@@ -88,6 +89,7 @@ interface State {
  */
 export async function runTrial(o: TrialOptions): Promise<TrialResult> {
   const startedAt = new Date();
+  const id = newTrialId(startedAt);
   const marker = randomBytes(5).toString('hex');
   const st: State = { notes: [] };
   let log: WireLog | undefined;
@@ -101,9 +103,13 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
   }
   const { leftovers, usage, transcript, infraReason: agentInfra } = await cleanup(o, marker, st);
   if (inputError) throw inputError;
-  infraReason ??= agentInfra;
+  // An agent-side infra reason (no model reply) with a subject that still answered is judged: derive refuses an
+  // infra-error whose log shows answered exchanges (a relabelled failing trial would vanish from the boards).
+  if (agentInfra && log?.events.some((e) => e.type === 'response')) st.notes.push(`runner: the agent reported "${agentInfra}", but the subject answered: judged as usual`);
+  else infraReason ??= agentInfra;
   if (leftovers.length > 0 && !infraReason) st.notes.push(`runner: ${leftovers.length} process(es) survived cleanup: ${leftovers.join(' ')}`);
-  const wire = withNotes(log ?? emptyLog(o.driver), st.notes);
+  const isolation = st.sb?.kind ?? o.isolation ?? 'netns';
+  const wire = withTrialNote(withNotes(log ?? emptyLog(o.driver), st.notes), { trial: id, subject: o.adapter.subject.id, docs: o.docs, k: o.k, isolation });
   const canaries = st.planted?.canaries;
   const contamination = canaries ? [...(st.workspaceHits ?? []), ...canaryHits(canaries, { wire: wireJsonl(wire), transcript: transcript ?? '' })] : [];
   const record = buildTrialRecord(
@@ -115,7 +121,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       startedAt,
       endedAt: new Date(),
       specCommit: o.specCommit,
-      isolation: st.sb?.kind ?? o.isolation ?? 'netns',
+      isolation,
       log: wire,
       infraReason,
       usage: { ...usage, ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}) },
@@ -123,6 +129,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       canaries,
       contamination,
       judges: o.judges,
+      id,
     },
     o.root,
   );

@@ -1,8 +1,11 @@
 import type { Body, Headers, WireEvent, WireHeader, WireLog } from '../../bench/schema/wire-event.ts';
 import { WIRE_FORMAT } from '../../bench/schema/wire-event.ts';
 
-/** A wire log as JSONL text (header line, then one event per line): the one serialisation every writer uses. */
-export { wireJsonl } from '../../bench/derive/records.ts';
+/**
+ * A wire log as JSONL text (header line, then one event per line, each with its hash-chain field `h`): the one
+ * serialisation every writer uses; and the seal (event count, chain head) the record stores for it.
+ */
+export { wireJsonl, wireSeal } from '../../bench/derive/wire-chain.ts';
 
 /** Default body cap: keep the first 64 KiB of every body, record the true length. */
 export const DEFAULT_BODY_CAP = 64 * 1024;

@@ -1,40 +1,10 @@
-import type { Usage } from '../../../bench/schema/usage.ts';
-
-interface PiUsage {
-  input?: number;
-  output?: number;
-  cacheRead?: number;
-  cacheWrite?: number;
-  cost?: { total?: number };
-}
 interface PiEntry {
   type?: string;
-  message?: { role?: string; usage?: PiUsage; content?: unknown };
+  message?: { role?: string; content?: unknown };
 }
 
-/** Usage of a pi session (JSONL v3): tokens and cost summed over assistant messages, their tool calls and turns. */
-export function piSessionUsage(jsonl: string): Usage {
-  const u = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, toolCalls: 0, turns: 0 };
-  for (const line of jsonl.split('\n')) {
-    if (!line.trim()) continue;
-    let e: PiEntry;
-    try {
-      e = JSON.parse(line) as PiEntry;
-    } catch {
-      continue; // a torn last line (pi killed mid-write) is skipped, not fatal
-    }
-    const m = e.message;
-    if (e.type !== 'message' || m?.role !== 'assistant') continue;
-    u.turns += 1;
-    u.inputTokens += m.usage?.input ?? 0;
-    u.outputTokens += m.usage?.output ?? 0;
-    u.cacheReadTokens += m.usage?.cacheRead ?? 0;
-    u.cacheWriteTokens += m.usage?.cacheWrite ?? 0;
-    u.costUsd += m.usage?.cost?.total ?? 0;
-    if (Array.isArray(m.content)) u.toolCalls += m.content.filter((c: { type?: string }) => c?.type === 'toolCall').length;
-  }
-  return { ...u, costUsd: Math.round(u.costUsd * 1e6) / 1e6 };
-}
+/** Usage of a pi session: computed in the pure core, where derive recomputes it from the stored transcript. */
+export { piSessionUsage } from '../../../bench/derive/pi-usage.ts';
 
 /**
  * Why a pi session never started working, or undefined when at least one model reply succeeded. A session without

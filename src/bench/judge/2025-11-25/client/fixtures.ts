@@ -1,4 +1,5 @@
 import type { Body, Headers, WireEvent, WireLog } from '../../../schema/wire-event.ts';
+import { WIRE_FORMAT } from '../../../schema/wire-event.ts';
 
 /** Test-only builder of small reference-perspective wire logs (what a client sent, what the reference answered). */
 
@@ -89,7 +90,7 @@ export class LogBuilder {
   }
 
   log(): WireLog {
-    return { header: { type: 'wire', format: 'mcpfs.wire/1', perspective: 'reference', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
+    return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'reference', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
   }
 }
 

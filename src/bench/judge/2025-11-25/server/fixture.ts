@@ -1,6 +1,7 @@
 import type { Checkpoint } from '../../../schema/checkpoint.ts';
 import type { Scenario } from '../../../schema/scenario.ts';
 import type { Headers, WireEvent, WireLog } from '../../../schema/wire-event.ts';
+import { WIRE_FORMAT } from '../../../schema/wire-event.ts';
 import { toExchanges } from '../../exchanges.ts';
 import type { Judge, JudgeResult } from '../../types.ts';
 import { FIXTURE, ID_PROBES, PROTOCOL_VERSION, RELATED_TASK, STEP } from './plan.ts';
@@ -47,7 +48,7 @@ export function wireLog(exs: readonly Ex[]): WireLog {
     else events.push({ type: 'body', t: t++, x, body: body(e.text ?? (e.json === undefined ? '' : JSON.stringify(e.json))) });
     events.push({ type: 'end', t: t++, x, reason: e.end ?? 'complete' });
   });
-  return { header: { type: 'wire', format: 'mcpfs.wire/1', perspective: 'prober', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events };
+  return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'prober', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events };
 }
 
 /** Replace (or, with `null`, drop) exchanges by step. */
