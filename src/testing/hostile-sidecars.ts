@@ -44,12 +44,12 @@ export function hostileWireLog(f: FieldTexts, n: number, perspective: 'prober' |
       ev.push({ type: 'end', t: t++, x, reason: 'complete' });
       continue;
     }
-    const reqHeaders: Headers = [[f.text('wire.request.header-name'), f.text('wire.request.header-value')], ['Content-Type', 'application/json']];
+    const reqHeaders: Headers = [[f.text('wire.request.header-name', { max: 1000, oneLine: true }), f.text('wire.request.header-value')], ['Content-Type', 'application/json']];
     const rpc = { jsonrpc: '2.0', id: f.text('wire.rpc-id'), method: f.text('wire.rpc-method'), params: { [f.text('wire.json-key')]: f.text('wire.json-value'), arguments: { text: f.text('wire.tool-argument') } } };
     ev.push({ type: 'request', t: t++, x, conn: 0, step: f.text('wire.step'), method: x % 2 ? f.text('wire.method') : 'POST', path: `/mcp?q=${f.text('wire.path')}`, headers: reqHeaders, body: utf8(JSON.stringify(rpc)) });
     const kind = x % 4;
     const type = kind === 1 ? 'text/event-stream' : kind === 2 ? f.text('wire.content-type') : 'application/json';
-    ev.push({ type: 'response', t: t++, x, status: kind === 2 ? 400 : 200, headers: [['Content-Type', type], [f.text('wire.response.header-name'), f.text('wire.response.header-value')], ['Mcp-Session-Id', f.text('wire.session-id')]] });
+    ev.push({ type: 'response', t: t++, x, status: kind === 2 ? 400 : 200, headers: [['Content-Type', type], [f.text('wire.response.header-name', { max: 1000, oneLine: true }), f.text('wire.response.header-value')], ['Mcp-Session-Id', f.text('wire.session-id')]] });
     if (kind === 0) ev.push({ type: 'body', t: t++, x, body: utf8(x === 0 ? escapedJson(f) : JSON.stringify({ jsonrpc: '2.0', id: x, result: { content: [{ type: 'text', text: f.text('wire.body.json') }], [f.text('wire.body.json-key')]: null } })) });
     if (kind === 1) {
       ev.push({ type: 'sse', t: t++, x, id: f.text('wire.sse.id'), event: f.text('wire.sse.event'), data: f.text('wire.sse.data'), retry: 1000 });

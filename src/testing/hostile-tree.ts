@@ -10,7 +10,7 @@ import type { Scenario } from '../bench/schema/scenario.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
 import type { WireLog } from '../bench/schema/wire-event.ts';
 import { scenarioHash, scenarioKey } from '../bench/versions/hash.ts';
-import { trialFiles } from '../harness/io/trial-files.ts';
+import { sealedTrialFiles } from '../bench/derive/records.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { FieldTexts, hostileTranscript, hostileWireLog } from './hostile-sidecars.ts';
 import { syntheticFiles } from './synthetic.ts';
@@ -60,6 +60,7 @@ export function writeHostileTree(dir: string): HostileTree {
   const root = resolve(dir);
   if (/(^|\/)results$/.test(root)) throw new Error(`writeHostileTree: refusing to write into ${root}: give a project root, not results/`);
   const f = new FieldTexts();
+  const libraryLabel = f.text('library.label', { max: 200 });
   const syn = syntheticFiles({ seed: 13, subjects: 1, libraries: 1, scenarios: 1, checkpoints: 3, k: 1, infraErrorRate: 0 });
   const byPath = new Map(syn.files.map((x) => [x.path, x.content]));
   const scenarios = new Map(syn.scenarios.map((s) => [scenarioKey(s), hostileScenario(s, f)]));
@@ -83,10 +84,11 @@ export function writeHostileTree(dir: string): HostileTree {
     record.trial.scenarioHash = scenarioHash(s);
     const sub = record.subject;
     record.subject = sub.kind === 'agent'
-      ? { ...sub, label: f.text('subject.label'), harness: f.text('subject.harness'), harnessVersion: f.text('subject.harness-version'), provider: f.text('subject.provider'), model: f.text('subject.model'), thinking: f.text('subject.thinking') }
-      : sub.kind === 'library' ? { ...sub, label: f.text('subject.library-label'), library: f.text('subject.library'), libraryVersion: f.text('subject.library-version') }
-      : { ...sub, label: `${sub.label} ${f.text('subject.calibration-label', { max: 200 })}` };
-    record.verdicts = record.verdicts.map((v) => ({ ...v, message: f.text('verdict.message') }));
+      ? { ...sub, label: f.text('subject.label', { max: 200 }), harness: f.text('subject.harness', { max: 100 }), harnessVersion: f.text('subject.harness-version', { max: 100 }), provider: f.text('subject.provider', { max: 100 }), model: f.text('subject.model', { max: 100 }), thinking: f.text('subject.thinking', { max: 100 }) }
+      // A library subject must be what the registry says (derive checks it): the registry's hostile label, its plain name.
+      : sub.kind === 'library' ? { ...sub, label: libraryLabel }
+      : { ...sub, label: `${sub.label} ${f.text('subject.calibration-label', { max: 150 })}` };
+    record.verdicts = record.verdicts.map((v) => ({ ...v, message: f.text('verdict.message', { max: 2000 }) }));
     const wirePath = join(recPath, '..', record.sidecars.wire);
     let log = parseWire(byPath.get(wirePath)!);
     let transcript = record.sidecars.transcript ? byPath.get(join(recPath, '..', record.sidecars.transcript)) : undefined;
@@ -104,36 +106,37 @@ export function writeHostileTree(dir: string): HostileTree {
       if (t.revision === '2025-11-25' && t.role === 'server' && must > 0) record.verdicts[must] = { ...record.verdicts[must]!, verdict: 'fail' };
       record.verdicts.forEach((v, i) => v.verdict === 'fail' && v.level !== 'MAY' && libraryFailures.push({ record, slug: v.checkpoint, spec: s.checkpoints[i]!.spec?.id ?? null }));
     }
-    out.push(...trialFiles(record, log, transcript));
+    out.push(...sealedTrialFiles(record, log, transcript).files);
   }
 
   // An infra-error and a contaminated trial of the agent, on the first server scenario.
   const first = syn.records.map((p) => JSON.parse(byPath.get(p)!) as TrialRecord).find((r) => r.subject.id === agentSubject.id && r.trial.role === 'server')!;
   const s0 = scenarios.get(`${first.trial.revision}/${first.trial.role}/${first.trial.scenario}`)!;
   const extra = (id: string, k: number, patch: Partial<TrialRecord>): File[] => {
-    const record: TrialRecord = {
+    const record: Omit<TrialRecord, 'wireChain'> = {
       format: TRIAL_FORMAT,
       trial: { ...first.trial, id, k, scenarioHash: scenarioHash(s0) },
-      subject: { ...agentSubject, label: f.text('subject.label'), harness: f.text('subject.harness'), harnessVersion: f.text('subject.harness-version'), provider: f.text('subject.provider'), model: f.text('subject.model'), thinking: f.text('subject.thinking') },
+      subject: { ...agentSubject, label: f.text('subject.label', { max: 200 }), harness: f.text('subject.harness', { max: 100 }), harnessVersion: f.text('subject.harness-version', { max: 100 }), provider: f.text('subject.provider', { max: 100 }), model: f.text('subject.model', { max: 100 }), thinking: f.text('subject.thinking', { max: 100 }) },
       status: 'completed',
       verdicts: [],
       usage: { wallTimeMs: 1000 },
       sidecars: { wire: `k${k}.wire.jsonl` },
       ...patch,
     };
-    return trialFiles(record, hostileWireLog(f, 2, 'prober', first.trial.startedAt));
+    // An infra-error trial never got an answer (derive refuses one whose log shows the subject answering).
+    return sealedTrialFiles(record, hostileWireLog(f, patch.status === 'infra-error' ? 0 : 2, 'prober', first.trial.startedAt)).files;
   };
-  out.push(...extra(trials.infra, 7, { status: 'infra-error', infraReason: f.text('record.infra-reason') }));
+  out.push(...extra(trials.infra, 7, { status: 'infra-error', infraReason: f.text('record.infra-reason', { max: 2000 }) }));
   out.push(...extra(trials.contaminated, 8, {
     status: 'contaminated',
     canaries: [{ where: 'project-file', value: `mcpfs-canary-${'ab'.repeat(12)}` }],
     contamination: [{ canary: 'project-file', foundIn: `workspace:${f.text('record.contamination-found-in', { max: 280 })}` }],
-    verdicts: s0.checkpoints.map((c) => ({ checkpoint: c.slug, spec: c.spec?.id ?? null, level: c.level, verdict: 'pass', evidence: [0], message: f.text('verdict.message') })),
+    verdicts: s0.checkpoints.map((c) => ({ checkpoint: c.slug, spec: c.spec?.id ?? null, level: c.level, verdict: 'pass', evidence: [0], message: f.text('verdict.message', { max: 2000 }) })),
   }));
 
   // The library: registered with a hostile label, one scenario not attempted, raw evidence for each failure.
   const glue = Object.fromEntries(['2025-11-25', '2026-07-28'].map((r) => [r, { server: 'synthetic/server.ts', client: 'synthetic/client.ts' }]));
-  out.push({ path: 'libraries/registry.json', content: JSON.stringify({ libraries: [{ library: LIBRARY, libraryVersion: '1.0.0', label: f.text('library.label'), installFolder: '.', glue, notAttempted: [{ revision: notAttempted.revision, role: notAttempted.role, scenario: notAttempted.id, reason: f.text('library.not-attempted-reason') }] }] }, null, 2) + '\n' });
+  out.push({ path: 'libraries/registry.json', content: JSON.stringify({ libraries: [{ library: LIBRARY, libraryVersion: '1.0.0', label: libraryLabel, installFolder: '.', glue, notAttempted: [{ revision: notAttempted.revision, role: notAttempted.role, scenario: notAttempted.id, reason: f.text('library.not-attempted-reason') }] }] }, null, 2) + '\n' });
   const entries = libraryFailures.map(({ record: r, slug, spec }) => {
     const transcript = `synthetic/${r.trial.revision}-${r.trial.role}-${r.trial.scenario}-${slug}.txt`;
     out.push({ path: `libraries/evidence/${transcript}`, content: f.text('library.evidence-transcript') + '\n' });
