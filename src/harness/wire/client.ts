@@ -1,7 +1,7 @@
 import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 import type { Headers, TruncationCap } from '../../bench/schema/wire-event.ts';
-import { Allowance } from './quota.ts';
+import { Allowance, jsonSurplus } from './quota.ts';
 import { pairs, type WireRecorder } from './recorder.ts';
 import { SseParser, type SseEvent } from './sse.ts';
 
@@ -45,7 +45,9 @@ export interface WireResult {
  * What a peer can make one client (one probe run) read and record. Per exchange the response is cut (`aborted`, with
  * a `truncated` event) at `maxBytes` or `maxEvents`; per run, once `trialBytes` or `trialEvents` are spent the current
  * exchange is cut and no further request is sent (see `spent`). Far above real traffic (a whole calibration trial
- * reads under 80 KB and 25 events), low enough that memory and the wire log stay small whatever the peer does.
+ * reads under 80 KB and 25 events), low enough that memory and the wire log stay small whatever the peer does: the
+ * Data counts at its size in the log (raw bytes plus what JSON escaping adds; bodies with control characters are
+ * kept as base64), so the log holds about `trialBytes` of response data, whatever the peer sends.
  */
 export interface ClientCaps {
   /** Response bytes (headers and body) read per exchange. */
@@ -60,7 +62,7 @@ export interface ClientCaps {
   trialEvents: number;
 }
 
-export const DEFAULT_CLIENT_CAPS: ClientCaps = { maxBytes: 1024 * 1024, maxEvents: 1000, maxInterim: 32, trialBytes: 8 * 1024 * 1024, trialEvents: 10_000 };
+export const DEFAULT_CLIENT_CAPS: ClientCaps = { maxBytes: 1024 * 1024, maxEvents: 1000, maxInterim: 32, trialBytes: 4 * 1024 * 1024, trialEvents: 10_000 };
 
 /** Whether a response's Content-Type announces an SSE stream. */
 export function isSse(headers: Headers): boolean {
@@ -134,7 +136,10 @@ export class WireClient {
         r.signal?.removeEventListener('abort', onAbort);
         if (res && !sse) {
           out.body = Buffer.concat(chunks);
-          rec.push({ type: 'body', x, body: rec.body(out.body) });
+          const captured = rec.body(out.body);
+          rec.push({ type: 'body', x, body: captured });
+          // Escaping in the log counts against the run (the raw bytes already did): later steps see it as spent.
+          if (captured.encoding === 'utf8') this.bytes.take(jsonSurplus(captured.data), x);
         }
         if (!res && !err) err = { code: reason === 'timeout' ? 'ETIMEDOUT' : 'EABORTED', message: `no response (${reason}): ${r.method} ${r.url}` };
         if (err) {
@@ -153,6 +158,9 @@ export class WireClient {
         for (const ev of parser.push(text)) {
           if (exEvents.take(1, x) < 1) return (finish('aborted', { code: 'EMAXEVENTS', message: `response exceeded ${exEvents.limit} SSE events: ${r.method} ${r.url}` }), false);
           if (this.events.take(1, x) < 1) return (finish('aborted', { code: 'EMAXEVENTS', message: `probe run exceeded ${this.events.limit} SSE events: ${r.method} ${r.url}` }), false);
+          // The raw bytes were counted on arrival; what JSON escaping adds to the log counts too.
+          const surplus = jsonSurplus(ev.data) + (ev.id ? jsonSurplus(ev.id) : 0) + (ev.event ? jsonSurplus(ev.event) : 0);
+          if (this.bytes.take(surplus, x) < surplus) return (finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`)), false);
           out.sse.push(ev);
           rec.push({ type: 'sse', x, ...ev });
           const grace = r.onSse?.(ev);
@@ -183,7 +191,7 @@ export class WireClient {
             sse = isSse(out.headers);
             rec.push({ type: 'response', x, status: m.statusCode ?? 0, headers: out.headers });
             r.onResponse?.(m.statusCode ?? 0);
-            const head = m.rawHeaders.reduce((n, h) => n + h.length, 0);
+            const head = m.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0);
             if (this.bytes.take(head, x) < head) return finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`));
             m.on('data', (chunk: Buffer) => {
               if (finished) return;

@@ -46,3 +46,22 @@ export class Allowance {
     return this.used;
   }
 }
+
+/**
+ * How many characters JSON escaping adds to `s` (`"` and `\\` one each, control characters one or five, lone
+ * surrogates five): a peer's text counts against a byte cap at the size it will take in the wire log.
+ */
+export function jsonSurplus(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x22 || c === 0x5c) n += 1;
+    else if (c < 0x20) n += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 1 : 5;
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      const pair = c <= 0xdbff ? s.charCodeAt(i + 1) : -1;
+      if (pair >= 0xdc00 && pair <= 0xdfff) i++;
+      else n += 5;
+    }
+  }
+  return n;
+}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Headers } from '../../bench/schema/wire-event.ts';
-import { Allowance } from './quota.ts';
+import { Allowance, jsonSurplus } from './quota.ts';
 import { pairs, type WireRecorder } from './recorder.ts';
 import { formatSse, type SseEvent } from './sse.ts';
 
@@ -10,7 +10,8 @@ import { formatSse, type SseEvent } from './sse.ts';
  * Per request: body size and time. Per trial (one server): what is recorded at all. Past a per-trial cap a request is
  * answered 503 (`Connection: close`) and a connection closed at once, unrecorded; one `truncated` event marks the
  * first, and a note at close counts them. Far above real traffic (a calibration trial: under 20 requests, 15
- * connections, 80 KB), low enough that memory stays under ~300 MB and the wire log under ~12 MB whatever the client does.
+ * connections, 80 KB), low enough that memory stays under ~300 MB whatever the client does, and the wire log holds
+ * about `maxRecordedBytes` of request data (counted at its size in the log, JSON escaping included).
  */
 export interface ServerLimits {
   /** Largest request body accepted; bigger bodies get 413 (the capped prefix is still recorded), then the connection closes. */
@@ -37,7 +38,7 @@ export const DEFAULT_LIMITS: ServerLimits = {
   responseTimeoutMs: 60_000,
   headersTimeoutMs: 10_000,
   maxRequests: 1000,
-  maxRecordedBytes: 8 * 1024 * 1024,
+  maxRecordedBytes: 4 * 1024 * 1024,
   maxConnections: 2000,
   maxOpenConnections: 64,
 };
@@ -162,6 +163,8 @@ export async function startRecordingServer(rec: WireRecorder, handler: RequestHa
 function refuse(quota: Quota, res: ServerResponse): void {
   quota.refused.requests++;
   res.shouldKeepAlive = false;
+  // Do not read the body of a request that will not be recorded: drop the connection once the answer is out.
+  res.once('finish', () => res.socket?.destroySoon());
   res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close' });
   res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'reference server: this trial reached its request cap' } }));
 }
@@ -173,7 +176,7 @@ async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerRespo
   const { body, seen, problem } = await readBody(req, limits);
   const captured = rec.body(body);
   // This request is recorded whole; once the trial's bytes are spent, the next ones are refused.
-  bytes.take(req.rawHeaders.reduce((n, h) => n + h.length, 0) + captured.data.length, x);
+  bytes.take(req.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0) + captured.data.length + (captured.encoding === 'utf8' ? jsonSurplus(captured.data) : 0), x);
   // An oversized body was cut at the limit: record how much arrived before the server stopped reading.
   if (seen > body.length) Object.assign(captured, { bytes: seen, truncated: true });
   const requestEvent = {
