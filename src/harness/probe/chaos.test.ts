@@ -24,7 +24,7 @@ describe('prober vs the chaos server', () => {
     const crashes = r.runs.filter((x) => x.outcome === 'crash').length + r.uncaught.length;
     const hangs = r.runs.filter((x) => x.outcome === 'hang').length;
     const biggest = Math.max(...r.runs.map((x) => x.wireBytes ?? 0));
-    console.log(`chaos kit (prober): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS prober ${r.peakRssMiB} MiB (${8} runs at a time)`);
+    console.log(`chaos kit (prober): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS prober process ${r.peakRssMiB} MiB (8 runs at a time, records and derive read-back included)`);
     expect(r.exit).toBe(0);
     expect(r.uncaught).toEqual([]);
     expect(r.runs.filter((x) => x.outcome !== 'ok').map((x) => `${x.behaviour} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`)).toEqual([]);

@@ -21,7 +21,7 @@ describe('reference servers vs hostile clients', () => {
     const crashes = r.runs.filter((x) => x.outcome === 'crash').length + r.uncaught.length;
     const hangs = r.runs.filter((x) => x.outcome === 'hang').length;
     const biggest = Math.max(...r.runs.map((x) => x.wireBytes ?? 0));
-    console.log(`hostile-client kit (reference): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS reference ${r.peakRssMiB} MiB`);
+    console.log(`hostile-client kit (reference): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS reference process ${r.peakRssMiB} MiB (all ${r.runs.length} trials in one process)`);
     expect(r.uncaught).toEqual([]);
     expect(r.runs.filter((x) => x.outcome !== 'ok').map((x) => `${x.attack} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`)).toEqual([]);
     expect(r.runs).toHaveLength(names.length * 2);

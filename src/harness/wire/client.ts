@@ -209,7 +209,7 @@ export class WireClient {
           },
         );
       } catch (e) {
-        // Headers Node refuses to send (e.g. a session id with a control character the server handed out).
+        // Headers Node refuses to send, e.g. an SSE id past Latin-1 the server handed out, resent as Last-Event-ID.
         const err = e as NodeJS.ErrnoException;
         return finish(undefined, { code: err.code ?? 'EREQUEST', message: `${err.message}: ${r.method} ${r.url}` });
       }
