@@ -5,7 +5,7 @@ import { runHostileKit } from './testing/hostile-kit.ts';
 
 /**
  * The reference servers against hostile clients: every attack on both revisions (each on one scenario; the scenarios
- * rotate). No crash, no hang, a record for each trial (built by the same judgeTrial, read back as derive does), the
+ * rotate). No crash, no hang, a record for each trial (built by the same judgeTrial, read back and paged as derive does), the
  * wire log within the caps, and the server still answering afterwards unless a per-trial cap closed it.
  */
 
@@ -25,6 +25,7 @@ describe('reference servers vs hostile clients', () => {
     expect(r.uncaught).toEqual([]);
     expect(r.runs.filter((x) => x.outcome !== 'ok').map((x) => `${x.attack} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`)).toEqual([]);
     expect(r.runs).toHaveLength(names.length * 2);
+    expect(r.runs.filter((x) => x.problems === undefined || x.replayed === undefined).map((x) => x.attack)).toEqual([]);
     expect(r.runs.filter((x) => x.problems!.length > 0).map((x) => `${x.attack} ${x.scenario}: ${x.problems!.join('; ')}`)).toEqual([]);
     expect(r.runs.filter((x) => x.wireBytes! > MAX_WIRE_BYTES).map((x) => `${x.attack}: ${x.wireBytes}`)).toEqual([]);
     expect(r.runs.filter((x) => !x.answered && !x.truncations).map((x) => `${x.attack} ${x.revision}`)).toEqual([]);

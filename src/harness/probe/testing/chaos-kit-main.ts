@@ -1,7 +1,7 @@
-// Child process of the chaos kit: probes the chaos server with every (behaviour, revision, scenario) it is given,
-// builds each record through the trial runner's path and reads it back the way derive does. One JSON line per run on
-// stdout, then one `done` line with the peak RSS. Run apart from the chaos server, so the RSS is the prober's alone.
-// Argument: JSON of `ChaosKitConfig`.
+// Child process of the chaos kit: probes the chaos server with every (behaviour, revision, scenario) it is given and
+// builds each record as the trial runner's process does (judged, serialised, written to `dir`). One JSON line per run
+// on stdout, then one `done` line with the peak RSS. Apart from the chaos server and from derive's read-back (the
+// parent does that), so the RSS is the prober's alone. Argument: JSON of `ChaosKitConfig`.
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { probe as probe2025 } from '../2025-11-25/index.ts';
@@ -9,11 +9,13 @@ import { loadServerScenarios } from '../2025-11-25/load-scenarios.ts';
 import { probe as probe2026 } from '../2026-07-28/index.ts';
 import { loadServerScenarios2026 } from '../2026-07-28/load-scenarios.ts';
 import type { ProbeLimits } from '../common/budget.ts';
-import { peakRssMiB, recordAndCheck } from './record-check.ts';
+import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from './record-check.ts';
 
 export interface ChaosKitConfig {
   /** Chaos server base URL. */
   base: string;
+  /** Folder for the records and wire logs the runs write. */
+  dir: string;
   behaviours: string[];
   /** Scenario ids to run (default: every server scenario of both revisions). */
   scenarios?: string[];
@@ -26,8 +28,8 @@ export interface ChaosKitConfig {
   hangMs: number;
 }
 
-/** One line per run. */
-export interface ChaosRunLine {
+/** One line per run (the record check is added by the parent, from `written`). */
+export interface ChaosRunLine extends Partial<RecordCheck> {
   kind: 'run';
   behaviour: string;
   revision: string;
@@ -35,11 +37,7 @@ export interface ChaosRunLine {
   outcome: 'ok' | 'crash' | 'hang';
   error?: string;
   ms: number;
-  events?: number;
-  wireBytes?: number;
-  truncations?: number;
-  verdicts?: Record<string, number>;
-  problems?: string[];
+  written?: WrittenRecord;
 }
 
 const cfg = JSON.parse(process.argv[2] ?? '{}') as ChaosKitConfig;
@@ -55,7 +53,9 @@ const all: { scenario: Scenario; probe: (s: Scenario, url: string, l: Partial<Pr
   ...loadServerScenarios2026().map((scenario) => ({ scenario, probe: probe2026 })),
 ].filter((x) => !cfg.scenarios || cfg.scenarios.includes(x.scenario.id));
 
+let n = 0;
 async function one(behaviour: string, s: (typeof all)[number]): Promise<ChaosRunLine> {
+  const name = `r${n++}`;
   const base = { kind: 'run' as const, behaviour, revision: s.scenario.revision, scenario: s.scenario.id };
   const key = `${behaviour} ${s.scenario.revision}/${s.scenario.id}`;
   const t0 = performance.now();
@@ -65,8 +65,8 @@ async function one(behaviour: string, s: (typeof all)[number]): Promise<ChaosRun
     const hang = new Promise<'hang'>((r) => (timer = setTimeout(() => r('hang'), cfg.hangMs)));
     const log = await Promise.race([s.probe(s.scenario, `${cfg.base}/${behaviour}/mcp`, cfg.limits), hang]);
     if (log === 'hang') return { ...base, outcome: 'hang', ms: Math.round(performance.now() - t0) };
-    const c = recordAndCheck(s.scenario, log);
-    return { ...base, outcome: 'ok', ms: Math.round(performance.now() - t0), ...c };
+    const written = writeRecord(cfg.dir, name, s.scenario, log);
+    return { ...base, outcome: 'ok', ms: Math.round(performance.now() - t0), written };
   } catch (e) {
     return { ...base, outcome: 'crash', error: String((e as Error)?.stack ?? e).slice(0, 400), ms: Math.round(performance.now() - t0) };
   } finally {

@@ -1,14 +1,19 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import type { RecordCheck } from '../../probe/testing/record-check.ts';
+import { withDerive } from '../../probe/testing/chaos-kit.ts';
+import { deriveCheck, type RecordCheck, type WrittenRecord } from '../../probe/testing/record-check.ts';
+import { loadScenarios } from '../../runner/cli.ts';
 import { ATTACKS, TEST_SCALE, type AttackScale } from './hostile-clients.ts';
 
 /**
  * The hostile-client kit: reference servers in a child process (`reference-host-main.ts`), attacked from this one.
  * Per (attack, revision, scenario): a fresh reference, the attack, one plain request to see it still answers, then
- * stop → record → derive's read-back. A crash is an exception in the host or a missing record; a hang is a stop or an
+ * stop → record (in the host) → derive's read-back (here). A crash is an exception in the host or a missing record; a hang is a stop or an
  * attack that does not end in time.
  */
 
@@ -67,7 +72,10 @@ function answersOnce(url: string): Promise<boolean> {
 
 /** Run each attack against each of its targets, one at a time. */
 export async function runHostileKit(o: { attacks?: string[]; targets: (attack: string, i: number) => HostileTarget[]; scale?: AttackScale; cwd?: string }): Promise<HostileKitResult> {
-  const child = spawn(process.execPath, [HOST_MAIN], { cwd: o.cwd ?? process.cwd(), stdio: ['pipe', 'pipe', 'inherit'] });
+  const cwd = o.cwd ?? process.cwd();
+  const dir = mkdtempSync(join(tmpdir(), 'mcpfs-hostile-'));
+  const scenarios = new Map(loadScenarios(cwd).map((s) => [`${s.revision}/${s.role}/${s.id}`, s]));
+  const child = spawn(process.execPath, [HOST_MAIN, dir], { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
   const waiting = new Map<string, (line: Record<string, unknown>) => void>();
   const uncaught: string[] = [];
   let done: ((l: Record<string, unknown>) => void) | undefined;
@@ -102,7 +110,8 @@ export async function runHostileKit(o: { attacks?: string[]; targets: (attack: s
       const rec = await ask({ stop: id }, id, 15_000);
       const ms = Math.round(performance.now() - t0);
       if (attacked === 'timeout' || rec === 'timeout') runs.push({ ...base, outcome: 'hang', error: attacked === 'timeout' ? 'attack did not end' : 'stop did not end', answered, ms });
-      else runs.push({ ...base, ...(rec as unknown as RecordCheck), outcome: rec.outcome === 'ok' ? 'ok' : 'crash', ...(rec.error ? { error: String(rec.error) } : {}), answered, ms });
+      else if (rec.outcome !== 'ok' || !rec.written) runs.push({ ...base, outcome: 'crash', error: String(rec.error), answered, ms });
+      else runs.push(withDerive({ ...base, outcome: 'ok' as const, answered, ms }, () => deriveCheck(scenarios.get(`${t.revision}/client/${t.scenario}`)!, rec.written as WrittenRecord)));
     }
   }
   const end = new Promise<Record<string, unknown>>((r) => (done = r));
@@ -110,5 +119,6 @@ export async function runHostileKit(o: { attacks?: string[]; targets: (attack: s
   const last = await timeout(end, 10_000);
   if (last === 'timeout') child.kill('SIGKILL');
   await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+  rmSync(dir, { recursive: true, force: true });
   return { runs, peakRssMiB: last === 'timeout' ? undefined : (last.peakRssMiB as number | undefined), uncaught };
 }

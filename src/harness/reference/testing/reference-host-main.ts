@@ -1,11 +1,11 @@
-// Child process of the hostile-client kit: hosts reference servers apart from the attackers, so its peak RSS is the
-// reference's alone. Commands on stdin, one JSON line each; answers on stdout, one JSON line each:
+// Child process of the hostile-client kit: hosts reference servers apart from the attackers and from derive's
+// read-back, so its peak RSS is the reference's alone (argument: the folder for records). Commands on stdin, one JSON line each; answers on stdout, one JSON line each:
 //   {"start": {"id": "a1", "revision": "2025-11-25", "scenario": "call-tool"}} → {"kind":"ready","id":"a1","url":"http://…/mcp"}
-//   {"stop": "a1"} → {"kind":"run","id":"a1", …record check…}   (the record is built and read back as derive does)
+//   {"stop": "a1"} → {"kind":"run","id":"a1","written":{…}}   (the record, built as the trial runner does, and its wire log)
 //   {"quit": true} → {"kind":"done","peakRssMiB":…}
 import { createInterface } from 'node:readline';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { peakRssMiB, recordAndCheck } from '../../probe/testing/record-check.ts';
+import { peakRssMiB, writeRecord } from '../../probe/testing/record-check.ts';
 import type { RunningReference } from '../common/lifecycle.ts';
 import { clientScenarios2025 } from '../2025-11-25/load-scenarios.ts';
 import { startReference2025 } from '../2025-11-25/server.ts';
@@ -16,6 +16,7 @@ const emit = (line: object): void => void process.stdout.write(JSON.stringify(li
 process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400) }));
 process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400) }));
 
+const dir = process.argv[2]!;
 const scenarios = new Map<string, Scenario>([...clientScenarios2025(), ...clientScenarios2026()].map((s) => [`${s.revision}/${s.id}`, s]));
 const running = new Map<string, { scenario: Scenario; ref: RunningReference }>();
 
@@ -34,7 +35,7 @@ async function stop(id: string): Promise<void> {
   const t0 = performance.now();
   try {
     const log = await r.ref.stop();
-    emit({ kind: 'run', id, outcome: 'ok', stopMs: Math.round(performance.now() - t0), ...recordAndCheck(r.scenario, log) });
+    emit({ kind: 'run', id, outcome: 'ok', stopMs: Math.round(performance.now() - t0), written: writeRecord(dir, id, r.scenario, log) });
   } catch (e) {
     emit({ kind: 'run', id, outcome: 'crash', error: String((e as Error)?.stack ?? e).slice(0, 400) });
   }
