@@ -1,3 +1,4 @@
+import { parseJsonBounded } from './bounded-json.ts';
 import type { Body, Headers, WireEvent, WireLog } from '../schema/wire-event.ts';
 
 /** One SSE event as judges see it, with its JSON-RPC payload parsed when `data` is JSON. */
@@ -33,14 +34,8 @@ export function bodyText(b: Body | undefined): string {
   return b.encoding === 'utf8' ? b.data : Buffer.from(b.data, 'base64').toString('utf8');
 }
 
-function tryJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
+/** Parsed JSON, or undefined (empty, not JSON, or deeper than the harness reads: judges never see such a value). */
+const tryJson = (text: string): unknown => parseJsonBounded(text);
 
 /** Case-insensitive header lookup; the first value wins. */
 export function header(headers: Headers | undefined, name: string): string | undefined {

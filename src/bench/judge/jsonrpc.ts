@@ -1,3 +1,4 @@
+import { cutText, stringifyBounded } from './bounded-json.ts';
 import { header, isObject, requestMessages, responseMessages, type Exchange } from './exchanges.ts';
 
 /** A JSON-RPC 2.0 message as judges need it: loose, since subjects may send anything. */
@@ -73,8 +74,11 @@ export function described(ex: Exchange | undefined): string {
   return `status ${ex.response.status}`;
 }
 
-/** JSON for messages, cut to `max` characters so a verdict line stays one line. */
+/**
+ * JSON for messages, cut to `max` characters so a verdict line stays one line. Bounded: whatever the value's size or
+ * depth, only about `max` characters are ever serialised (see `stringifyBounded`).
+ */
 export function brief(v: unknown, max = 120): string {
-  const s = v === undefined ? 'nothing' : JSON.stringify(v);
-  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  const s = v === undefined ? 'nothing' : (stringifyBounded(v, max + 1) ?? 'undefined');
+  return cutText(s, max);
 }

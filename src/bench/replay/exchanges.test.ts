@@ -60,3 +60,15 @@ describe('wireMarks', () => {
     expect(kinds).toContain('note');
   });
 });
+
+describe('truncations in the replay', () => {
+  it('shows a cut exchange and a cut trial as notes naming the cap', () => {
+    const log = hostileWireLog();
+    const x = log.events.find((e) => e.type === 'request')!.x;
+    log.events.push({ type: 'truncated', t: 200, x, cap: 'response-events', limit: 1000, text: 'cap of 1000 SSE events per response reached: the rest was not recorded' });
+    log.events.push({ type: 'truncated', t: 201, cap: 'trial-bytes', limit: 8, text: 'cap reached' });
+    const view = exchangeViews(log, []).find((v) => v.x === x)!;
+    expect(view.notes.at(-1)?.text).toBe('truncated (response-events, limit 1000): cap of 1000 SSE events per response reached: the rest was not recorded');
+    expect(wireMarks(log).at(-1)).toMatchObject({ kind: 'note', text: 'truncated (trial-bytes, limit 8): cap reached' });
+  });
+});

@@ -122,7 +122,7 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
   const schemaNotes = schemaNotesByExchange(schema);
   const notes = new Map<number, { t: number; text: string }[]>();
   for (const e of log.events) {
-    if (e.type === 'note' && e.x !== undefined) notes.set(e.x, [...(notes.get(e.x) ?? []), { t: e.t, text: e.text }]);
+    if ((e.type === 'note' || e.type === 'truncated') && e.x !== undefined) notes.set(e.x, [...(notes.get(e.x) ?? []), { t: e.t, text: markText(e) }]);
   }
   return toExchanges(log).map((ex) => {
     const refs = byX.get(ex.x) ?? [];
@@ -161,13 +161,18 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
   });
 }
 
-/** Connection opens/closes and exchange-less errors and notes, in log order. */
+/** A note's text; a truncation reads as one, naming its cap, so a reader sees where the log stops being complete. */
+function markText(e: Extract<WireLog['events'][number], { type: 'note' | 'truncated' }>): string {
+  return e.type === 'note' ? e.text : `truncated (${e.cap}, limit ${e.limit}): ${e.text}`;
+}
+
+/** Connection opens/closes and exchange-less errors, notes and truncations, in log order. */
 export function wireMarks(log: WireLog): WireMark[] {
   const out: WireMark[] = [];
   for (const e of log.events) {
     if (e.type === 'conn-open' || e.type === 'conn-close') out.push({ t: e.t, kind: e.type, conn: e.conn, text: `connection ${e.conn} ${e.type === 'conn-open' ? 'opened' : 'closed'}` });
     else if (e.type === 'error' && e.x === undefined) out.push({ t: e.t, kind: 'error', text: `${e.code}: ${e.message}` });
-    else if (e.type === 'note' && e.x === undefined) out.push({ t: e.t, kind: 'note', text: e.text });
+    else if ((e.type === 'note' || e.type === 'truncated') && e.x === undefined) out.push({ t: e.t, kind: 'note', text: markText(e) });
   }
   return out;
 }

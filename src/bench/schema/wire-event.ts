@@ -38,6 +38,15 @@ export const HeadersSchema = z
   .max(WIRE_LIMITS.headers, `must hold at most ${WIRE_LIMITS.headers} headers`);
 export type Headers = z.infer<typeof HeadersSchema>;
 
+/**
+ * Which cap of the harness cut a recording short. Prober (the harness is the HTTP client): `response-bytes`,
+ * `response-events` (SSE events of one response), `interim-responses` (1xx before the final response) per exchange;
+ * `trial-bytes`, `trial-events` per probe run. Reference (the harness is the HTTP server): `requests`,
+ * `request-bytes` (headers and captured bodies recorded), `connections` per trial; `open-connections` at once.
+ */
+export const TruncationCapSchema = z.enum(['response-bytes', 'response-events', 'interim-responses', 'trial-bytes', 'trial-events', 'requests', 'request-bytes', 'connections', 'open-connections']);
+export type TruncationCap = z.infer<typeof TruncationCapSchema>;
+
 /** Milliseconds since the wire log started, from a monotonic clock (at most a week: no trial runs longer). */
 const T = z.number().nonnegative().max(7 * 24 * 3600 * 1000, 'must be at most a week (604800000 ms)');
 /** Exchange index: one HTTP request/response pair, numbered from 0 in log order. */
@@ -99,6 +108,22 @@ export const WireEventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('end'), t: T, x: X, reason: z.enum(['complete', 'aborted', 'timeout', 'reset']) }),
   /** A transport error (connection refused, reset, parse error), with the exchange when there is one. */
   z.strictObject({ type: z.literal('error'), t: T, x: X.optional(), code: boundedString(WIRE_LIMITS.label, 1), message: boundedString(WIRE_LIMITS.text) }),
+  /**
+   * The harness reached one of its caps and stopped reading or recording part of what the peer sent: everything before
+   * this event is as seen, what came after under the same cap is missing (or was refused). Per exchange when `x` is set.
+   */
+  z.strictObject({
+    type: z.literal('truncated'),
+    t: T,
+    /** The exchange that was cut, for per-exchange caps. */
+    x: X.optional(),
+    /** Which cap. */
+    cap: TruncationCapSchema,
+    /** The cap's value, in its unit (bytes, events, requests, connections). */
+    limit: z.int().nonnegative(),
+    /** One line for people: what was cut and what that means for the log. */
+    text: boundedString(WIRE_LIMITS.text),
+  }),
   /** A harness annotation (probe phase, client process exit, …). Never used as evidence of subject behaviour alone. */
   z.strictObject({ type: z.literal('note'), t: T, x: X.optional(), text: boundedString(WIRE_LIMITS.text), data: z.record(boundedString(WIRE_LIMITS.label), z.unknown()).optional() }),
 ]);

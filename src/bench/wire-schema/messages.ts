@@ -1,3 +1,4 @@
+import { depthExceeds } from '../judge/bounded-json.ts';
 import { bodyText, header } from '../judge/exchanges.ts';
 import type { Body, Headers, WireLog } from '../schema/wire-event.ts';
 import { SCHEMA_LIMITS, type MessageLocation, type Sender } from './types.ts';
@@ -13,17 +14,7 @@ export type WireMessage = MessageLocation & { step?: string } & (
 
 const media = (h: Headers | undefined) => (header(h, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** Nesting depth of a JSON value, counted without recursion and stopping past `limit`. */
-export function depthExceeds(v: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[v, 1]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
-    if (typeof x !== 'object' || x === null) continue;
-    if (d > limit) return true;
-    for (const c of Array.isArray(x) ? x : Object.values(x)) if (typeof c === 'object' && c !== null) stack.push([c, d + 1]);
-  }
-  return false;
-}
+export { depthExceeds };
 
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string } | { ok: 'skip'; why: string };
 

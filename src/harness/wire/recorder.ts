@@ -7,6 +7,9 @@ import { WIRE_FORMAT } from '../../bench/schema/wire-event.ts';
  */
 export { wireJsonl, wireSeal } from '../../bench/derive/wire-chain.ts';
 
+/** C0 control characters JSON escapes as `\u00XX`. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+
 /** Default body cap: keep the first 64 KiB of every body, record the true length. */
 export const DEFAULT_BODY_CAP = 64 * 1024;
 
@@ -52,12 +55,15 @@ export class WireRecorder {
     this.push({ type: 'note', text, ...extra });
   }
 
-  /** Capture a body under the cap: UTF-8 when it round-trips, else base64. */
+  /**
+   * Capture a body under the cap: UTF-8 when it round-trips, else base64. Text with C0 control characters (other
+   * than tab, CR, LF) is base64 too: JSON would write each as six characters, and a peer could grow the log 6×.
+   */
   body(buf: Buffer): Body {
     const cap = this.header.bodyCap;
     const kept = buf.length > cap ? buf.subarray(0, cap) : buf;
     const text = kept.toString('utf8');
-    const utf8 = Buffer.from(text, 'utf8').equals(kept);
+    const utf8 = Buffer.from(text, 'utf8').equals(kept) && !CONTROL.test(text);
     return { encoding: utf8 ? 'utf8' : 'base64', data: utf8 ? text : kept.toString('base64'), bytes: buf.length, truncated: kept.length < buf.length };
   }
 

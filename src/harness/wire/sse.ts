@@ -69,7 +69,8 @@ export class SseParser {
         this.cur.any = true;
         break;
       case 'retry':
-        if (/^\d+$/.test(value)) this.cur.retry = Number(value);
+        // Digits only, as the SSE spec says; a value past 2^53 cannot be recorded exactly, so it is ignored.
+        if (/^\d+$/.test(value) && Number.isSafeInteger(Number(value))) this.cur.retry = Number(value);
         this.cur.any = true;
         break;
       default:

@@ -2,7 +2,7 @@ import type { Headers } from '../../../bench/schema/wire-event.ts';
 import { PROTOCOL_VERSION } from '../../../bench/judge/2025-11-25/server/plan.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { answers, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
+import { answers, clientCaps, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 import { resultIn } from '../common/replies.ts';
 
 export type { ProbeLimits };
@@ -29,7 +29,7 @@ export function negotiatedVersion(r: WireResult | undefined, id: number | string
  */
 export class Prober {
   readonly recorder = new WireRecorder('prober');
-  private readonly client = new WireClient(this.recorder);
+  private readonly client: WireClient;
   private readonly url: string;
   private readonly budget: ProbeBudget;
   /** Session id issued on the main initialize, if any. */
@@ -39,7 +39,8 @@ export class Prober {
 
   constructor(url: string, limits: Partial<ProbeLimits> = {}) {
     this.url = url;
-    this.budget = new ProbeBudget(this.recorder, limits);
+    this.budget = new ProbeBudget(this.recorder, limits, () => this.client.spent);
+    this.client = new WireClient(this.recorder, clientCaps(this.budget.limits));
   }
 
   private get limits(): ProbeLimits {

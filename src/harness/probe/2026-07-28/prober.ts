@@ -2,7 +2,7 @@ import type { Headers } from '../../../bench/schema/wire-event.ts';
 import { META, PROTOCOL_VERSION } from '../../../bench/judge/2026-07-28/server/plan.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { answers, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
+import { answers, clientCaps, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 
 export type { ProbeLimits };
 
@@ -38,13 +38,14 @@ export function rpc(id: number | string, method: string, params: Record<string, 
  */
 export class Prober {
   readonly recorder = new WireRecorder('prober');
-  private readonly client = new WireClient(this.recorder);
+  private readonly client: WireClient;
   private readonly url: string;
   private readonly budget: ProbeBudget;
 
   constructor(url: string, limits: Partial<ProbeLimits> = {}) {
     this.url = url;
-    this.budget = new ProbeBudget(this.recorder, limits);
+    this.budget = new ProbeBudget(this.recorder, limits, () => this.client.spent);
+    this.client = new WireClient(this.recorder, clientCaps(this.budget.limits));
   }
 
   private get limits(): ProbeLimits {

@@ -1,3 +1,5 @@
+import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
+import { DEFAULT_CLIENT_CAPS, type ClientCaps } from '../../wire/client.ts';
 import type { WireRecorder } from '../../wire/recorder.ts';
 
 /** Bounds of one probe run. Generous for slow agent servers, short enough for a local test suite. */
@@ -10,27 +12,54 @@ export interface ProbeLimits {
   graceMs: number;
   /** Cap on response bytes per request. */
   maxBytes: number;
+  /** Cap on SSE events per response. */
+  maxEvents: number;
+  /** Cap on response bytes over the whole run: past it the exchange is cut and the remaining steps are skipped. */
+  trialBytes: number;
+  /** Cap on SSE events over the whole run, likewise. */
+  trialEvents: number;
 }
 
-export const DEFAULT_LIMITS: ProbeLimits = { requestMs: 4000, totalMs: 30_000, graceMs: 1000, maxBytes: 1024 * 1024 };
+export const DEFAULT_LIMITS: ProbeLimits = {
+  requestMs: 4000,
+  totalMs: 30_000,
+  graceMs: 1000,
+  maxBytes: DEFAULT_CLIENT_CAPS.maxBytes,
+  maxEvents: DEFAULT_CLIENT_CAPS.maxEvents,
+  trialBytes: DEFAULT_CLIENT_CAPS.trialBytes,
+  trialEvents: DEFAULT_CLIENT_CAPS.trialEvents,
+};
+
+/** The recording client's caps for a run with these limits. */
+export function clientCaps(l: ProbeLimits): Partial<ClientCaps> {
+  return { maxBytes: l.maxBytes, maxEvents: l.maxEvents, trialBytes: l.trialBytes, trialEvents: l.trialEvents };
+}
 
 /**
- * The time caps of one probe run, whatever the revision: the scenario deadline starts when the budget is made, and
- * every step asks it for a request timeout (a step past the deadline is skipped and noted, never sent).
+ * The caps of one probe run, whatever the revision: the scenario deadline starts when the budget is made, and every
+ * step asks it for a request timeout. A step past the deadline, or after a per-run cap of the client was spent
+ * (`spent` names it), is skipped and noted, never sent.
  */
 export class ProbeBudget {
   readonly limits: ProbeLimits;
   private readonly recorder: WireRecorder;
   private readonly deadline: number;
+  private readonly spent: () => string | undefined;
 
-  constructor(recorder: WireRecorder, limits: Partial<ProbeLimits> = {}) {
+  constructor(recorder: WireRecorder, limits: Partial<ProbeLimits> = {}, spent: () => string | undefined = () => undefined) {
     this.recorder = recorder;
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.deadline = performance.now() + this.limits.totalMs;
+    this.spent = spent;
   }
 
   /** Time left for the next request, or undefined (and a note) when the scenario cap is spent. */
   next(step: string): number | undefined {
+    const cap = this.spent();
+    if (cap !== undefined) {
+      this.recorder.note(`skipped step ${step}: the ${cap} cap of this probe run is spent`);
+      return undefined;
+    }
     const left = Math.floor(this.deadline - performance.now());
     if (left >= 50) return Math.min(this.limits.requestMs, left);
     this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
@@ -38,12 +67,8 @@ export class ProbeBudget {
   }
 }
 
-/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. */
+/** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. Total: deep or huge data is no answer. */
 export function answers(data: string, id: string): boolean {
-  try {
-    const m = JSON.parse(data) as Record<string, unknown>;
-    return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
-  } catch {
-    return false;
-  }
+  const m = parseJsonBounded(data) as Record<string, unknown> | undefined;
+  return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
 }

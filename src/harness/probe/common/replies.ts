@@ -1,3 +1,4 @@
+import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import type { WireResult } from '../../wire/client.ts';
 
 /**
@@ -7,11 +8,9 @@ import type { WireResult } from '../../wire/client.ts';
 export function replies(r: WireResult | undefined): unknown[] {
   const out: unknown[] = [];
   for (const text of [r?.body.toString('utf8') ?? '', ...(r?.sse.map((e) => e.data) ?? [])]) {
-    try {
-      out.push(JSON.parse(text) as unknown);
-    } catch {
-      // not JSON (empty body, priming event, garbage): nothing to adapt to
-    }
+    // Not JSON (empty body, priming event, garbage) or too deep to walk safely: nothing to adapt to.
+    const v = parseJsonBounded(text);
+    if (v !== undefined) out.push(v);
   }
   return out;
 }

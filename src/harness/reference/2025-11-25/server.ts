@@ -1,3 +1,4 @@
+import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WireRecorder } from '../../wire/recorder.ts';
 import { ENDPOINT, finishLatch, serveReference, UnknownScenarioError, type RunningReference } from '../common/lifecycle.ts';
@@ -131,10 +132,9 @@ function del(s: ReferenceState, req: RecordedRequest, hooks: Hooks): void {
 }
 
 async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Promise<void> {
-  let msg: unknown;
-  try {
-    msg = JSON.parse(req.body.toString('utf8'));
-  } catch {
+  // Not JSON, or nested deeper than the harness reads (validating it would recurse without bound).
+  const msg = parseJsonBounded(req.body.toString('utf8'));
+  if (msg === undefined) {
     req.label('parse-error');
     req.json(400, err(null, -32700, 'Parse error'));
     return;

@@ -1,3 +1,4 @@
+import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
@@ -52,10 +53,9 @@ async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, ac
     req.label('method-not-allowed');
     return req.empty(405, { Allow: 'POST' });
   }
-  let msg: unknown;
-  try {
-    msg = JSON.parse(req.body.toString('utf8'));
-  } catch {
+  // Not JSON, or nested deeper than the harness reads (validating it would recurse without bound).
+  const msg = parseJsonBounded(req.body.toString('utf8'));
+  if (msg === undefined) {
     req.label('parse-error');
     return req.json(400, rpcError(null, -32700, 'Parse error'));
   }

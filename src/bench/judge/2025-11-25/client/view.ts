@@ -1,5 +1,5 @@
 import { header, isObject, requestMessages, responseMessages, type Exchange } from '../../exchanges.ts';
-import { isRequest, isResponse, resultOf, toolTexts } from '../../jsonrpc.ts';
+import { brief, isRequest, isResponse, resultOf, toolTexts } from '../../jsonrpc.ts';
 
 /**
  * Views of a reference-perspective wire log (the client under test sent the requests, our reference server answered).
@@ -122,7 +122,9 @@ export function serverRequests(exchanges: readonly Exchange[]): { x: number; t: 
   return out;
 }
 
-/** Compact, stable rendering of a JSON value for messages. */
-export const show = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v));
+/** Compact, stable rendering of a JSON value for messages; bounded (a huge or deep client value is cut, not thrown on). */
+export const show = (v: unknown): string => (v === undefined ? 'undefined' : brief(v, SHOW_MAX));
+/** Far above any real value's rendering, so cutting only ever happens to hostile ones. */
+const SHOW_MAX = 1000;
 
 export { responseMessages };
