@@ -102,7 +102,7 @@ export const LIMITS: Case[] = [
       `${DIR}k1.wire.jsonl: line 5: status: Too big: expected number to be <=999`,
     ] },
   { name: 'an unknown wire event type', files: () => editWire(base(), (l) => l.push({ type: 'teleport', t: 6 }), rechain), want: [
-      `${DIR}k1.wire.jsonl: line 9: type: Invalid discriminator value. Expected 'conn-open' | 'conn-close' | 'request' | 'response' | 'body' | 'sse' | 'end' | 'error' | 'note'`,
+      `${DIR}k1.wire.jsonl: line 9: type: Invalid discriminator value. Expected 'conn-open' | 'conn-close' | 'request' | 'response' | 'body' | 'sse' | 'end' | 'error' | 'truncated' | 'note'`,
     ] },
   { name: 'an unknown field in a wire event', files: () => editWire(base(), (l) => (l[4]!.verdict = 'pass'), rechain), want: [
       `${DIR}k1.wire.jsonl: line 5: unknown field "verdict"\n  hint: remove it, or check its spelling against the JSON Schema in public/schema/`,

@@ -175,8 +175,7 @@ async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerRespo
   const headers = pairs(req.rawHeaders);
   const { body, seen, problem } = await readBody(req, limits);
   const captured = rec.body(body);
-  // This request is recorded whole; once the trial's bytes are spent, the next ones are refused.
-  bytes.take(req.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0) + captured.data.length + (captured.encoding === 'utf8' ? jsonSurplus(captured.data) : 0), x);
+  const cost = req.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0) + captured.data.length + (captured.encoding === 'utf8' ? jsonSurplus(captured.data) : 0);
   // An oversized body was cut at the limit: record how much arrived before the server stopped reading.
   if (seen > body.length) Object.assign(captured, { bytes: seen, truncated: true });
   const requestEvent = {
@@ -190,6 +189,9 @@ async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerRespo
   };
   rec.push(requestEvent);
   const reqEvent = rec.events[rec.events.length - 1] as { step?: string };
+  // This request is recorded whole; once the trial's bytes are spent, the next ones are refused. Taken after the
+  // request event, so a cap's `truncated` event for exchange x never precedes x's request (derive checks the order).
+  bytes.take(cost, x);
   const r = respond(rec, x, res, limits);
   if (problem) {
     reqEvent.step = problem === 413 ? 'body-too-large' : 'body-timeout';

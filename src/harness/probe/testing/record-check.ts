@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { recordSchemaReport, trialRow } from '../../../bench/derive/derive.ts';
-import { checkRecord, expectedRecordPath, sidecarPath, trialFiles } from '../../../bench/derive/records.ts';
+import { checkRecord, expectedRecordPath, sealedTrialFiles, sidecarPath } from '../../../bench/derive/records.ts';
 import { JUDGES } from '../../../bench/judge/registry.ts';
 import { replayView } from '../../../bench/replay/view.ts';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
@@ -41,9 +41,11 @@ const SUBJECT = subjectFromId('calibration/chaos', 'hostile peer kit');
 
 /** Judge the log into a record as the trial runner does and write record and wire log into `dir` as `<name>.json` / `<name>.wire.jsonl`. */
 export function writeRecord(dir: string, name: string, scenario: Scenario, log: WireLog, root = process.cwd()): WrittenRecord {
-  const now = new Date();
-  const record = buildTrialRecord({ scenario, subject: SUBJECT, docs: 'none', k: 1, startedAt: now, endedAt: now, specCommit: pinnedSpec(root).specCommit, log }, root);
-  const [rec, wire] = trialFiles(record, log);
+  // The trial spans its log, as the runner's does (derive checks the times against the log).
+  const startedAt = new Date(log.header.startedAt);
+  const record = buildTrialRecord({ scenario, subject: SUBJECT, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit: pinnedSpec(root).specCommit, log }, root);
+  // As the runner writes it: the trial note first, the chain sealed (derive refuses a log without them).
+  const [rec, wire] = sealedTrialFiles(record, log).files;
   const out = { record: join(dir, `${name}.json`), wire: join(dir, `${name}.wire.jsonl`) };
   writeFileSync(out.record, rec!.content);
   writeFileSync(out.wire, wire!.content);
