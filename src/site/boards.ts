@@ -4,6 +4,7 @@ import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.
 import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts';
 import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
 import { notAttemptedIndex } from './libraries.ts';
+import { revisionStats } from './stats.ts';
 import type { Column, Display, Table, Value } from './table.ts';
 import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 
@@ -56,7 +57,7 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>
   const rows: Value[][] = [];
   const disp: Display[][] = [];
   const flagK = flagsK1(b.kind);
-  b.rows.forEach((r, i) => {
+  for (const r of b.rows) {
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
       const cr = cells.get(`${b.revision}/${b.docs}/${r.subject}/${key}`);
@@ -72,12 +73,12 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>
       };
     });
     rows.push([
-      r.subject, i + 1, round4(r.overall.mean), round4(r.client.mean), round4(r.server.mean), ...scen.map((s) => s.v),
+      r.subject, r.rank, round4(r.overall.mean), round4(r.client.mean), round4(r.server.mean), ...scen.map((s) => s.v),
       round4(r.mayTally), r.minK, r.infraErrors, round4(r.usage.costUsd ?? null), round4(r.usage.inputTokens ?? null), round4(r.usage.outputTokens ?? null), round4(r.usage.wallTimeMs ?? null),
     ]);
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject },
-      { text: String(i + 1) },
+      { text: String(r.rank) },
       aggregateDisplay(r.overall), aggregateDisplay(r.client), aggregateDisplay(r.server),
       ...scen.map((s) => s.d),
       { text: mayTally(r.mayTally) },
@@ -85,10 +86,9 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
       { text: usd(r.usage.costUsd) }, { text: tokens(r.usage.inputTokens) }, { text: tokens(r.usage.outputTokens) }, { text: duration(r.usage.wallTimeMs) },
     ]);
-  });
-  const infra = b.rows.reduce((a, r) => a + r.infraErrors, 0);
+  }
   const notes = [
-    ...(infra ? [`${plural(infra, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`] : []),
+    ...(b.infraErrors ? [`${plural(b.infraErrors, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`] : []),
     ...(flagK && b.rows.some((r) => r.minK === 1) ? ['k=1: a cell with a single completed trial; its score may not repeat.'] : []),
     ...(b.rows.some((r) => !r.overall.complete) ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.'] : []),
     ...(b.rows.some((r) => b.columns.some((key) => !r.cells[key] && skipped.has(`${b.revision}/${r.subject}/${key}`))) ? ['n/a: the library cannot do this scenario (hover for the reason; the Methodology page lists them); not a score, and not counted in the mean.'] : []),
@@ -126,7 +126,7 @@ export interface BoardPairView {
   subjects: number;
 }
 
-export function boardPairView(d: Pick<Dataset, 'boards'>, rev: Revision, kind: SubjectKind, summarised: boolean): BoardPairView {
+export function boardPairView(d: Pick<Dataset, 'boards' | 'stats'>, rev: Revision, kind: SubjectKind, summarised: boolean): BoardPairView {
   const boards = boardsFor(d, rev, kind);
   const empty = boards.every((b) => b.rows.length === 0);
   return {
@@ -134,6 +134,6 @@ export function boardPairView(d: Pick<Dataset, 'boards'>, rev: Revision, kind: S
     shown: kind === 'agent' ? boards : boards.filter((b) => b.docs === 'none' || b.rows.length > 0),
     noAgents: kind === 'agent' && empty,
     fold: kind === 'calibration' && summarised && !empty,
-    subjects: new Set(boards.flatMap((b) => b.rows.map((r) => r.subject))).size,
+    subjects: revisionStats(d, rev).subjects[kind],
   };
 }

@@ -2,21 +2,18 @@
 import type { CalibrationRow, Dataset } from '../bench/derive/dataset.ts';
 import type { Revision } from '../bench/schema/common.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
+import type { Range } from '../bench/schema/score.ts';
 import { pct } from './format.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, scenarioUrl } from './urls.ts';
 
-const cheaterMax = (c: CalibrationRow): number | null => {
-  const xs = c.cheater.scores.filter((x): x is number => x !== null);
-  return xs.length ? Math.max(...xs) : null;
-};
-const range = (xs: number[]): string => (xs.length === 0 ? '—' : Math.min(...xs) === Math.max(...xs) ? pct(xs[0]) : `${pct(Math.min(...xs))}–${pct(Math.max(...xs))}`);
+/** A score range as one value when it is one, `—` when empty. */
+const rangeText = (r: Range): string => (r.min === null || r.max === null ? '—' : r.min === r.max ? pct(r.min) : `${pct(r.min)}–${pct(r.max)}`);
 
 /** One row per scenario: oracle and null results and how many checkpoints some mutant kills. */
 export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, rev: Revision): Table {
   const rows = d.calibration.filter((c) => c.revision === rev);
   const title = (c: CalibrationRow) => d.scenarios.find((s) => s.revision === c.revision && s.role === c.role && s.id === c.scenario)?.title ?? c.scenario;
-  const killed = (c: CalibrationRow) => Object.values(c.kills).filter((k) => k.length > 0).length;
   return {
     id: `calibration-${rev}`,
     caption: `Calibration gate · ${rev}`,
@@ -31,16 +28,16 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
       { key: 'checkpoints', label: 'Checkpoints', numeric: true },
       { key: 'ok', label: 'Gate' },
     ],
-    rows: rows.map((c): Value[] => [`${c.role}/${c.scenario}`, c.oracle.trials, c.oracle.scores.length ? Math.min(...c.oracle.scores) : null, c.null.trials, c.null.scores.length ? Math.max(...c.null.scores) : null, cheaterMax(c), killed(c), Object.keys(c.kills).length, c.ok ? 'pass' : 'fail']),
+    rows: rows.map(({ summary: m, ...c }): Value[] => [`${c.role}/${c.scenario}`, c.oracle.trials, m.oracle.min, c.null.trials, m.null.max, m.cheater.max, m.killed, m.checkpoints, c.ok ? 'pass' : 'fail']),
     cells: rows.map((c): Display[] => [
       { text: title(c), href: scenarioUrl(c.revision, c.role, c.scenario), note: `${c.role}/${c.scenario}` },
       { text: String(c.oracle.trials) },
-      { text: range(c.oracle.scores), ...(c.oracle.failing.length ? { note: `failing: ${c.oracle.failing.join(', ')}` } : {}) },
+      { text: rangeText(c.summary.oracle), ...(c.oracle.failing.length ? { note: `failing: ${c.oracle.failing.join(', ')}` } : {}) },
       { text: String(c.null.trials) },
-      { text: range(c.null.scores) },
-      { text: c.cheater.contaminated ? `${c.cheater.contaminated} contaminated` : range(c.cheater.scores.filter((x): x is number => x !== null)), heat: c.cheater.contaminated ? 0 : undefined },
-      { text: String(killed(c)) },
-      { text: String(Object.keys(c.kills).length) },
+      { text: rangeText(c.summary.null) },
+      { text: c.cheater.contaminated ? `${c.cheater.contaminated} contaminated` : rangeText(c.summary.cheater), heat: c.cheater.contaminated ? 0 : undefined },
+      { text: String(c.summary.killed) },
+      { text: String(c.summary.checkpoints) },
       { text: c.ok ? 'pass' : 'FAIL', heat: c.ok ? 4 : 0 },
     ]),
     notes: ['The build refuses to publish unless every scenario passes: oracle 100% with no failing verdict, null 0%, the cheater 0% having reached no planted secret, every checkpoint killed by a mutant.'],

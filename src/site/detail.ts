@@ -1,10 +1,9 @@
 // Tables of the subject, scenario and checkpoint pages.
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
-import { DOCS_AXES } from '../bench/schema/common.ts';
 import { flagsK1, KINDS } from './boards.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
-import { passRate, tallies } from './matrix.ts';
+import { completedDocs, tallyIndex } from './matrix.ts';
 import { specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, ledgerUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
@@ -14,13 +13,13 @@ if (gradeMax === null) throw new Error('ScenarioSchema: grade has no maximum');
 /** Top of the scenario difficulty scale ("grade 3 of 5"), read from the schema's bound. */
 export const GRADE_MAX: number = gradeMax;
 
-type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects'>;
+type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects' | 'stats'>;
 
 /** Where a subject stands on each board it appears on (revision × docs axis). */
 export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string): Table {
   const places = d.boards.flatMap((b) => {
-    const i = b.rows.findIndex((r) => r.subject === subject);
-    return i < 0 ? [] : [{ b, r: b.rows[i]!, rank: i + 1 }];
+    const r = b.rows.find((x) => x.subject === subject);
+    return r ? [{ b, r, rank: r.rank }] : [];
   });
   return {
     id: `subject-${subjectToken(subject)}-boards`,
@@ -145,28 +144,17 @@ export function scenarioResultsTable(d: D, s: Scenario): Table {
   return cellRowsTable(d, `scenario-${s.revision}-${s.role}-${s.id}`, 'Results per subject', sorted, 'subject');
 }
 
-/** Per subject × docs: pass / fail / not-applicable for one checkpoint. */
-export function checkpointResultsTable(d: D, s: Scenario, slug: string): Table {
-  const ts = d.trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed');
-  const groups: { subject: string; docs: string; t: ReturnType<typeof tallies> }[] = [];
-  for (const subj of d.subjects) for (const docs of DOCS_AXES) {
-    const mine = ts.filter((t) => t.subject.id === subj.id && t.docs === docs);
-    if (mine.length) groups.push({ subject: subj.id, docs, t: tallies(mine) });
-  }
-  const key = `${s.role}/${s.id}/${slug}`;
-  const label = new Map(d.subjects.map((x) => [x.id, x.label]));
+/** Per subject × docs: pass / fail / not-applicable for one checkpoint (derive's tallies). */
+export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = tallyIndex(d)): Table {
+  const groups = d.subjects.flatMap((subj) => completedDocs(index, s, subj.id).map(({ docs, row }) => ({ subject: subj.id, label: subj.label, docs, t: row.checkpoints[slug] })));
   return {
     id: `checkpoint-${s.revision}-${s.role}-${s.id}-${slug}`,
     caption: 'Results per subject',
     columns: [{ key: 'subject', label: 'Subject' }, { key: 'docs', label: 'Docs' }, { key: 'pass', label: 'Pass', numeric: true }, { key: 'fail', label: 'Fail', numeric: true }, { key: 'not_applicable', label: 'N/A', numeric: true }, { key: 'pass_rate', label: 'Pass rate', numeric: true }],
-    rows: groups.map((g): Value[] => {
-      const t = g.t.get(key);
-      return [g.subject, g.docs, t?.pass ?? 0, t?.fail ?? 0, t?.na ?? 0, round4(passRate(t))];
-    }),
-    cells: groups.map((g): Display[] => {
-      const t = g.t.get(key);
-      return [{ text: label.get(g.subject) ?? g.subject, href: subjectUrl(g.subject), note: g.subject }, { text: g.docs }, { text: String(t?.pass ?? 0) }, { text: String(t?.fail ?? 0) }, { text: String(t?.na ?? 0) }, { text: pct(passRate(t)), heat: heat(passRate(t)) }];
-    }),
+    rows: groups.map(({ subject, docs, t }): Value[] => [subject, docs, t?.pass ?? 0, t?.fail ?? 0, t?.na ?? 0, round4(t?.rate)]),
+    cells: groups.map(({ subject, label, docs, t }): Display[] => [
+      { text: label, href: subjectUrl(subject), note: subject }, { text: docs }, { text: String(t?.pass ?? 0) }, { text: String(t?.fail ?? 0) }, { text: String(t?.na ?? 0) }, { text: pct(t?.rate), heat: heat(t?.rate) },
+    ]),
     notes: ['Completed trials only.'],
   };
 }

@@ -5,6 +5,26 @@ export function pct(v: number | null | undefined): string {
   return typeof v === 'number' && Number.isFinite(v) ? `${Math.round(v * 100)}%` : '—';
 }
 
+/** A difference of two scores in percentage points, signed: "+12 pts", "−5 pts"; `—` when absent. */
+export function points(delta: number | null | undefined): string {
+  return typeof delta === 'number' && Number.isFinite(delta) ? `${delta >= 0 ? '+' : '−'}${Math.round(Math.abs(delta) * 100)} pts` : '—';
+}
+
+/** A trial score with three decimals ("0.667"), or "not scored". */
+export function score3(v: number | null | undefined): string {
+  return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(3) : 'not scored';
+}
+
+/** "12 lines": how many lines a text has (a final line without a newline counts). */
+export function lineCount(text: string): string {
+  return plural(text.split('\n').length, 'line');
+}
+
+/** A count with thousands separators ("12,345"). */
+export function thousands(v: number): string {
+  return v.toLocaleString('en-US');
+}
+
 /** Round for machine-readable downloads: 4 decimals, no float noise. `null` stays `null`. */
 export function round4(v: number | null | undefined): number | null {
   return typeof v === 'number' && Number.isFinite(v) ? Math.round(v * 10_000) / 10_000 : null;

@@ -4,6 +4,7 @@
 import type { Dataset } from '../bench/derive/dataset.ts';
 import type { LibraryFailureRow, NotAttemptedRow } from '../bench/derive/libraries.ts';
 import type { Revision } from '../bench/schema/common.ts';
+import { revisionStats } from './stats.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 
@@ -19,7 +20,7 @@ export const evidenceAnchor = (f: Pick<LibraryFailureRow, 'revision' | 'subject'
   `evidence-${f.revision}-${f.subject.replace(/[^A-Za-z0-9]+/g, '-')}-${f.role}-${f.scenario}-${f.checkpoint}`;
 
 /** Every failing MUST/SHOULD verdict of a library in one revision, with its evidence status and what shows it. */
-export function libraryFailuresTable(d: Pick<Dataset, 'libraries'>, rev: Revision): Table {
+export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, rev: Revision): Table {
   const rows = d.libraries.failures.filter((f) => f.revision === rev);
   const values = (f: LibraryFailureRow): Value[] => [
     f.subject, `${f.role}/${f.scenario}`, f.checkpoint, f.level, f.sentence, f.verdict, f.evidence?.status ?? 'none', f.evidence?.note ?? null, f.evidence?.file ?? null, f.evidence?.command ?? null,
@@ -36,7 +37,7 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries'>, rev: Revisio
     { text: f.evidence?.file ?? '—' },
     { text: f.evidence?.command ?? '—' },
   ];
-  const doubted = rows.filter((f) => f.evidence?.status === 'judge-suspected-wrong').length;
+  const doubted = revisionStats(d, rev).doubtedLibraryVerdicts;
   return {
     id: `library-failures-${rev}`,
     caption: `Library failures and their raw evidence · ${rev}`,

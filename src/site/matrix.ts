@@ -1,50 +1,25 @@
-// Checkpoint matrix (subjects × checkpoints, pass rate) and the most-missed list, per revision.
-import type { Dataset, TrialRow } from '../bench/derive/dataset.ts';
-import { DOCS_AXES, type Level, type Revision } from '../bench/schema/common.ts';
+// Checkpoint matrix (subjects × checkpoints, pass rate) and the most-missed list, per revision. The tallies and rates
+// are derive's (`dataset.stats.tallies`, `dataset.stats.missed`); this picks rows and columns and formats them.
+import type { Dataset } from '../bench/derive/dataset.ts';
+import { checkpointColumns } from '../bench/derive/tallies.ts';
+import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.ts';
 import type { Checkpoint } from '../bench/schema/checkpoint.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
+import type { TallyRow } from '../bench/schema/stats.ts';
 import { heat, pct, round4 } from './format.ts';
 import type { Column, Display, Table, Value } from './table.ts';
 import { checkpointUrl, subjectUrl } from './urls.ts';
 
-/** Pass / fail / not-applicable counts over completed trials. */
-export interface Tally {
-  pass: number;
-  fail: number;
-  na: number;
-}
-
-/** Pass rate over applicable verdicts; `null` when none applied. */
-export const passRate = (t: Tally | undefined): number | null => (t && t.pass + t.fail > 0 ? t.pass / (t.pass + t.fail) : null);
-
-/** Tallies keyed `<role>/<scenario>/<slug>` over the given (completed) trials. */
-export function tallies(trials: readonly TrialRow[]): Map<string, Tally> {
-  const out = new Map<string, Tally>();
-  for (const t of trials) {
-    if (t.status !== 'completed') continue;
-    for (const v of t.verdicts) {
-      const key = `${t.role}/${t.scenario}/${v.checkpoint}`;
-      const c = out.get(key) ?? out.set(key, { pass: 0, fail: 0, na: 0 }).get(key)!;
-      if (v.verdict === 'pass') c.pass++;
-      else if (v.verdict === 'fail') c.fail++;
-      else c.na++;
-    }
-  }
-  return out;
-}
-
-const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
-
 /** Matrix columns: scenarios in board order, then checkpoints by level (MUST, SHOULD, MAY), then scenario order. */
-export function matrixColumns(scenarios: readonly Scenario[], rev: Revision): { scenario: Scenario; checkpoint: Checkpoint }[] {
-  return scenarios
-    .filter((s) => s.revision === rev)
-    .flatMap((s) => s.checkpoints.map((c, i) => ({ scenario: s, checkpoint: c, i })).sort((a, b) => LEVEL_ORDER[a.checkpoint.level] - LEVEL_ORDER[b.checkpoint.level] || a.i - b.i))
-    .map(({ scenario, checkpoint }) => ({ scenario, checkpoint }));
+export const matrixColumns = (scenarios: readonly Scenario[], rev: Revision): { scenario: Scenario; checkpoint: Checkpoint }[] => checkpointColumns(scenarios, rev);
+
+/** Tally rows by `<revision>/<role>/<scenario>/<subject>/<docs>`. */
+export function tallyIndex(d: Pick<Dataset, 'stats'>): Map<string, TallyRow> {
+  return new Map(d.stats.tallies.map((t) => [`${t.revision}/${t.role}/${t.scenario}/${t.subject}/${t.docs}`, t]));
 }
 
 /** Subjects (agents and libraries, per docs axis) × checkpoints; value = pass rate over completed trials. */
-export function matrixTable(d: Pick<Dataset, 'scenarios' | 'trials' | 'subjects'>, rev: Revision): Table {
+export function matrixTable(d: Pick<Dataset, 'scenarios' | 'subjects' | 'stats'>, rev: Revision): Table {
   const cols = matrixColumns(d.scenarios, rev);
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
@@ -53,21 +28,18 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'trials' | 'subjects'
   ];
   const rows: Value[][] = [];
   const cells: Display[][] = [];
-  const mine = d.trials.filter((t) => t.revision === rev && t.subject.kind !== 'calibration');
+  const index = tallyIndex(d);
+  // A subject × docs axis is a row when it has any trial on the revision (any scenario, any status).
+  const ran = new Set(d.stats.tallies.filter((t) => t.revision === rev).map((t) => `${t.subject}/${t.docs}`));
   for (const subj of d.subjects.filter((s) => s.kind !== 'calibration')) {
     for (const docs of DOCS_AXES) {
-      const ts = mine.filter((t) => t.subject.id === subj.id && t.docs === docs);
-      if (ts.length === 0) continue;
-      const tal = tallies(ts);
-      const rates = cols.map(({ scenario: s, checkpoint: c }) => {
-        const t = tal.get(`${s.role}/${s.id}/${c.slug}`);
-        return { rate: passRate(t), t };
-      });
-      rows.push([subj.id, docs, ...rates.map((r) => round4(r.rate))]);
+      if (!ran.has(`${subj.id}/${docs}`)) continue;
+      const tallies = cols.map(({ scenario: s, checkpoint: c }) => index.get(`${rev}/${s.role}/${s.id}/${subj.id}/${docs}`)?.checkpoints[c.slug]);
+      rows.push([subj.id, docs, ...tallies.map((t) => round4(t?.rate))]);
       cells.push([
         { text: subj.label, href: subjectUrl(subj.id), note: subj.id },
         { text: docs },
-        ...rates.map(({ rate, t }) => ({ text: rate === null ? (t ? 'n/a' : '·') : pct(rate), heat: heat(rate), note: t ? `${t.pass} pass, ${t.fail} fail, ${t.na} not applicable` : 'not run' })),
+        ...tallies.map((t) => ({ text: !t ? '·' : t.rate === null ? 'n/a' : pct(t.rate), heat: heat(t?.rate), note: t ? `${t.pass} pass, ${t.fail} fail, ${t.na} not applicable` : 'not run' })),
       ]);
     }
   }
@@ -81,14 +53,17 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'trials' | 'subjects'
   };
 }
 
-/** Checkpoints ranked by how often agents fail them (highest failure rate first). */
-export function missedTable(d: Pick<Dataset, 'scenarios' | 'trials'>, rev: Revision): Table {
-  const tal = tallies(d.trials.filter((t) => t.revision === rev && t.subject.kind === 'agent'));
-  const items = matrixColumns(d.scenarios, rev)
-    .map((x) => ({ ...x, t: tal.get(`${x.scenario.role}/${x.scenario.id}/${x.checkpoint.slug}`) }))
-    .filter((x) => x.t && x.t.pass + x.t.fail > 0)
-    .map((x) => ({ ...x, fail: 1 - passRate(x.t)! }))
-    .sort((a, b) => b.fail - a.fail || (a.checkpoint.slug < b.checkpoint.slug ? -1 : 1));
+/** Checkpoints ranked by how often agents fail them (highest failure rate first: derive's order). */
+export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revision): Table {
+  const scenario = new Map(d.scenarios.filter((s) => s.revision === rev).map((s) => [`${s.role}/${s.id}`, s]));
+  const items = d.stats.missed
+    .filter((m) => m.revision === rev)
+    .map((m) => {
+      const s = scenario.get(`${m.role}/${m.scenario}`);
+      const c = s?.checkpoints.find((x) => x.slug === m.checkpoint);
+      if (!s || !c) throw new Error(`stats.missed: no checkpoint ${m.checkpoint} in ${rev}/${m.role}/${m.scenario}\n  hint: re-run \`npm run derive\``);
+      return { ...m, s, c };
+    });
   return {
     id: `missed-${rev}`,
     caption: `Most-missed checkpoints by agents · ${rev}`,
@@ -101,16 +76,23 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'trials'>, rev: Revis
       { key: 'failed', label: 'Fail', numeric: true },
       { key: 'applicable', label: 'Applicable', numeric: true },
     ],
-    rows: items.map((x) => [x.checkpoint.slug, `${x.scenario.role}/${x.scenario.id}`, x.checkpoint.level, x.checkpoint.spec?.id ?? null, round4(x.fail), x.t!.fail, x.t!.pass + x.t!.fail]),
+    rows: items.map((x) => [x.c.slug, `${x.s.role}/${x.s.id}`, x.c.level, x.c.spec?.id ?? null, round4(x.failRate), x.tally.fail, x.tally.applicable]),
     cells: items.map((x) => [
-      { text: x.checkpoint.slug, href: checkpointUrl(x.scenario.revision, x.scenario.role, x.scenario.id, x.checkpoint.slug) },
-      { text: x.scenario.title, note: `${x.scenario.role}/${x.scenario.id}` },
-      { text: x.checkpoint.level },
-      { text: x.checkpoint.spec?.id ?? 'task' },
-      { text: pct(x.fail), heat: heat(1 - x.fail) },
-      { text: String(x.t!.fail) },
-      { text: String(x.t!.pass + x.t!.fail) },
+      { text: x.c.slug, href: checkpointUrl(x.s.revision, x.s.role, x.s.id, x.c.slug) },
+      { text: x.s.title, note: `${x.s.role}/${x.s.id}` },
+      { text: x.c.level },
+      { text: x.c.spec?.id ?? 'task' },
+      { text: pct(x.failRate), heat: heat(x.tally.rate) },
+      { text: String(x.tally.fail) },
+      { text: String(x.tally.applicable) },
     ]),
     notes: ['Over completed agent trials, both docs axes; not-applicable verdicts left out.'],
   };
 }
+
+/** The docs axes a subject has tally rows on for one scenario with completed trials, in axis order. */
+export const completedDocs = (index: Map<string, TallyRow>, s: Pick<Scenario, 'revision' | 'role' | 'id'>, subject: string): { docs: DocsAxis; row: TallyRow }[] =>
+  DOCS_AXES.flatMap((docs) => {
+    const row = index.get(`${s.revision}/${s.role}/${s.id}/${subject}/${docs}`);
+    return row && row.completed > 0 ? [{ docs, row }] : [];
+  });

@@ -6,7 +6,7 @@ import { calibrationTable, killTable } from './calibration.ts';
 import { allCharts, type SiteCharts } from './charts.ts';
 import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioResultsTable, subjectBoardsTable, subjectCellsTable, subjectTrialsTable } from './detail.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
-import { matrixTable, missedTable } from './matrix.ts';
+import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
 import type { Table } from './table.ts';
 import { versionsTable } from './versions.ts';
 
@@ -19,6 +19,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
   };
   const idx = cellIndex(d);
   const skipped = notAttemptedIndex(d);
+  const tallied = tallyIndex(d);
   d.boards.forEach((b) => add(boardTable(d, b, idx, skipped)));
   for (const rev of REVISIONS) {
     add(matrixTable(d, rev));
@@ -36,7 +37,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
     add(scenarioResultsTable(d, s));
     add(killTable(d, s));
     for (const c of s.checkpoints) {
-      add(checkpointResultsTable(d, s, c.slug));
+      add(checkpointResultsTable(d, s, c.slug, tallied));
       add(failingTrialsTable(d, s, c.slug));
     }
   }

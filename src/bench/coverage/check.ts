@@ -6,6 +6,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { SentenceRow } from '../spec/tsv.ts';
 import { ledgerPath, parseLedgers, roleIdKey, type ParsedLedger } from './ledger.ts';
 import { sentenceUrl } from '../spec/links.ts';
+import { COVERAGE_REPORT_FORMAT } from '../schema/coverage-report.ts';
 import type { CoverageCheckpoint, CoverageCount, CoverageReport, RevisionCoverage, SentenceCoverage } from './types.ts';
 
 export interface CoverageInput {
@@ -75,7 +76,7 @@ export function checkCoverage(input: CoverageInput): { report: CoverageReport; p
     const sentences = rows ? fromSpec(rev, rows, ledger, tested, gaps) : fromLedger(rev, ledger, tested);
     revisions.push({ revision: rev, ledger: ledger.path, specPresent: !!rows, counts: countAll(sentences, !!rows), sentences });
   }
-  return { report: { format: 'mcpfs.coverage-report/1', reasons: [...EXCLUSION_REASONS], revisions }, problems, gaps };
+  return { report: { format: COVERAGE_REPORT_FORMAT, reasons: [...EXCLUSION_REASONS], revisions }, problems, gaps };
 }
 
 /** Exclusions of tested sentences; with the spec, also unknown ids and roles the sentence is not in scope for. */

@@ -4,6 +4,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { Subject, SubjectKind } from '../schema/subject.ts';
 import { aggregateCell, meanOfCells, type Cell } from '../scoring/cell.ts';
 import { orderBoard } from '../scoring/board.ts';
+import { meanOf } from '../scoring/summary.ts';
 import type { Board, BoardRow, CellRow, TrialRow } from './dataset.ts';
 
 const KINDS: SubjectKind[] = ['agent', 'library', 'calibration'];
@@ -30,10 +31,8 @@ export function buildCells(trials: readonly TrialRow[]): CellRow[] {
     });
 }
 
-function meanOf(values: (number | undefined)[]): number | undefined {
-  const v = values.filter((x): x is number => typeof x === 'number');
-  return v.length ? v.reduce((a, b) => a + b, 0) / v.length : undefined;
-}
+/** Mean of the trials that reported a usage field; undefined (the field left out) when none did. */
+const usageMean = (values: (number | undefined)[]): number | undefined => meanOf(values.filter((x): x is number => typeof x === 'number')) ?? undefined;
 
 /** One board per revision × docs axis × subject kind, rows in board order. */
 export function buildBoards(scenarios: readonly Scenario[], subjects: readonly Subject[], cells: readonly CellRow[], trials: readonly TrialRow[]): Board[] {
@@ -43,7 +42,7 @@ export function buildBoards(scenarios: readonly Scenario[], subjects: readonly S
     const columns = cols.map((s) => `${s.role}/${s.id}`);
     for (const docs of DOCS_AXES) {
       for (const kind of KINDS) {
-        const rows: BoardRow[] = [];
+        const rows: Omit<BoardRow, 'rank'>[] = [];
         for (const subj of subjects.filter((s) => s.kind === kind)) {
           const mine = cells.filter((c) => c.revision === revision && c.docs === docs && c.subject === subj.id);
           if (mine.length === 0) continue;
@@ -64,17 +63,18 @@ export function buildBoards(scenarios: readonly Scenario[], subjects: readonly S
             mayTally: present.reduce((a, c) => a + c.mayTally, 0),
             minK: present.length ? Math.min(...present.map((c) => c.k)) : 0,
             usage: {
-              costUsd: meanOf(done.map((t) => t.usage.costUsd)),
-              inputTokens: meanOf(done.map((t) => t.usage.inputTokens)),
-              outputTokens: meanOf(done.map((t) => t.usage.outputTokens)),
-              wallTimeMs: meanOf(done.map((t) => t.usage.wallTimeMs)),
-              toolCalls: meanOf(done.map((t) => t.usage.toolCalls)),
+              costUsd: usageMean(done.map((t) => t.usage.costUsd)),
+              inputTokens: usageMean(done.map((t) => t.usage.inputTokens)),
+              outputTokens: usageMean(done.map((t) => t.usage.outputTokens)),
+              wallTimeMs: usageMean(done.map((t) => t.usage.wallTimeMs)),
+              toolCalls: usageMean(done.map((t) => t.usage.toolCalls)),
             },
             infraErrors: mine.reduce((a, c) => a + c.cell.infraErrors, 0),
           });
         }
         const ranked = orderBoard(rows.map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: r.overall.complete })));
-        boards.push({ revision, docs, kind, columns, rows: ranked.map(({ name: _n, score: _s, complete: _c, ...r }) => r) });
+        const board = ranked.map(({ name: _n, score: _s, complete: _c, ...r }, i) => ({ ...r, rank: i + 1 }));
+        boards.push({ revision, docs, kind, columns, rows: board, infraErrors: board.reduce((a, r) => a + r.infraErrors, 0) });
       }
     }
   }

@@ -1,4 +1,5 @@
-import { cmp, formatProblem, sortProblems, type Problem } from '../problems.ts';
+import { cmp, formatProblem, sortProblems, zodProblems, type Problem } from '../problems.ts';
+import { DatasetSchema } from '../schema/dataset.ts';
 import type { Revision } from '../schema/common.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
@@ -7,6 +8,7 @@ import type { SentenceRow } from '../spec/tsv.ts';
 import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
+import { datasetStats } from './stats.ts';
 import { calibrationGate } from './gate.ts';
 import { canaryProblems } from './canaries.ts';
 import { checkVersions, recordVersionProblems } from '../versions/check.ts';
@@ -99,13 +101,20 @@ export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<Che
     usage: r.usage,
     files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
     schema,
+    durationMs: trialDurationMs(r.trial.startedAt, r.trial.endedAt),
   };
 }
+
+/** A trial's wall time in ms, from its UTC timestamps (records are checked to end no earlier than they start). */
+export const trialDurationMs = (startedAt: string, endedAt: string): number => Date.parse(endedAt) - Date.parse(startedAt);
 
 /** The schema gate's view of data-set rows. */
 export const schemaGateTrials = (trials: readonly TrialRow[]) => trials.map((t) => ({ wire: t.files.wire, revision: t.revision, role: t.role, subject: t.subject.id, schema: t.schema }));
 
 const NO_EXEMPTIONS: SchemaExemptions = { steps: {}, mutants: {} };
+
+/** Where the data set is written (project-relative), as problems with it are reported. */
+export const DATASET_FILE = 'generated/dataset.json';
 
 /** records → validate → re-judge → score → calibration gate → one deterministic data set. Collects all problems. */
 export function derive(input: DeriveInput): DeriveOutput {
@@ -177,7 +186,7 @@ export function derive(input: DeriveInput): DeriveOutput {
   const cells = buildCells(counted);
   const libraries = checkLibraries(input.libraries ?? {}, scenarios, trials);
   problems.push(...libraries.problems);
-  const dataset: Dataset = {
+  const parts: Omit<Dataset, 'stats'> = {
     format: DATASET_FORMAT,
     scenarios: scenarioList,
     subjects,
@@ -196,6 +205,10 @@ export function derive(input: DeriveInput): DeriveOutput {
     versions: { current: history?.versions?.current ?? null, rows: history?.versions?.rows ?? [] },
     extra: { coverage: coverage.report },
   };
+  const dataset: Dataset = { ...parts, stats: datasetStats(parts) };
+  // The data set's contract, checked where the data set is made: the site refuses a file that does not match it.
+  const contract = DatasetSchema.safeParse(dataset);
+  if (!contract.success) problems.push(...zodProblems(DATASET_FILE, contract.error).map((p) => ({ ...p, hint: 'derive built a data set that src/bench/schema/dataset.ts refuses: fix whichever of the two is wrong' })));
   // The same defect (e.g. a missing judge) is met once per record: report it once.
   const sorted = sortProblems(problems).filter((p, i, all) => i === 0 || formatProblem(p) !== formatProblem(all[i - 1]!));
   return sorted.length ? { problems: sorted, records } : { dataset, problems: [], records };

@@ -2,10 +2,22 @@ import type { Problem } from '../problems.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { CalibrationRow, TrialRow } from './dataset.ts';
 import { ORACLE } from '../replay/pairs.ts';
+import { rangeOf } from '../scoring/summary.ts';
 
 const NULL = 'calibration/null';
 const CHEATER = 'calibration/cheater';
 const isMutant = (id: string) => id.startsWith('calibration/mutant-');
+
+/** The calibration table's figures of a gate row: score ranges, checkpoints some mutant kills, checkpoints. */
+export function calibrationSummary(c: Omit<CalibrationRow, 'summary'>): CalibrationRow['summary'] {
+  return {
+    oracle: rangeOf(c.oracle.scores),
+    null: rangeOf(c.null.scores),
+    cheater: rangeOf(c.cheater.scores.filter((x): x is number => x !== null)),
+    killed: Object.values(c.kills).filter((k) => k.length > 0).length,
+    checkpoints: Object.keys(c.kills).length,
+  };
+}
 
 /**
  * The calibration gate, per scenario: every completed `calibration/oracle` trial scores 1.0 with no failing verdict,
@@ -45,7 +57,7 @@ export function calibrationGate(scenarios: readonly Scenario[], trials: readonly
       kills[c.slug] = [...new Set(mine.filter((t) => isMutant(t.subject.id) && t.verdicts.some((v) => v.checkpoint === c.slug && v.verdict === 'fail')).map((t) => t.subject.id))].sort();
       if (kills[c.slug]!.length === 0) problems.push({ file, field: `checkpoints[${s.checkpoints.indexOf(c)}]`, message: `checkpoint "${c.slug}" is killed by no mutant`, hint: 'add a mutant switch that breaks it, then recalibrate' });
     }
-    rows.push({
+    const row = {
       revision: s.revision,
       role: s.role,
       scenario: s.id,
@@ -54,7 +66,8 @@ export function calibrationGate(scenarios: readonly Scenario[], trials: readonly
       cheater: { trials: cheats.length, scores: cheats.map((t) => t.score?.score ?? null), contaminated: cheats.filter((t) => t.status === 'contaminated').length },
       kills,
       ok: problems.length === before,
-    });
+    };
+    rows.push({ ...row, summary: calibrationSummary(row) });
   }
   return { rows, problems };
 }

@@ -2,9 +2,9 @@
 // failing MUST/SHOULD verdict of a library trial joined with its raw evidence (`libraries/evidence/index.json`).
 // Pure: the files arrive as text from harness/io.
 import { cmp, type Problem } from '../problems.ts';
-import type { Level, Revision, Role } from '../schema/common.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import { EvidenceIndexSchema, LibraryRegistrySchema, type EvidenceEntry, type LibraryEntry, type LibraryRegistry } from '../schema/library.ts';
+import type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { TrialRow } from './dataset.ts';
@@ -22,40 +22,8 @@ export interface LibrariesInput {
   transcripts?: readonly SourceFile[];
 }
 
-/** A registered (library × scenario) that the library cannot do, with the reason. */
-export interface NotAttemptedRow {
-  revision: Revision;
-  role: Role;
-  scenario: string;
-  /** Subject id `library/<package>@<version>`. */
-  subject: string;
-  label: string;
-  reason: string;
-}
-
-/** A failing MUST/SHOULD verdict of a library trial (or an evidence entry whose verdict no longer fails). */
-export interface LibraryFailureRow {
-  revision: Revision;
-  role: Role;
-  scenario: string;
-  subject: string;
-  label: string;
-  checkpoint: string;
-  level: Level;
-  sentence: string | null;
-  /** The current verdict of that checkpoint in the library's trial (`missing` = no trial). */
-  verdict: 'fail' | 'pass' | 'not-applicable' | 'missing';
-  /** The judge's message (when a trial exists). */
-  message: string | null;
-  trial: string | null;
-  /** The raw evidence: the index entry's fields plus the transcript's path and text (null: none recorded yet). */
-  evidence: (Omit<EvidenceEntry, 'library' | 'libraryVersion' | 'revision' | 'role' | 'scenario' | 'checkpoint' | 'sentence'> & { file: string; text: string }) | null;
-}
-
-export interface LibrariesView {
-  notAttempted: NotAttemptedRow[];
-  failures: LibraryFailureRow[];
-}
+// The board's rows are the data set's contract: zod schemas in src/bench/schema/library-view.ts.
+export type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
 
 export const librarySubjectId = (library: string, version: string): string => `library/${library}@${version}`;
 

@@ -44,6 +44,8 @@ export interface ExchangeView {
   status?: number;
   /** When the status line arrived. */
   tResponse?: number;
+  /** How long after the request the status line arrived (ms), when it did. */
+  statusAfterMs?: number;
   responseHeaders?: Headers;
   /** Non-SSE response body. */
   responseBody?: BodyView;
@@ -139,7 +141,7 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
       rpc: rpcNames(ex),
       requestHeaders: ex.request.headers,
       requestBody: bodyView(ex.request.body, ex.request.headers),
-      ...(ex.response ? { status: ex.response.status, tResponse: ex.response.t, responseHeaders: ex.response.headers } : {}),
+      ...(ex.response ? { status: ex.response.status, tResponse: ex.response.t, statusAfterMs: ex.response.t - ex.request.t, responseHeaders: ex.response.headers } : {}),
       ...(responseBody ? { responseBody } : {}),
       responseShape: responseShape(ex, responseBody),
       sse: ex.sse.map((s, i) => ({

@@ -168,6 +168,7 @@ export function fixtureRow(verdicts: Verdict[], over: Partial<TrialRow> = {}): T
     usage: { inputTokens: 21000, outputTokens: 2100, costUsd: 0.21, wallTimeMs: 60000, toolCalls: 5, turns: 6 },
     files: { record: 'results/x/k1.json', wire: 'results/x/k1.wire.jsonl', transcript: 'results/x/k1.transcript.jsonl' },
     schema: skippedReport('fixture row: no pinned schema'),
+    durationMs: 60_000,
     ...over,
   };
 }

@@ -8,11 +8,14 @@ import { CoverageLedgerSchema } from './coverage.ts';
 import { ConformanceExpectationsSchema } from './conformance.ts';
 import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
 import { BenchmarkVersionsSchema } from './versions.ts';
+import { DatasetSchema } from './dataset.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
-  const emit = (s: z.ZodType, id: string) =>
-    JSON.stringify({ ...z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' }), $id: `/schema/${id}` }, null, 2) + '\n';
+  // Inputs people write (records, scenarios, ledgers) as editors validate them: defaults optional. The data set is
+  // derive's output: every defaulted field is present.
+  const emit = (s: z.ZodType, id: string, io: 'input' | 'output' = 'input') =>
+    JSON.stringify({ ...z.toJSONSchema(s, { io, unrepresentable: 'any' }), $id: `/schema/${id}` }, null, 2) + '\n';
   return {
     'scenario.json': emit(ScenarioSchema, 'scenario.json'),
     'checkpoint.json': emit(CheckpointSchema, 'checkpoint.json'),
@@ -26,5 +29,7 @@ export function jsonSchemas(): Record<string, string> {
     'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),
     'library-evidence.json': emit(EvidenceIndexSchema, 'library-evidence.json'),
     'benchmark-versions.json': emit(BenchmarkVersionsSchema, 'benchmark-versions.json'),
+    // generated/dataset.json, the site's input (and its /downloads/dataset.json).
+    'dataset.json': emit(DatasetSchema, 'dataset.json', 'output'),
   };
 }

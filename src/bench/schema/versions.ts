@@ -28,3 +28,12 @@ export const BenchmarkVersionsSchema = z.strictObject({
   versions: z.array(BenchmarkVersionSchema).min(1),
 });
 export type BenchmarkVersions = z.infer<typeof BenchmarkVersionsSchema>;
+
+/** One release as the methodology page lists it (derived from the history by src/bench/versions/check.ts). */
+export const VersionRowSchema = BenchmarkVersionSchema.omit({ scenarios: true }).extend({
+  /** Which part of the version the release bumped. */
+  kind: z.enum(['major', 'minor', 'patch']),
+  /** Major versions: the scenarios whose hash differs from the previous major (all of them for the first). */
+  changed: z.array(ScenarioKeySchema),
+});
+export type VersionRow = z.infer<typeof VersionRowSchema>;

@@ -1,3 +1,5 @@
+import type { Cell } from '../schema/score.ts';
+
 /** One trial as a cell sees it. `score` is present only for completed trials. */
 export interface CellTrial {
   status: 'completed' | 'infra-error' | 'contaminated';
@@ -5,22 +7,8 @@ export interface CellTrial {
   mayPassed?: number;
 }
 
-/** A cell: one subject × scenario × docs axis, aggregated over its k trials. */
-export interface Cell {
-  /** Mean score over completed trials; `null` when none completed (the cell shows no score). */
-  mean: number | null;
-  /** Completed trials counted in the mean. */
-  k: number;
-  /** Infra-error trials, excluded from everything but footnotes. */
-  infraErrors: number;
-  /** Contaminated trials (a planted secret reached the subject), excluded likewise. */
-  contaminated: number;
-  /** Mean MAY passes over completed trials (tie-breaker); 0 when none. */
-  mayTally: number;
-  /** Lowest and highest completed score, for spread display; `null` when none. */
-  min: number | null;
-  max: number | null;
-}
+/** A cell: one subject × scenario × docs axis, aggregated over its k trials (the schema is the data set's contract). */
+export type { Cell } from '../schema/score.ts';
 
 /** Aggregate a cell's trials: infra-errors excluded; no completed trial → no score. */
 export function aggregateCell(trials: readonly CellTrial[]): Cell {

@@ -1,4 +1,5 @@
 import type { Level } from '../schema/common.ts';
+import type { TrialScore } from '../schema/score.ts';
 import type { Outcome } from '../schema/verdict.ts';
 
 /** What scoring needs of a verdict. */
@@ -8,17 +9,8 @@ export interface ScoredVerdict {
   verdict: Outcome;
 }
 
-/** How a trial's score came about, so pages can explain it. */
-export interface TrialScore {
-  /** 0 when any MUST failed; else passed SHOULD / applicable SHOULD; 1 when no SHOULD applies. */
-  score: number;
-  /** Slugs of failed MUST checkpoints, in verdict order. */
-  mustFailed: string[];
-  /** SHOULD tally (not-applicable excluded). */
-  should: { passed: number; applicable: number };
-  /** MAY tally (not-applicable excluded). Never moves the score; breaks ties. */
-  may: { passed: number; applicable: number };
-}
+/** How a trial's score came about, so pages can explain it (the schema is the data set's contract). */
+export type { TrialScore } from '../schema/score.ts';
 
 /** Score one completed trial from its verdicts. Pure; infra-error trials are never scored (callers exclude them). */
 export function scoreTrial(verdicts: readonly ScoredVerdict[]): TrialScore {

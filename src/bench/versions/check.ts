@@ -2,7 +2,7 @@
 // record: which scenario version each trial ran, and whether the history still describes the current scenarios.
 import { cmp, type Problem } from '../problems.ts';
 import type { Scenario } from '../schema/scenario.ts';
-import { BenchmarkVersionsSchema, type BenchmarkVersion } from '../schema/versions.ts';
+import { BenchmarkVersionsSchema, type VersionRow } from '../schema/versions.ts';
 import { parseWith } from '../derive/parse.ts';
 import type { SourceFile } from '../derive/scenarios.ts';
 import { scenarioHash, scenarioKey } from './hash.ts';
@@ -10,12 +10,8 @@ import { scenarioHash, scenarioKey } from './hash.ts';
 export const VERSIONS_PATH = 'scenarios/versions.json';
 const BUMP = 'record the change: `npm run versions -- --bump major|minor|patch --summary "…"` (major when a prompt or scenario changed)';
 
-/** One release as the methodology page lists it. */
-export interface VersionRow extends Omit<BenchmarkVersion, 'scenarios'> {
-  kind: 'major' | 'minor' | 'patch';
-  /** Major versions: the scenarios whose hash differs from the previous major (all of them for the first). */
-  changed: string[];
-}
+/** One release as the methodology page lists it (the schema is the data set's contract). */
+export type { VersionRow } from '../schema/versions.ts';
 
 export interface Versions {
   /** The current benchmark version (the last entry). */

@@ -2,15 +2,11 @@ import type { Revision } from '../schema/common.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { skippedReport, validateWireLog } from './validate.ts';
+import type { SchemaRevisionStatus } from '../schema/schema-report.ts';
 import type { SchemaSet, TrialSchemaReport } from './types.ts';
 
 /** How schema validation went for one revision, for the data set (a skip is never silent). */
-export interface SchemaRevisionStatus {
-  revision: Revision;
-  status: 'checked' | 'skipped';
-  /** Why it was skipped. */
-  reason?: string;
-}
+export type { SchemaRevisionStatus } from '../schema/schema-report.ts';
 
 /** Why a revision's check is skipped, or undefined when its schema is there. */
 function skipReason(revision: Revision, set: SchemaSet | undefined): string | undefined {

@@ -92,6 +92,13 @@ export function exchangePageCount(row: TrialRow): number {
   return Math.ceil(requests / PAGE_SIZE);
 }
 
+/** getStaticPaths of the exchange pages: pages 2 … n of every trial with more than one (page 1 is the trial page). */
+export function exchangePagePaths(): { params: { id: string; page: string }; props: { trial: TrialRow; page: number } }[] {
+  return replayTrials().flatMap((t) =>
+    Array.from({ length: Math.max(0, exchangePageCount(t) - 1) }, (_, i) => ({ params: { id: t.id, page: String(i + 2) }, props: { trial: t, page: i + 2 } })),
+  );
+}
+
 /** getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop. */
 export function trialStaticPaths(only: (t: TrialRow) => boolean = () => true): { params: { id: string }; props: { trial: TrialRow } }[] {
   return replayTrials()

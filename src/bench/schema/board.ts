@@ -1,0 +1,102 @@
+// Cells and boards as the data set publishes them: scores aggregated by src/bench/scoring, ranked by derive.
+import { z } from 'zod';
+import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
+import { CellSchema, ShareSchema } from './score.ts';
+import { SubjectKindSchema, SubjectSchema } from './subject.ts';
+import { TrialInfoSchema } from './trial.ts';
+
+/** `<role>/<scenario>`: how boards key their scenario columns. */
+export const ColumnKeySchema = z.string().regex(/^(client|server)\/[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be "<role>/<scenario id>"');
+
+/** Subject × scenario × docs, over its k trials (current scenario version only). */
+export const CellRowSchema = z.strictObject({
+  /** Protocol revision. */
+  revision: RevisionSchema,
+  /** Role of the scenario. */
+  role: RoleSchema,
+  /** Scenario id. */
+  scenario: SlugSchema,
+  /** Docs axis. */
+  docs: DocsAxisSchema,
+  /** Subject id. */
+  subject: SubjectSchema.shape.id,
+  /** The aggregate over the cell's trials. */
+  cell: CellSchema,
+  /** Trial ids in k order (completed, infra-error and contaminated). */
+  trials: z.array(TrialInfoSchema.shape.id),
+});
+export type CellRow = z.infer<typeof CellRowSchema>;
+
+/** Score of a subject over a set of scenarios: the mean of its present cell means. */
+export const AggregateSchema = z.strictObject({
+  /** Mean of the present cells' means; `null` when none is present. */
+  mean: ShareSchema.nullable(),
+  /** Cells with a score. */
+  present: z.int().nonnegative(),
+  /** Cells the set has (one per scenario). */
+  expected: z.int().nonnegative(),
+  /** Whether every expected cell has a score (incomplete rows rank after complete ones). */
+  complete: z.boolean(),
+});
+export type Aggregate = z.infer<typeof AggregateSchema>;
+
+/** Mean usage over a row's completed trials, per field of `UsageSchema`, when any trial reported it (means: not integers). */
+export const MeanUsageSchema = z.strictObject({
+  /** Mean cost per trial (US$). */
+  costUsd: z.number().nonnegative().optional(),
+  /** Mean input tokens per trial. */
+  inputTokens: z.number().nonnegative().optional(),
+  /** Mean output tokens per trial. */
+  outputTokens: z.number().nonnegative().optional(),
+  /** Mean wall time per trial (ms). */
+  wallTimeMs: z.number().nonnegative().optional(),
+  /** Mean tool calls per trial. */
+  toolCalls: z.number().nonnegative().optional(),
+});
+export type MeanUsage = z.infer<typeof MeanUsageSchema>;
+
+/** One row of a board (revision × docs × subject kind). */
+export const BoardRowSchema = z.strictObject({
+  /** Subject id. */
+  subject: SubjectSchema.shape.id,
+  /** Subject display name. */
+  label: SubjectSchema.shape.label,
+  /** Subject kind (the board's). */
+  kind: SubjectKindSchema,
+  /** Over every scenario of the revision. */
+  overall: AggregateSchema,
+  /** Over the client-role scenarios. */
+  client: AggregateSchema,
+  /** Over the server-role scenarios. */
+  server: AggregateSchema,
+  /** Keyed `<role>/<scenario>`; missing = never run. */
+  cells: z.record(ColumnKeySchema, CellSchema),
+  /** Sum of the cells' MAY tallies. */
+  mayTally: z.number().nonnegative(),
+  /** Smallest k over present cells (k = 1 is flagged on the board); 0 when no cell has a completed trial. */
+  minK: z.int().nonnegative(),
+  /** Means over completed trials, when known. */
+  usage: MeanUsageSchema,
+  /** Infra-error trials over the row's cells (excluded from its scores). */
+  infraErrors: z.int().nonnegative(),
+  /** Position on the board, from 1 (board order: complete rows first, then score, MAY tally, name). */
+  rank: z.int().positive(),
+});
+export type BoardRow = z.infer<typeof BoardRowSchema>;
+
+/** One board: revision × docs axis × subject kind. */
+export const BoardSchema = z.strictObject({
+  /** Protocol revision. */
+  revision: RevisionSchema,
+  /** Docs axis. */
+  docs: DocsAxisSchema,
+  /** Subject kind. */
+  kind: SubjectKindSchema,
+  /** Column keys `<role>/<scenario>`, client before server, by grade then id. */
+  columns: z.array(ColumnKeySchema),
+  /** Rows in board order. */
+  rows: z.array(BoardRowSchema),
+  /** Infra-error trials over all rows (the board's footnote). */
+  infraErrors: z.int().nonnegative(),
+});
+export type Board = z.infer<typeof BoardSchema>;

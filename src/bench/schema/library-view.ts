@@ -1,0 +1,71 @@
+// The libraries board as the data set publishes it (`dataset.libraries`, built by src/bench/derive/libraries.ts from
+// libraries/registry.json, libraries/evidence/ and the library trials).
+import { z } from 'zod';
+import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+import { EvidenceEntrySchema, NotAttemptedSchema } from './library.ts';
+import { SubjectSchema } from './subject.ts';
+import { TrialInfoSchema } from './trial.ts';
+
+/** A registered (library × scenario) that the library cannot do, with the reason. */
+export const NotAttemptedRowSchema = z.strictObject({
+  /** Revision of the scenario. */
+  revision: NotAttemptedSchema.shape.revision,
+  /** Role of the scenario. */
+  role: NotAttemptedSchema.shape.role,
+  /** Scenario id. */
+  scenario: NotAttemptedSchema.shape.scenario,
+  /** Subject id `library/<package>@<version>`. */
+  subject: SubjectSchema.shape.id,
+  /** The library's display name (registry `label`). */
+  label: SubjectSchema.shape.label,
+  /** What the library lacks (registry `reason`). */
+  reason: NotAttemptedSchema.shape.reason,
+});
+export type NotAttemptedRow = z.infer<typeof NotAttemptedRowSchema>;
+
+/** The raw evidence of a failure: the index entry's own fields plus the transcript's path and text. */
+export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({ library: true, libraryVersion: true, revision: true, role: true, scenario: true, checkpoint: true, sentence: true }).extend({
+  /** Transcript path, project-relative (`libraries/evidence/<transcript>`). */
+  file: z.string().min(1),
+  /** The transcript's text (empty when it is missing: a problem derive reports). */
+  text: z.string(),
+});
+export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
+
+/** A failing MUST/SHOULD verdict of a library trial (or an evidence entry whose verdict no longer fails). */
+export const LibraryFailureRowSchema = z.strictObject({
+  /** Revision of the trial. */
+  revision: EvidenceEntrySchema.shape.revision,
+  /** Role of the trial. */
+  role: EvidenceEntrySchema.shape.role,
+  /** Scenario id. */
+  scenario: EvidenceEntrySchema.shape.scenario,
+  /** Subject id `library/<package>@<version>`. */
+  subject: SubjectSchema.shape.id,
+  /** The library's display name. */
+  label: SubjectSchema.shape.label,
+  /** The failing checkpoint's slug. */
+  checkpoint: SlugSchema,
+  /** Its level (MUST or SHOULD: MAY failures are not listed). */
+  level: LevelSchema,
+  /** The sentence it cites; `null` for the task checkpoint. */
+  sentence: SentenceIdSchema.nullable(),
+  /** The current verdict of that checkpoint in the library's trial (`missing` = no trial). */
+  verdict: z.enum(['fail', 'pass', 'not-applicable', 'missing']),
+  /** The judge's message (when a trial exists). */
+  message: z.string().nullable(),
+  /** Id of the library's trial, `null` when there is none. */
+  trial: TrialInfoSchema.shape.id.nullable(),
+  /** The raw evidence (null: none recorded yet). */
+  evidence: LibraryEvidenceSchema.nullable(),
+});
+export type LibraryFailureRow = z.infer<typeof LibraryFailureRowSchema>;
+
+/** `dataset.libraries`: not-attempted scenarios and every library failure with its raw evidence. */
+export const LibrariesViewSchema = z.strictObject({
+  /** Scenarios a library cannot do (shown as n/a on the board, never 0), by revision, role, scenario, subject. */
+  notAttempted: z.array(NotAttemptedRowSchema),
+  /** Failing MUST/SHOULD verdicts of library trials, by revision, subject, role, scenario, checkpoint. */
+  failures: z.array(LibraryFailureRowSchema),
+});
+export type LibrariesView = z.infer<typeof LibrariesViewSchema>;

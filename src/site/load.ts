@@ -1,0 +1,43 @@
+// The site's one impure module (walls.test.ts allows fs, processes and the environment here only): the derived data
+// set's file, the build commit and repository URL from the environment, and CONTEXT.md. Everything else in src/site
+// is a pure function of what these return.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { datasetPath, projectRoot } from '../harness/io/paths.ts';
+
+/** `generated/dataset.json` of the project root (MCPFS_ROOT), as text; missing: an error with the fix. */
+export function readDatasetFile(): { path: string; text: string } {
+  const path = datasetPath();
+  if (!existsSync(path)) throw new Error(`${path}: missing derived data set\n  hint: run \`npm run derive\` (npm run build does it first)`);
+  return { path, text: readFileSync(path, 'utf8') };
+}
+
+let commit: string | undefined;
+
+/** `GITHUB_SHA` in CI, else `git rev-parse HEAD` of the data root, else "unknown" (e.g. a tarball build). */
+export function buildCommit(): string {
+  if (commit) return commit;
+  const env = process.env.GITHUB_SHA;
+  if (env && /^[0-9a-f]{40}$/.test(env)) return (commit = env);
+  try {
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = /^[0-9a-f]{40}$/.test(out) ? out : 'unknown';
+  } catch {
+    commit = 'unknown';
+  }
+  return commit;
+}
+
+/** `https://github.com/<owner>/<repo>` from the Actions environment (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`), or `SITE_REPO_URL`. */
+export function repoUrl(): string | undefined {
+  if (process.env.SITE_REPO_URL) return process.env.SITE_REPO_URL.replace(/\/$/, '');
+  if (process.env.GITHUB_REPOSITORY) return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`;
+  return undefined;
+}
+
+/** CONTEXT.md of the project (design decisions and deviations), or undefined while it does not exist. */
+export function contextMarkdown(): string | undefined {
+  const p = join(process.cwd(), 'CONTEXT.md');
+  return existsSync(p) ? readFileSync(p, 'utf8') : undefined;
+}
