@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { TrialRow } from '../bench/derive/dataset.ts';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
-import { matrixColumns, matrixTable, missedTable, passRate, tallies } from './matrix.ts';
+import { matrixColumns, matrixTable, missedTable } from './matrix.ts';
 
 const d = syntheticDataset({ seed: 5, subjects: 3 });
 
 describe('checkpoint matrix', () => {
-  it('counts pass and fail and leaves not-applicable out of the rate', () => {
-    const t = { role: 'server', scenario: 's', status: 'completed', verdicts: [
-      { checkpoint: 'a', verdict: 'pass' }, { checkpoint: 'b', verdict: 'not-applicable' },
-    ] } as unknown as TrialRow;
-    const u = { ...t, verdicts: [{ checkpoint: 'a', verdict: 'fail' }, { checkpoint: 'b', verdict: 'not-applicable' }] } as unknown as TrialRow;
-    const m = tallies([t, u, { ...u, status: 'infra-error' } as TrialRow]);
-    expect(m.get('server/s/a')).toEqual({ pass: 1, fail: 1, na: 0 });
-    expect(passRate(m.get('server/s/a'))).toBe(0.5);
-    expect(passRate(m.get('server/s/b'))).toBeNull();
-  });
-
   it('orders columns by scenario, then MUST, SHOULD, MAY', () => {
     const cols = matrixColumns(d.scenarios, '2025-11-25');
     const first = cols.filter((c) => c.scenario.id === cols[0]!.scenario.id).map((c) => c.checkpoint.level);
