@@ -28,6 +28,8 @@ describe('calibration gate', () => {
           'response-has-extra': ['calibration/mutant-no-extra'],
         },
         ok: true,
+        // The calibration table's figures: ranges of the scores above, and checkpoints some mutant kills.
+        summary: { oracle: { min: 1, max: 1 }, null: { min: 0, max: 0 }, cheater: { min: 0, max: 0 }, killed: 4, checkpoints: 4 },
       },
     ]);
   });
