@@ -3,6 +3,7 @@ import { SlugSchema } from './common.ts';
 
 /** A share in [0, 1]: a score, a mean of scores, or a pass rate. */
 export const ShareSchema = z.number().min(0).max(1);
+export type Share = z.infer<typeof ShareSchema>;
 
 /** Passed out of applicable checkpoints of one level (not-applicable verdicts left out). */
 export const LevelTallySchema = z.strictObject({
