@@ -31,6 +31,11 @@ describe('exchangeViews', () => {
     expect(views[2]!.tEnd).toBe(95);
   });
 
+  it('gives how long after its request the status line came (page text: "status after …"), none without a response', () => {
+    expect(views[1]).toMatchObject({ t: 10, tResponse: 12, statusAfterMs: 2 });
+    expect(views[5]!.statusAfterMs).toBeUndefined();
+  });
+
   it('marks an exchange with a transport error and no response', () => {
     expect(views[5]!.status).toBeUndefined();
     expect(views[5]!.error?.code).toBe('ECONNRESET');
