@@ -31,7 +31,7 @@ type File = { path: string; content: string };
 const LIBRARY = '@synthetic/mcp-lib-1';
 const LONG_EXCHANGES = PAGE_SIZE + 4;
 
-/** Scenario texts: title, summary, prompt, requires, tools, and each checkpoint's rule, condition and quoted sentence. */
+/** Scenario texts: title, summary, prompt, requires, tools, design notes, and each checkpoint's rule, condition, reading and quoted sentence. */
 function hostileScenario(s: Scenario, f: FieldTexts): Scenario {
   return {
     ...s,
@@ -40,10 +40,13 @@ function hostileScenario(s: Scenario, f: FieldTexts): Scenario {
     prompt: f.text('scenario.prompt'),
     requires: [f.text('scenario.requires'), 'Answer initialize'],
     tools: [{ name: f.text('scenario.tool-name'), description: f.text('scenario.tool-description'), inputSchema: { type: 'object', properties: { [f.text('scenario.tool-schema-key', { shown: false })]: { type: 'string' } } } }],
+    // Design notes reach the site only through CONTEXT.md's generated section (the hostile CONTEXT.md covers that).
+    design: [f.text('scenario.design', { shown: false })],
     checkpoints: s.checkpoints.map((c) => ({
       ...c,
       rule: f.text('checkpoint.rule'),
       appliesWhen: f.text('checkpoint.applies-when'),
+      reading: f.text('checkpoint.reading'),
       ...(c.spec ? { spec: { ...c.spec, file: `${c.spec.file.replace(/[^/]+$/, '')}${f.text('checkpoint.spec-file', { oneLine: true })}.mdx`, quote: f.text('checkpoint.spec-quote') } } : {}),
     })),
   };

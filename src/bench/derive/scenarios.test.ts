@@ -30,6 +30,23 @@ describe('derive on scenario files', () => {
     expect(run(JSON.stringify(s), new Map())).toEqual([`${PATH}: checkpoints[0].spec: a task checkpoint cites no sentence: set "spec": null`]);
   });
 
+  it('rejects two readings of one slug in one revision and role (one slug is one judge)', () => {
+    const a = fixtureScenario();
+    a.checkpoints[1]!.reading = 'Read one way.';
+    const b = { ...fixtureScenario(), id: 'fixture-echo-2' };
+    b.checkpoints = b.checkpoints.map((c, i) => (i === 1 ? { ...c, reading: 'Read another way.' } : c));
+    const other = 'scenarios/2025-11-25/server/fixture-echo-2.json';
+    const out = derive({ scenarios: [{ path: PATH, text: JSON.stringify(a) }, { path: other, text: JSON.stringify(b) }], results: new Map(), judges: fixtureRegistry(), gate: false });
+    const slug = a.checkpoints[1]!.slug;
+    expect(out.problems.map(formatProblem)).toEqual([
+      // Files are compared in path order: fixture-echo-2.json sorts before fixture-echo.json.
+      `${PATH}: checkpoints[1].reading: differs from the reading of "${slug}" in ${other} (one slug is one judge, so one reading)\n  hint: use the same text in both files: Read another way.`,
+    ]);
+    b.checkpoints[1]!.reading = 'Read one way.';
+    const same = derive({ scenarios: [{ path: PATH, text: JSON.stringify(a) }, { path: other, text: JSON.stringify(b) }], results: new Map(), judges: fixtureRegistry(), gate: false });
+    expect(same.problems.map(formatProblem)).toEqual([]);
+  });
+
   it('checks citations against the pinned TSV when given', () => {
     const rows = fixtureScenario().checkpoints.flatMap((c) => (c.spec ? [{ id: c.spec.id, file: c.spec.file, line: c.spec.line, rawLevel: c.level, level: c.level, appliesTo: 'server' as const, sentence: c.spec.quote }] : []));
     rows[0] = { ...rows[0]!, line: 71, sentence: 'other text' };

@@ -1,5 +1,5 @@
 import { parseWith } from './parse.ts';
-import type { Problem } from '../problems.ts';
+import { cmp, type Problem } from '../problems.ts';
 import { ScenarioSchema, type Scenario } from '../schema/scenario.ts';
 import type { Revision } from '../schema/common.ts';
 import { wrongRevisionId, type SentenceRow } from '../spec/tsv.ts';
@@ -40,8 +40,35 @@ export function checkScenarios(
     if (rows) problems.push(...checkCitations(f.path, s, rows));
     scenarios.set(`${s.revision}/${s.role}/${s.id}`, s);
   }
+  problems.push(...readingConflicts(scenarios));
   return { scenarios, problems, broken: new Set(rejected.filter((k) => !scenarios.has(k))) };
 }
+
+/**
+ * One slug is one judge within a revision and role (the registry is keyed by slug), so checkpoints that share a slug
+ * across scenarios must share its reading: a reading edited in one scenario file only would describe two judges.
+ */
+function readingConflicts(scenarios: ReadonlyMap<string, Scenario>): Problem[] {
+  const first = new Map<string, { path: string; reading: string | undefined }>();
+  const problems: Problem[] = [];
+  for (const s of [...scenarios.values()].sort((a, b) => cmp(scenarioPath(a), scenarioPath(b)))) {
+    s.checkpoints.forEach((c, i) => {
+      const key = `${s.revision}/${s.role}/${c.slug}`;
+      const seen = first.get(key);
+      if (!seen) return void first.set(key, { path: scenarioPath(s), reading: c.reading });
+      if (seen.reading === c.reading) return;
+      problems.push({
+        file: scenarioPath(s),
+        field: `checkpoints[${i}].reading`,
+        message: `differs from the reading of "${c.slug}" in ${seen.path} (one slug is one judge, so one reading)`,
+        hint: seen.reading === undefined ? 'remove it there or add the same reading to both files' : `use the same text in both files: ${seen.reading}`,
+      });
+    });
+  }
+  return problems;
+}
+
+const scenarioPath = (s: Scenario): string => `scenarios/${s.revision}/${s.role}/${s.id}.json`;
 
 /** Every cited sentence exists in the pinned TSV with the same file, line, quote and level. */
 export function checkCitations(path: string, s: Scenario, rows: readonly SentenceRow[]): Problem[] {

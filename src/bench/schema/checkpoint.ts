@@ -35,6 +35,12 @@ export const CheckpointSchema = z
      * Absent = always. When the condition does not hold the judge returns `not-applicable`, never a silent pass.
      */
     appliesWhen: z.string().min(1).optional(),
+    /**
+     * The judge's decision where the sentence is ambiguous, conditional or not fully observable, in one or two
+     * sentences; absent when the sentence is read literally. Inline markdown (code spans); shown on the checkpoint page
+     * and in CONTEXT.md's generated deviations section. Not part of the scenario hash: rewording it is a minor version.
+     */
+    reading: z.string().min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'task' && c.level !== 'MUST') {

@@ -50,6 +50,12 @@ export const ScenarioSchema = z
     leakAllowed: z.array(LeakAllowanceSchema).default([]),
     /** Tools the task names (server role: to expose; client role: to call). */
     tools: z.array(ScenarioToolSchema).default([]),
+    /**
+     * Decisions about the scenario as a whole, one or two sentences each (inline markdown): why a tool or the prompt is
+     * shaped the way it is, or a reading that several of its checkpoints share. Absent when there is none. Rendered
+     * into CONTEXT.md's generated deviations section (`npm run context`); not part of the scenario hash.
+     */
+    design: z.array(z.string().min(1)).min(1).optional(),
     /** Checkpoints, in display order; exactly one has `kind: "task"`. */
     checkpoints: z.array(CheckpointSchema).min(1),
   })
