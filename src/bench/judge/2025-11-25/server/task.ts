@@ -1,9 +1,10 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
 import { brief, toolTexts, answerOf } from '../../jsonrpc.ts';
-import { fail, pass, type Judge, type JudgeResult } from '../../types.ts';
+import { fail, pass, type JudgeResult } from '../../types.ts';
 import { byStep, resultOfStep, toolNames, whatCame } from './find.ts';
 import { createdTask, declaresTaskToolCalls } from './tasks.ts';
 import { FIXTURE, PROTOCOL_VERSION, STEP } from './plan.ts';
+import { judge } from '../../define.ts';
 
 /** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
 export function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
@@ -54,17 +55,17 @@ export function basicToolChecks(exchanges: readonly Exchange[]): (() => JudgeRes
 }
 
 /** Task of `tools-basics`: speaks 2025-11-25; tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
-export const basicToolsAnswer: Judge = ({ exchanges }) =>
-  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges)]);
+export const basicToolsAnswer = judge('task-basic-tools-answer', ({ exchanges }) =>
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges)]));
 
 /** Task of `sessions`: the increment counter is per session: 1, 2 in session A, then 1 in a fresh session B. */
-export const sessionCountersAnswer: Judge = ({ exchanges }) =>
+export const sessionCountersAnswer = judge('task-session-counters-answer', ({ exchanges }) =>
   allOf('increment returned 1, 2 in session A and 1 in session B', [
     () => speaksRevision(exchanges),
     () => toolAnswers(exchanges, STEP.incrementA1, 'the first increment in session A', '1'),
     () => toolAnswers(exchanges, STEP.incrementA2, 'the second increment in session A', '2'),
     () => toolAnswers(exchanges, STEP.incrementB1, 'the first increment in session B', '1'),
-  ]);
+  ]));
 
 /** Progress values with `token` in the stream, in order, up to the response. */
 function progressBefore(ex: Exchange, token: string): { progress: unknown; total: unknown }[] {
@@ -92,15 +93,15 @@ function countdownAnswers(exchanges: readonly Exchange[], step: string, n: numbe
 }
 
 /** Task of `streaming`: countdown streams n progress notifications (1/n … n/n) and then "liftoff", for two calls. */
-export const countdownStreamsProgress: Judge = ({ exchanges }) =>
+export const countdownStreamsProgress = judge('task-countdown-streams-progress', ({ exchanges }) =>
   allOf('both countdown calls streamed their progress and then returned "liftoff"', [
     () => speaksRevision(exchanges),
     () => countdownAnswers(exchanges, STEP.countdownA, FIXTURE.countdownA.n, FIXTURE.countdownA.token),
     () => countdownAnswers(exchanges, STEP.countdownB, FIXTURE.countdownB.n, FIXTURE.countdownB.token),
-  ]);
+  ]));
 
 /** Task of `tasks`: slow_square as a task yields a taskId, and tasks/result returns "49" (7 squared). */
-export const squareViaTask: Judge = ({ exchanges }) =>
+export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
   allOf('slow_square ran as a task and tasks/result returned "49"', [
     () => speaksRevision(exchanges),
     () => {
@@ -115,4 +116,4 @@ export const squareViaTask: Judge = ({ exchanges }) =>
       return fail(`Expected a taskId from the task-augmented slow_square call, got ${whatCame(ex)}`, ex ? [ex.x] : []);
     },
     () => toolAnswers(exchanges, STEP.taskResult, 'tasks/result for slow_square {"x":7}', FIXTURE.squareQuick.text),
-  ]);
+  ]));
