@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { header } from '../../../bench/judge/exchanges.ts';
-import { STEP } from '../../../bench/judge/2025-11-25/server/plan.ts';
+import { STEP } from '../../../bench/plans/2025-11-25/server-steps.ts';
 import { createOracleServer } from '../../oracle/2025-11-25/server/server.ts';
 import { probe } from './index.ts';
 import { loadServerScenarios } from './load-scenarios.ts';

@@ -1,4 +1,4 @@
-import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, ID_PROBES, PROTOCOL_VERSION, STEP, TERMINAL_TASK_STATUSES } from '../../../bench/judge/2025-11-25/server/plan.ts';
+import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, ID_PROBES, PROTOCOL_VERSION, STEP, TERMINAL_TASK_STATUSES } from '../../../bench/plans/2025-11-25/server-steps.ts';
 import { resultIn } from '../common/replies.ts';
 import type { ProbePlan } from '../common/run.ts';
 import type { WireResult } from '../../wire/client.ts';

@@ -1,4 +1,4 @@
-import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/judge/2026-07-28/server/plan.ts';
+import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/plans/2026-07-28/server-steps.ts';
 import type { Headers } from '../../../bench/schema/wire-event.ts';
 import type { WireResult } from '../../wire/client.ts';
 import { resultIn } from '../common/replies.ts';

@@ -2,7 +2,7 @@ import { isObject, requestMessages } from '../../exchanges.ts';
 import { isNotification, isRequest } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { afterInit } from './http.ts';
-import { clientMessages, initsDone, isInitializePost, show } from './view.ts';
+import { clientMessages, initsDone, isInitializePost, show } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
 /** Published MCP protocol revisions: a client can only "support" a version that exists. */

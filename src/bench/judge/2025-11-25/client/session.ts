@@ -1,6 +1,6 @@
 import { fail, notApplicable, pass } from '../../types.ts';
 import { afterInit } from './http.ts';
-import { initsDone, isInitializePost, reqHeader, show } from './view.ts';
+import { initsDone, isInitializePost, reqHeader, show } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
 /** 251125-transports-206: once initialize returned an MCP-Session-Id, every later request carries exactly it. */

@@ -2,10 +2,11 @@ import { collectJudges } from '../../define.ts';
 import type { Judge } from '../../types.ts';
 import * as Lifecycle from './lifecycle.ts';
 import { boundToRevision } from './negotiated.ts';
+import * as Reused from './reused.ts';
 import * as Sessions from './sessions.ts';
 import * as Streaming from './streaming.ts';
-import * as Task from './task.ts';
-import * as Tasks from './tasks.ts';
+import * as TaskCheckpoints from './task-checkpoints.ts';
+import * as TasksUtility from './tasks-utility.ts';
 import * as Transport from './transport.ts';
 
 /** The version negotiation sentences themselves: judged whatever the server negotiated. */
@@ -16,5 +17,5 @@ const NEGOTIATION = new Set<Judge>([Lifecycle.initializeEchoesVersion, Lifecycle
  * Spec judges are bound to the revision (`boundToRevision`); task checkpoints and the negotiation sentences are not.
  */
 export const judges: Record<string, Judge> = Object.fromEntries(
-  Object.entries(collectJudges(Lifecycle, Sessions, Streaming, Task, Tasks, Transport)).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)]),
+  Object.entries(collectJudges(Lifecycle, Reused, Sessions, Streaming, TaskCheckpoints, TasksUtility, Transport)).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)]),
 );

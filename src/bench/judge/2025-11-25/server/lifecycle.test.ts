@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { basics, judgeOn, override, result } from './fixture.ts';
+import { basics, judgeOn, override, result } from './test-logs.ts';
 import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
-import { STEP } from './plan.ts';
-import { basicToolsAnswer } from './task.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { basicToolsAnswer } from './task-checkpoints.ts';
 import { judges } from './index.ts';
 
 describe('lifecycle judges', () => {

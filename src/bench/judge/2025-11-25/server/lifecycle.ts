@@ -1,8 +1,8 @@
 import { isObject } from '../../exchanges.ts';
 import { answerOf, brief, resultOf, sentRequest } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { resultOfStep } from './find.ts';
-import { BOGUS_VERSION, PROTOCOL_VERSION, STEP } from './plan.ts';
+import { resultOfStep } from '../../common/server/find.ts';
+import { BOGUS_VERSION, PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { answerOf, described, resultOf } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { byStep, ok2xx, sessionIdOf } from './find.ts';
-import { STEP } from './plan.ts';
+import { byStep, ok2xx, sessionIdOf } from '../../common/server/find.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;

@@ -1,8 +1,8 @@
 import { responseMessages, type Exchange } from '../../exchanges.ts';
 import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { byStep, isResumed, ok2xx } from './find.ts';
-import { FIXTURE, STEP } from './plan.ts';
+import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
+import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const isSseStream = (ex: Exchange | undefined): boolean => ok2xx(ex) && mediaType(ex!) === 'text/event-stream';

@@ -1,19 +1,9 @@
-import type { Exchange } from '../../exchanges.ts';
-import { answerOf, described, errorOf, mediaType, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { byStep, ok2xx } from './find.ts';
-import { STEP } from './plan.ts';
+import { answerOf, described, errorOf, mediaType, resultOf, responsesIn } from '../../jsonrpc.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { byStep, ok2xx } from '../../common/server/find.ts';
+import { statusIs } from '../../common/server/transport.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
-
-/** A judge that expects one step to be answered with one status. */
-function statusIs(step: string, want: number, what: string): Judge {
-  return ({ exchanges }) => {
-    const ex = byStep(exchanges, step);
-    const ev = ex ? [ex.x] : [];
-    if (ex?.response?.status === want) return pass(`${what} got ${want}`, ev);
-    return fail(`Expected ${want} for ${what}, got ${described(ex)}`, ev);
-  };
-}
 
 /** 251125-transports-79a: a POST with a foreign Origin is refused with 403. */
 export const foreignOriginReturns403 = judge('origin-foreign-returns-403', statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example'));
@@ -34,37 +24,6 @@ export const initializedReturns202 = judge('notification-initialized-returns-202
   if (ex.response.status !== 202) return fail(`Expected 202 with no body for the accepted notifications/initialized, got ${described(ex)}`, ev);
   if ((ex.body?.bytes ?? 0) > 0 || ex.sse.length > 0) return fail(`Expected 202 with no body for notifications/initialized, got 202 with a ${ex.body?.bytes ?? 0}-byte body`, ev);
   return pass('notifications/initialized got 202 with an empty body', ev);
-});
-
-/** 251125-transports-101: every 2xx answer to a POSTed JSON-RPC request is application/json or text/event-stream. */
-export const requestContentType = judge('request-content-type-json-or-sse', ({ exchanges }) => {
-  const answered = exchanges.filter((e) => e.request.method === 'POST' && sentRequest(e) && ok2xx(e));
-  if (answered.length === 0) return fail('Expected 2xx answers to JSON-RPC requests, got none', exchanges.map((e) => e.x));
-  const bad = answered.find((e) => !['application/json', 'text/event-stream'].includes(mediaType(e)));
-  if (bad) return fail(`Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`, [bad.x]);
-  return pass(`${answered.length} request answers were application/json or text/event-stream`, answered.map((e) => e.x));
-});
-
-/** 251125-basic-69: every result response carries its request's id, with its type (string and integer ids probed). */
-export const responseIdEchoed = judge('jsonrpc-response-id-echoed', ({ exchanges }) => {
-  const checked: Exchange[] = [];
-  const kinds = new Set<string>();
-  for (const ex of exchanges) {
-    const req = sentRequest(ex);
-    if (!req) continue;
-    for (const m of responsesIn(ex)) {
-      if (!('result' in m)) continue;
-      if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
-        return fail(`Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`, [ex.x]);
-      }
-      checked.push(ex);
-      kinds.add(typeof req.id);
-    }
-  }
-  if (!kinds.has('string') || !kinds.has('number')) {
-    return fail(`Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`, checked.map((e) => e.x));
-  }
-  return pass(`${checked.length} result responses echoed their request ids (string and integer)`, checked.map((e) => e.x));
 });
 
 /** 251125-transports-140: a GET with Accept: text/event-stream gets an SSE stream or 405. */

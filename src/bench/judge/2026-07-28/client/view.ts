@@ -1,14 +1,14 @@
 import { isObject, requestMessages, type Exchange } from '../../exchanges.ts';
 import { errorOf, isRequest, resultOf } from '../../jsonrpc.ts';
-import { answerIn, type Msg } from '../../2025-11-25/client/view.ts';
-import { CODE, META } from '../protocol.ts';
+import { answerIn, type Msg } from '../../common/client/view.ts';
+import { CODE, META } from '../../../plans/2026-07-28/protocol.ts';
 
 /**
  * Views of a 2026-07-28 reference-perspective wire log: the client under test POSTed requests, the reference answered.
  * Pure and total: a malformed client message simply does not match.
  */
 
-export { reqHeader, show, type Msg } from '../../2025-11-25/client/view.ts';
+export { reqHeader, show, type Msg } from '../../common/client/view.ts';
 
 /** Reserved `_meta` keys of a 2026-07-28 request (basic/index.mdx, "Per-request protocol fields"). */
 export const META_VERSION = META.protocolVersion;

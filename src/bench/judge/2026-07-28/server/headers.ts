@@ -1,8 +1,8 @@
 import { isObject } from '../../exchanges.ts';
 import { brief } from '../../jsonrpc.ts';
 import { fail, pass, type Judge } from '../../types.ts';
-import { allOf, byStep, errorCodeOf, rejects, rejectsWith, resultOfStep, servesText, toolAnswers, whatCame } from './check.ts';
-import { CODE, FIXTURE, STEP } from './plan.ts';
+import { allOf, byStep, errorCodeOf, rejects, rejectsWith, resultOfStep, servesText, toolAnswers, whatCame } from './step-checks.ts';
+import { CODE, FIXTURE, STEP } from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const R = FIXTURE.route;

@@ -1,8 +1,9 @@
 import { collectJudges } from '../../define.ts';
 import * as Headers from './headers.ts';
 import * as Mrtr from './mrtr.ts';
+import * as Reused from './reused.ts';
 import * as Stateless from './stateless.ts';
-import * as Tasks from './tasks.ts';
+import * as TasksExtension from './tasks-extension.ts';
 
 /** Judges for 2026-07-28 server-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(Headers, Mrtr, Stateless, Tasks);
+export const judges = collectJudges(Headers, Mrtr, Reused, Stateless, TasksExtension);

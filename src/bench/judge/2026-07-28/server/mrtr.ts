@@ -1,8 +1,8 @@
 import { header, isObject, responseMessages, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, isRequest, mediaType, resultOf, sentRequest, toolTexts } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { allOf, byStep, errorCodeOf, errorObjectOf, resultOfStep, toolAnswers, whatCame } from './check.ts';
-import { CODE, FIXTURE, META, STEP } from './plan.ts';
+import { allOf, byStep, errorCodeOf, errorObjectOf, resultOfStep, toolAnswers, whatCame } from './step-checks.ts';
+import { CODE, FIXTURE, META, STEP } from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const T = FIXTURE.transfer;

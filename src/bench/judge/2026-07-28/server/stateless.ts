@@ -1,15 +1,15 @@
 import { header, isObject, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
-import { basicToolChecks } from '../../2025-11-25/server/task.ts';
+import { basicToolChecks } from '../../common/server/checks.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { allOf, byStep, errorCodeOf, errorObjectOf, ok2xx, rejectsWith, resultOfStep, whatCame } from './check.ts';
-import { toolNames } from '../../2025-11-25/server/find.ts';
-import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from './plan.ts';
+import { allOf, byStep, errorCodeOf, errorObjectOf, ok2xx, rejectsWith, resultOfStep, whatCame } from './step-checks.ts';
+import { toolNames } from '../../common/server/find.ts';
+import { statusIs } from '../../common/server/transport.ts';
+import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
-import { foreignOriginReturns403 as foreignOrigin, requestContentType as contentType, responseIdEchoed as idEchoed } from '../../2025-11-25/server/transport.ts';
 
-/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the 2025-11-25 checks). */
-export const statelessToolsAnswer = judge('task-stateless-tools-answer', ({ exchanges }) => allOf('tools/list named add and echo; add and echo returned the expected texts', basicToolChecks(exchanges)));
+/** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the common checks, as in 2025-11-25). */
+export const statelessToolsAnswer = judge('task-stateless-tools-answer', ({ exchanges }) => allOf('tools/list named add and echo; add and echo returned the expected texts', basicToolChecks(exchanges, { step: STEP, fixture: FIXTURE })));
 
 /** 260728-basic-191: the very first request (a tools/call, no discover or handshake before it) is served. */
 export const firstRequestServed = judge('stateless-first-request-served', ({ exchanges }) => {
@@ -136,11 +136,5 @@ export const toolsListStable = judge('tools-list-stable-across-connections', ({ 
   return pass(`tools/list gave the same set ${set(a.result!)} on two connections, before and after tools/call`, [a.ex!.x, b.ex!.x]);
 });
 
-/**
- * Revision-independent judges reused from 2025-11-25 (same step names, same rule):
- * 260728-shttp-88 (2xx request answers are JSON or SSE), 260728-basic-70 (result ids echoed with their JSON type,
- * string and integer ids probed), 260728-shttp-60 (foreign Origin → 403).
- */
-export const foreignOrigin403 = judge('origin-foreign-returns-403', foreignOrigin);
-export const requestContentType = judge('request-content-type-json-or-sse', contentType);
-export const responseIdEchoed = judge('jsonrpc-result-id-echoed', idEchoed);
+/** 260728-shttp-60: a POST with a foreign Origin is refused with 403 (the same check as 2025-11-25's). */
+export const foreignOrigin403 = judge('origin-foreign-returns-403', statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example'));

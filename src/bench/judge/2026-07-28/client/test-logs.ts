@@ -1,7 +1,7 @@
 import type { Headers } from '../../../schema/wire-event.ts';
-import { LogBuilder, type Reply } from '../../2025-11-25/client/fixtures.ts';
+import { LogBuilder, type Reply } from '../../common/client/log-builder.ts';
 
-/** Test-only helpers for hand-made 2026-07-28 client-role wire logs (built on the 2025-11-25 LogBuilder). */
+/** Test-only helpers for hand-made 2026-07-28 client-role wire logs (built on the common LogBuilder). */
 
 export { LogBuilder };
 export const SECRET = 'S3cr3t-value';

@@ -1,32 +1,11 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
-import { brief, toolTexts, answerOf } from '../../jsonrpc.ts';
-import { fail, pass, type JudgeResult } from '../../types.ts';
-import { byStep, resultOfStep, toolNames, whatCame } from './find.ts';
-import { createdTask, declaresTaskToolCalls } from './tasks.ts';
-import { FIXTURE, PROTOCOL_VERSION, STEP } from './plan.ts';
+import { brief, answerOf } from '../../jsonrpc.ts';
+import { fail, type JudgeResult } from '../../types.ts';
+import { allOf, basicToolChecks, toolAnswers } from '../../common/server/checks.ts';
+import { byStep, resultOfStep, whatCame } from '../../common/server/find.ts';
+import { createdTask, declaresTaskToolCalls } from './tasks-utility.ts';
+import { FIXTURE, PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
-
-/** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
-export function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
-  const r = resultOfStep(exchanges, step, call);
-  if (r.failure) return r.failure;
-  const texts = toolTexts(r.result);
-  if (r.result!.isError === true || !texts.includes(want)) {
-    return fail(`Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result!.isError === true ? 'isError ' : ''}${brief(texts)}`, [r.ex!.x]);
-  }
-  return r.ex!;
-}
-
-/** Run checks in order; the first failure wins, else PASS with every exchange as evidence. */
-export function allOf(message: string, checks: (() => JudgeResult | Exchange)[]): JudgeResult {
-  const ev: number[] = [];
-  for (const c of checks) {
-    const r = c();
-    if ('verdict' in r) return r;
-    ev.push(r.x);
-  }
-  return pass(message, ev);
-}
 
 /**
  * Every task starts by speaking the task's revision: the main initialize (asking for 2025-11-25) is answered with
@@ -39,24 +18,9 @@ export function speaksRevision(exchanges: readonly Exchange[]): JudgeResult | Ex
   return got === PROTOCOL_VERSION ? r.ex! : fail(`Expected the server to speak ${PROTOCOL_VERSION}, the task's revision: initialize was answered with protocolVersion ${brief(got)}`, [r.ex!.x]);
 }
 
-/** The tool checks of `tools-basics` (shared with 2026-07-28 `stateless-tools`: same steps, fixtures and messages). */
-export function basicToolChecks(exchanges: readonly Exchange[]): (() => JudgeResult | Exchange)[] {
-  return [
-    () => {
-      const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
-      if (r.failure) return r.failure;
-      const names = toolNames(r.result!);
-      const missing = ['add', 'echo'].filter((n) => !names.includes(n));
-      return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
-    },
-    () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
-    () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),
-  ];
-}
-
 /** Task of `tools-basics`: speaks 2025-11-25; tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
 export const basicToolsAnswer = judge('task-basic-tools-answer', ({ exchanges }) =>
-  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges)]));
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges, { step: STEP, fixture: FIXTURE })]));
 
 /** Task of `sessions`: the increment counter is per session: 1, 2 in session A, then 1 in a fresh session B. */
 export const sessionCountersAnswer = judge('task-session-counters-answer', ({ exchanges }) =>

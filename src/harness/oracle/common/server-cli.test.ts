@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mutantArg } from './mutant-switch.ts';
 
-const MAINS = ['2025-11-25', '2026-07-28'].map((rev) => fileURLToPath(new URL(`./${rev}/server/main.ts`, import.meta.url)));
+const MAINS = ['2025-11-25', '2026-07-28'].map((rev) => fileURLToPath(new URL(`../${rev}/server/main.ts`, import.meta.url)));
 
 /** Start an oracle main.ts on a free port; resolves with its first stdout line and a stop function. */
 function start(main: string, args: string[]): Promise<{ line: string; code?: number | null; stderr: string; stop: () => void }> {

@@ -1,8 +1,8 @@
 import type { Headers } from '../../../schema/wire-event.ts';
-import type { Ex } from '../../2025-11-25/server/fixture.ts';
-import { BOGUS_VERSION, CODE, FIXTURE, META, OTHER_VERSION, PROTOCOL_VERSION, STEP } from './plan.ts';
+import type { Ex } from '../../common/server/exchange-log.ts';
+import { BOGUS_VERSION, CODE, FIXTURE, META, OTHER_VERSION, PROTOCOL_VERSION, STEP } from '../../../plans/2026-07-28/server-steps.ts';
 
-export { judgeOn, override } from '../../2025-11-25/server/fixture.ts';
+export { judgeOn, override } from '../../common/server/exchange-log.ts';
 export type { Ex };
 
 /**

@@ -1,8 +1,8 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, described, errorOf, resultOf } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type JudgeResult } from '../../types.ts';
-import { byStep, resultOfStep, whatCame } from './find.ts';
-import { RELATED_TASK, STEP } from './plan.ts';
+import { byStep, resultOfStep, whatCame } from '../../common/server/find.ts';
+import { RELATED_TASK, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
 /** The `task` object of the CreateTaskResult answering `step`, or undefined. */

@@ -1,12 +1,11 @@
-import { fail, pass } from '../../types.ts';
+import { fail, pass, type Judge } from '../../types.ts';
 import { show, toolCalls } from './view.ts';
-import { judge } from '../../define.ts';
 
 /**
- * Task: the client called `submit_answer` with exactly the secret that `get_secret` returned in this trial (the
+ * Task of every client-role scenario, both revisions: the client called `submit_answer` with exactly the secret that `get_secret` returned in this trial (the
  * reference server draws a fresh secret per start), and the server accepted it. Decided from the wire alone.
  */
-export const secretSubmitted = judge('task-secret-submitted', ({ exchanges }) => {
+export const secretSubmitted: Judge = ({ exchanges }) => {
   const calls = toolCalls(exchanges);
   const secrets = calls.filter((c) => c.name === 'get_secret' && c.answer && !c.answer.isError).flatMap((c) => c.answer!.texts);
   const source = calls.filter((c) => c.name === 'get_secret').map((c) => c.x);
@@ -21,4 +20,4 @@ export const secretSubmitted = judge('task-secret-submitted', ({ exchanges }) =>
     matches ? `submit_answer (x${last.x}) carried the secret but got no successful result` : `submit_answer (x${last.x}) carried ${show(last.args.answer)}, not the secret get_secret returned`,
     [...source, ...submits.map((c) => c.x)],
   );
-});
+};

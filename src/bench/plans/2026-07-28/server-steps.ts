@@ -59,7 +59,7 @@ export const FOREIGN_ORIGIN = 'http://evil.example';
 /** A session id an old client might still send; a modern server ignores it. */
 export const STALE_SESSION_ID = 'stale-session-1';
 
-export { CODE, META } from '../protocol.ts';
+export { CODE, META } from './protocol.ts';
 
 /** Fixtures the prober sends and the task judges expect back. */
 export const FIXTURE = {

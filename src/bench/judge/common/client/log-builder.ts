@@ -4,6 +4,7 @@ import { WIRE_FORMAT } from '../../../schema/wire-event.ts';
 /** Test-only builder of small reference-perspective wire logs (what a client sent, what the reference answered). */
 
 const body = (text: string): Body => ({ encoding: 'utf8', data: text, bytes: Buffer.byteLength(text), truncated: false });
+
 export const POST_HEADERS: Headers = [
   ['Content-Type', 'application/json'],
   ['Accept', 'application/json, text/event-stream'],
@@ -92,16 +93,4 @@ export class LogBuilder {
   log(): WireLog {
     return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'reference', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
   }
-}
-
-export const SECRET = 'S3cr3t-value';
-export const toolResult = (id: unknown, text: string) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } });
-
-/** The call-tool happy path: initialize, initialized, get_secret, submit_answer. */
-export function happyPath(b = new LogBuilder(), opts: { session?: string } = {}): LogBuilder {
-  b.initialize(opts.session ? { session: opts.session } : {});
-  b.initialized();
-  b.call(2, 'get_secret', {}, SECRET);
-  b.call(3, 'submit_answer', { answer: SECRET }, 'accepted');
-  return b;
 }

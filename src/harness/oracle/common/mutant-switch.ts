@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../roles/types.ts';
+import type { MutantInfo } from '../../roles/types.ts';
 
 /**
  * The switch named `id` among an oracle's mutants. Unknown names are an error, never a silent run of the plain

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { basics, countdownSse, judgeOn, override, sessions, streaming, textResult } from './fixture.ts';
-import { FIXTURE, STEP } from './plan.ts';
-import { basicToolsAnswer, countdownStreamsProgress, sessionCountersAnswer } from './task.ts';
+import { basics, countdownSse, judgeOn, override, sessions, streaming, textResult } from './test-logs.ts';
+import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { basicToolsAnswer, countdownStreamsProgress, sessionCountersAnswer } from './task-checkpoints.ts';
 
 describe('task judges', () => {
   it('returns PASS when add and echo answer correctly', () => {

@@ -1,4 +1,4 @@
-import type { MutantInfo } from '../roles/types.ts';
+import type { MutantInfo } from '../../roles/types.ts';
 import { findMutant, mutantArg } from './mutant-switch.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgeOn, override, result, taskView, tasks, textResult } from './fixture.ts';
-import { STEP } from './plan.ts';
-import { squareViaTask } from './task.ts';
+import { judgeOn, override, result, taskView, tasks, textResult } from './test-logs.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { squareViaTask } from './task-checkpoints.ts';
 import {
   cancelMovesToCancelled,
   cancelTerminalRejected,
@@ -14,7 +14,7 @@ import {
   taskBeginsWorking,
   tasksCapabilityDeclared,
   unknownTaskInvalidParams,
-} from './tasks.ts';
+} from './tasks-utility.ts';
 
 const withResult = (step: string, id: number, r: unknown) => override(tasks(), { [step]: { json: result(id, r) } });
 

@@ -1,8 +1,8 @@
 import type { Exchange } from '../../exchanges.ts';
 import { answerOf, brief, errorOf, resultOf } from '../../jsonrpc.ts';
-import { allOf, toolAnswers } from '../../2025-11-25/server/task.ts';
+import { allOf, toolAnswers } from '../../common/server/checks.ts';
 import { fail, pass, type Judge } from '../../types.ts';
-import { byStep, ok2xx, resultOfStep, whatCame } from '../../2025-11-25/server/find.ts';
+import { byStep, ok2xx, resultOfStep, whatCame } from '../../common/server/find.ts';
 
 export { allOf, byStep, ok2xx, resultOfStep, toolAnswers, whatCame };
 

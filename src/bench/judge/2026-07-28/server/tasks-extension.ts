@@ -1,8 +1,8 @@
 import { isObject, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, resultOf, toolTexts } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { byStep, errorObjectOf, resultOfStep, whatCame } from './check.ts';
-import { CODE, FIXTURE, STEP, TASKS_EXT } from './plan.ts';
+import { byStep, errorObjectOf, resultOfStep, whatCame } from './step-checks.ts';
+import { CODE, FIXTURE, STEP, TASKS_EXT } from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const Q = FIXTURE.square;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Ex } from './fixture.ts';
-import { judgeOn, override, result, rpcError, tasks, taskView } from './fixture.ts';
-import { STEP } from './plan.ts';
-import * as K from './tasks.ts';
+import type { Ex } from './test-logs.ts';
+import { judgeOn, override, result, rpcError, tasks, taskView } from './test-logs.ts';
+import { STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import * as K from './tasks-extension.ts';
 
 const answer = (step: string, status: number, json: unknown) => override(tasks(), { [step]: { status, json } });
 /** Replace the last poll (the one showing completed). */
