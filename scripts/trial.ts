@@ -6,7 +6,8 @@ import { DOCS_AXES } from '../src/bench/schema/common.ts';
 import { scoreTrial } from '../src/bench/scoring/score.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { writeTrial } from '../src/harness/io/trial-files.ts';
-import { asRevision, asRole, findScenario, makeAdapter, nextK, oneOf, parseCli, pinnedSpec, requireDriver, runCli } from '../src/harness/runner/cli.ts';
+import { asRevision, asRole, makeAdapter, nextK, oneOf, parseCli, pinnedSpec, requireDriver, runCli } from '../src/harness/runner/cli.ts';
+import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
 

@@ -5,7 +5,8 @@ import type { TrialRecord } from '../../bench/schema/trial.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { buildTrialRecord } from '../io/trial-files.ts';
 import { driverFor } from '../roles/registry.ts';
-import { findScenario, pinnedSpec, subjectFromId } from '../runner/cli.ts';
+import { pinnedSpec, subjectFromId } from '../runner/cli.ts';
+import { findScenario } from '../io/scenarios.ts';
 import { RunnerInputError } from '../errors.ts';
 import type { ServerRoleDriver } from '../roles/types.ts';
 

@@ -1,14 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { expectedRecordPath } from '../../bench/derive/records.ts';
-import { formatProblem, type Problem } from '../../bench/problems.ts';
 import { REVISIONS, ROLES, type DocsAxis, type Revision, type Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { SubjectSchema, type Subject } from '../../bench/schema/subject.ts';
 import type { TrialRecord } from '../../bench/schema/trial.ts';
-import { loadScenarioFiles } from '../io/load.ts';
 import { ensureSpec } from '../io/spec.ts';
 import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
@@ -37,24 +34,6 @@ export function oneOf<V extends string>(flag: string, value: string | undefined,
 
 export const asRevision = (v: string | undefined): Revision => oneOf('--revision', v, REVISIONS);
 export const asRole = (v: string | undefined): Role => oneOf('--role', v, ROLES);
-
-/** All valid scenarios of the project; invalid files are input errors, printed path-first. */
-export function loadScenarios(root: string): Scenario[] {
-  const refused: Problem[] = [];
-  const { scenarios, problems } = checkScenarios(loadScenarioFiles(root, refused));
-  problems.unshift(...refused);
-  if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files (npm run derive shows every problem)');
-  return [...scenarios.values()];
-}
-
-export function findScenario(root: string, revision: Revision, role: Role, id: string | undefined): Scenario {
-  const all = loadScenarios(root).filter((s) => s.revision === revision && s.role === role);
-  const s = all.find((x) => x.id === id);
-  if (!s) {
-    throw new RunnerInputError(`scenarios/${revision}/${role}/${id ?? '<missing --scenario>'}.json: no such scenario`, `known: ${all.map((x) => x.id).join(', ') || '(none)'}`);
-  }
-  return s;
-}
 
 export function requireDriver(revision: Revision, role: Role): RoleDriver {
   const d = driverFor(revision, role);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { loadScenarios } from '../../runner/cli.ts';
+import { loadScenarios } from '../../io/scenarios.ts';
 import type { ChaosKitConfig, ChaosRunLine } from './chaos-kit-main.ts';
 import { startChaosServer } from './chaos-server.ts';
 import { deriveCheck, type RecordCheck } from './record-check.ts';
