@@ -65,12 +65,15 @@ describe('runTrial processes and infra-errors', () => {
   afterEach(() => blocker?.close());
 
   it('kills every process the agent left behind, including setsid daemons', async () => {
-    const cmd = 'setsid sh -c "sleep 300" & (sleep 301 &) ; nohup sleep 302 >/dev/null 2>&1 & echo started';
     for (const isolation of ['netns', 'none'] as const) {
-      const r = await server({ adapter: commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } }), isolation, });
+      // Durations unique to this run, so another test run's sleeps on the same machine are not mistaken for ours.
+      const n = 100_000 + Math.floor(Math.random() * 800_000);
+      const cmd = `setsid sh -c "sleep ${n}" & (sleep ${n + 1} &) ; nohup sleep ${n + 2} >/dev/null 2>&1 & echo started`;
+      const r = await server({ adapter: commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } }), isolation });
       expect(r.record.status).toBe('completed');
       expect(r.leftovers).toEqual([]);
-      const still = execSync('ps -eo args').toString().split('\n').filter((l) => /^sleep 30[012]$/.test(l.trim()));
+      const ours = new Set([`sleep ${n}`, `sleep ${n + 1}`, `sleep ${n + 2}`]);
+      const still = execSync('ps -eo args').toString().split('\n').filter((l) => ours.has(l.trim()));
       expect(still).toEqual([]);
     }
   });

@@ -1,5 +1,5 @@
 import type { Body, Headers, WireEvent, WireHeader, WireLog } from '../../bench/schema/wire-event.ts';
-import { WIRE_FORMAT } from '../../bench/schema/wire-event.ts';
+import { WIRE_FORMAT, WIRE_LIMITS } from '../../bench/schema/wire-event.ts';
 
 /**
  * A wire log as JSONL text (header line, then one event per line, each with its hash-chain field `h`): the one
@@ -48,7 +48,10 @@ export class WireRecorder {
   }
 
   push(e: WireEventInput): void {
-    this.events.push({ ...e, t: this.now() } as WireEvent);
+    const { event, clamped } = withinLimits(e);
+    this.events.push({ ...event, t: this.now() } as WireEvent);
+    // What a peer sent past the record's field limits (a 1 MB SSE id, 20,000 headers) is cut, and said so.
+    if (clamped.length) this.events.push({ type: 'note', t: this.now(), ...('x' in e && e.x !== undefined ? { x: e.x } : {}), text: `recorder: cut to the record's field limits: ${clamped.join(', ')}` });
   }
 
   note(text: string, extra: { x?: number; data?: Record<string, unknown> } = {}): void {
@@ -70,6 +73,30 @@ export class WireRecorder {
   log(): WireLog {
     return { header: this.header, events: this.events };
   }
+}
+
+const cut = (v: string, max: number, what: string, clamped: string[]): string => {
+  if (v.length <= max) return v;
+  clamped.push(`${what} (${v.length} characters, limit ${max})`);
+  return v.slice(0, max);
+};
+
+/**
+ * The event with every peer-controlled string within the record schema's limits (WIRE_LIMITS): derive refuses longer
+ * fields, so a record must never carry one. Bodies are already capped by the recorder (and the prober's byte caps).
+ */
+function withinLimits(e: WireEventInput): { event: WireEventInput; clamped: string[] } {
+  const clamped: string[] = [];
+  const headers = (hs: Headers): Headers => {
+    if (hs.length > WIRE_LIMITS.headers) clamped.push(`headers (${hs.length}, limit ${WIRE_LIMITS.headers})`);
+    return hs.slice(0, WIRE_LIMITS.headers).map(([k, v]) => [cut(k, WIRE_LIMITS.headerName, 'a header name', clamped), cut(v, WIRE_LIMITS.headerValue, 'a header value', clamped)]);
+  };
+  let event: WireEventInput = e;
+  if (e.type === 'sse') event = { ...e, ...(e.id !== undefined ? { id: cut(e.id, WIRE_LIMITS.label, 'the SSE id', clamped) } : {}), ...(e.event !== undefined ? { event: cut(e.event, WIRE_LIMITS.label, 'the SSE event name', clamped) } : {}) };
+  else if (e.type === 'request') event = { ...e, path: cut(e.path, WIRE_LIMITS.path, 'the request target', clamped), headers: headers(e.headers) };
+  else if (e.type === 'response') event = { ...e, headers: headers(e.headers) };
+  else if (e.type === 'error') event = { ...e, code: cut(e.code, WIRE_LIMITS.label, 'the error code', clamped), message: cut(e.message, WIRE_LIMITS.text, 'the error message', clamped) };
+  return { event, clamped };
 }
 
 /** Node's `rawHeaders` ([k, v, k, v, …]) as ordered pairs. */
