@@ -82,7 +82,7 @@ describe('walls', () => {
     // Files outside a revision folder may name both (registries, tests of both revisions).
     expect(siblingRevisionImports('src/bench/judge/registry.ts', importsOf(sample))).toEqual([]);
     expect(revisionOf('src/harness/roles/2026-07-28-client.ts')).toBe('2026-07-28');
-    expect(revisionOf('src/harness/runner/cli.ts')).toBeUndefined();
+    expect(revisionOf('src/harness/cli-args.ts')).toBeUndefined();
   });
 
   it('detects forbidden imports through the same parser (the check itself can fail)', () => {

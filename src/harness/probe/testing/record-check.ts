@@ -9,7 +9,8 @@ import type { TrialRecord } from '../../../bench/schema/trial.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { loadPinnedSchemas } from '../../io/schema.ts';
 import { buildTrialRecord } from '../../io/trial-files.ts';
-import { pinnedSpec, subjectFromId } from '../../runner/cli.ts';
+import { pinnedSpec } from '../../io/spec.ts';
+import { subjectFromId } from '../../cli-args.ts';
 
 /**
  * What the hostile-peer kits check of every run, in two steps as in production: the process that talked to the
