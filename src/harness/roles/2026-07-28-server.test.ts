@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
-import { freePort, isListening, waitFor } from '../runner/ports.ts';
+import { freePort, isListening, waitFor } from '../os/ports.ts';
 import { driver } from './2026-07-28-server.ts';
 import { driverFor } from './registry.ts';
 import { scenariosOf } from '../io/scenarios.ts';

@@ -1,5 +1,9 @@
+// Processes and ports of this machine: find, wait for and kill them. The lowest room of the harness: runner, probe,
+// reference and libraries all use it, it uses none of them.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { TRIAL_MARKER } from './env.ts';
+
+/** Env var that marks every process of one trial, so cleanup can find them even after they re-parent or setsid. */
+export const TRIAL_MARKER = 'MCPFS_TRIAL';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
