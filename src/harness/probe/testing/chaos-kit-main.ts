@@ -7,7 +7,7 @@ import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { probe as probe2025 } from '../2025-11-25/index.ts';
 import { probe as probe2026 } from '../2026-07-28/index.ts';
 import type { ProbeLimits } from '../common/budget.ts';
-import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from './record-check.ts';
+import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from '../../io/testing/record-check.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
 export interface ChaosKitConfig {

@@ -5,7 +5,7 @@
 //   {"quit": true} → {"kind":"done","peakRssMiB":…}
 import { createInterface } from 'node:readline';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { peakRssMiB, writeRecord } from '../../probe/testing/record-check.ts';
+import { peakRssMiB, writeRecord } from '../../io/testing/record-check.ts';
 import type { RunningReference } from '../common/lifecycle.ts';
 import { startReference2025 } from '../2025-11-25/server.ts';
 import { startReference2026 } from '../2026-07-28/server.ts';

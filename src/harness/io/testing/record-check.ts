@@ -7,9 +7,9 @@ import { replayView } from '../../../bench/replay/view.ts';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { TrialRecord } from '../../../bench/schema/trial.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
-import { loadPinnedSchemas } from '../../io/schema.ts';
-import { buildTrialRecord } from '../../io/trial-files.ts';
-import { pinnedSpec } from '../../io/spec.ts';
+import { loadPinnedSchemas } from '../schema.ts';
+import { buildTrialRecord } from '../trial-files.ts';
+import { pinnedSpec } from '../spec.ts';
 import { subjectFromId } from '../../cli-args.ts';
 
 /**
@@ -85,5 +85,14 @@ export function peakRssMiB(pid: number | 'self' = 'self'): number | undefined {
     return kb === undefined ? undefined : Math.round(Number(kb) / 1024);
   } catch {
     return undefined;
+  }
+}
+
+/** A run with derive's read-back of its record; derive throwing on it counts as a crash of the run. */
+export function withDerive<R extends { outcome: string; error?: string }>(run: R, check: () => RecordCheck): R & Partial<RecordCheck> {
+  try {
+    return { ...run, ...check() };
+  } catch (e) {
+    return { ...run, outcome: 'crash', error: `derive: ${String((e as Error)?.stack ?? e).slice(0, 400)}` };
   }
 }
