@@ -1,8 +1,8 @@
 import type { CalibrationSubjects } from '../../bench/derive/integrity.ts';
-import { NULL_SUBJECT, ORACLE_SUBJECT, oracleAdapter } from '../runner/adapters/basic.ts';
-import { CHEATER_SUBJECT } from '../runner/adapters/cheater.ts';
-import { PI_SCRIPTED_SUBJECT } from '../runner/adapters/pi-scripted.ts';
-import { DRIVERS } from './registry.ts';
+import { NULL_SUBJECT, ORACLE_SUBJECT, oracleAdapter } from './adapters/basic.ts';
+import { CHEATER_SUBJECT } from './adapters/cheater.ts';
+import { PI_SCRIPTED_SUBJECT } from './adapters/pi-scripted.ts';
+import { DRIVERS } from '../roles/registry.ts';
 
 /**
  * The calibration subjects `npm run calibrate` runs, as derive takes them (it cannot import the harness): oracle,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { loadScenarioFiles } from '../io/load.ts';
-import { planCalibration } from '../runner/calibrate.ts';
+import { planCalibration } from './calibrate.ts';
 import { calibrationSubjects } from './calibration-subjects.ts';
-import { driverFor } from './registry.ts';
+import { driverFor } from '../roles/registry.ts';
 
 describe('calibrationSubjects (what derive accepts as calibration subjects)', () => {
   it('lists exactly the subjects npm run calibrate runs on each scenario, as it describes them', () => {

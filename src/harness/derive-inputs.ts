@@ -1,11 +1,11 @@
-import { JUDGES } from '../../bench/judge/registry.ts';
-import type { DeriveInput } from '../../bench/derive/derive.ts';
-import type { Problem } from '../../bench/problems.ts';
-import { loadLibraryFiles, loadPackageVersion, loadResultFiles, loadScenarioSources, loadSpecRows, loadVersionsFile } from './load.ts';
-import { specDir } from './paths.ts';
-import { loadPinnedSchemas } from './schema.ts';
-import { schemaExemptions } from '../roles/schema-exemptions.ts';
-import { calibrationSubjects } from '../roles/calibration-subjects.ts';
+import { JUDGES } from '../bench/judge/registry.ts';
+import type { DeriveInput } from '../bench/derive/derive.ts';
+import type { Problem } from '../bench/problems.ts';
+import { loadLibraryFiles, loadPackageVersion, loadResultFiles, loadScenarioSources, loadSpecRows, loadVersionsFile } from './io/load.ts';
+import { specDir } from './io/paths.ts';
+import { loadPinnedSchemas } from './io/schema.ts';
+import { schemaExemptions } from './roles/schema-exemptions.ts';
+import { calibrationSubjects } from './runner/calibration-subjects.ts';
 
 /**
  * Read everything derive needs from the project tree (and the pinned spec and its JSON Schemas, when present). What
