@@ -4,7 +4,7 @@ import { createOracleServer } from '../../oracle/2026-07-28/server/server.ts';
 import { StateSealer } from '../../oracle/2026-07-28/server/tools.ts';
 import { describeServerProber } from '../testing/server-suite.ts';
 import { probe, PLANS } from './index.ts';
-import { tamper } from './plans.ts';
+import { tamper } from './scenario-plans.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
 describeServerProber({ revision: '2026-07-28', scenarios: scenariosOf('2026-07-28', 'server'), plans: PLANS, mutants: MUTANTS, probe, createOracleServer }, 120_000);

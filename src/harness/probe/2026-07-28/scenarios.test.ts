@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MUTANTS } from '../../oracle/2026-07-28/server/mutants.ts';
 import { describeServerScenarios } from '../testing/server-suite.ts';
-import { PLANS } from './plans.ts';
+import { PLANS } from './scenario-plans.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
 describeServerScenarios({ revision: '2026-07-28', scenarios: scenariosOf('2026-07-28', 'server'), plans: PLANS, mutants: MUTANTS });
