@@ -57,6 +57,7 @@ export const kitServerDriver: ServerRoleDriver = {
   path: '/mcp',
   oracleCommand: (_s, mutant) => ({ cmd: process.execPath, args: [here('./ping-server.ts'), ...(mutant ? [mutant] : [])] }),
   mutants: [{ id: 'broken', description: 'answers 500', scenarios: ['kit-server'] }],
+  schemaInvalidSteps: {},
   probe: (_s, url) => probeOnce(url),
 };
 
