@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { derive } from '../src/bench/derive/derive.ts';
-import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
+import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
 import { PAGE_BUDGET_BYTES, pageWeight } from '../src/testing/page-weight.ts';
 import { astroBuild, deriveRoot, freshDir } from '../src/testing/site-build.ts';
 import { writeSyntheticTree } from '../src/testing/synthetic.ts';

@@ -9,7 +9,9 @@ import { loadPinnedSchemas, schemaSkipLine } from '../src/harness/io/schema.ts';
 import { schemaExemptions } from '../src/harness/roles/schema-exemptions.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { checkCalibration, compareWithCommitted, planCalibration, runCalibration, verdictKey, writeCalibration } from '../src/harness/runner/calibrate.ts';
-import { asRevision, asRole, loadScenarios, oneOf, parseCli, pinnedSpec, runCli } from '../src/harness/runner/cli.ts';
+import { asRevision, asRole, oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
+import { pinnedSpec } from '../src/harness/io/spec.ts';
+import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'npm run calibrate [-- --revision 2025-11-25] [--role server] [--check] [--jobs 1]';

@@ -6,7 +6,7 @@ import { formatProblem } from '../src/bench/problems.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { formatRows } from '../src/harness/conformance/report.ts';
 import { runConformance } from '../src/harness/conformance/run.ts';
-import { asRevision, asRole, parseCli, runCli } from '../src/harness/runner/cli.ts';
+import { asRevision, asRole, parseCli, runCli } from '../src/harness/cli-args.ts';
 
 const USAGE = 'npm run conformance -- [--revision 2026-07-28] [--role server] [--scenario tools-list] [--keep /tmp/conformance-out]';
 

@@ -5,7 +5,7 @@ import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { contextFile } from '../src/harness/io/context.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
-import { parseCli, runCli } from '../src/harness/runner/cli.ts';
+import { parseCli, runCli } from '../src/harness/cli-args.ts';
 
 const USAGE = 'npm run context [-- --check]';
 

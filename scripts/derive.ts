@@ -1,7 +1,7 @@
 // npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] : (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { BenchError, formatProblem } from '../src/bench/problems.ts';
-import { loadDeriveInput } from '../src/harness/io/derive-inputs.ts';
+import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
 import { datasetPath, projectRoot } from '../src/harness/io/paths.ts';
 import { schemaSkipLine } from '../src/harness/io/schema.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';

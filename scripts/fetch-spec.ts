@@ -7,7 +7,7 @@ import { SPEC_SOURCES } from '../src/bench/spec/revisions.ts';
 import { fetchSpec, mirrorUrls } from '../src/harness/io/fetch-spec.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { specFinish } from '../src/harness/io/spec.ts';
-import { parseCli, runCli } from '../src/harness/runner/cli.ts';
+import { parseCli, runCli } from '../src/harness/cli-args.ts';
 
 async function main(): Promise<number> {
   const a = parseCli(process.argv.slice(2), { dest: { type: 'string', default: '.cache/spec' }, mirror: { type: 'string' } }, 'npm run fetch-spec [-- --dest .cache/spec] [--mirror DIR]');

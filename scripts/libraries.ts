@@ -12,7 +12,9 @@ import { librariesDir } from '../src/harness/libraries/index.ts';
 import { checkInstalled, parseLibrariesArgs, planLibraries, subjectRecordDir, USAGE, writeLibraries } from '../src/harness/libraries/plan.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { compareWithCommitted, runCalibration, verdictKey } from '../src/harness/runner/calibrate.ts';
-import { loadScenarios, pinnedSpec, runCli } from '../src/harness/runner/cli.ts';
+import { pinnedSpec } from '../src/harness/io/spec.ts';
+import { runCli } from '../src/harness/cli-args.ts';
+import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
 async function main(): Promise<number> {

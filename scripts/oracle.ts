@@ -5,7 +5,9 @@
 // Both run the role driver's oracleCommand, exactly what the trial runner's oracle adapter runs.
 import { spawn } from 'node:child_process';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { asRevision, asRole, findScenario, parseCli, requireDriver, runCli } from '../src/harness/runner/cli.ts';
+import { asRevision, asRole, parseCli, runCli } from '../src/harness/cli-args.ts';
+import { requireDriver } from '../src/harness/roles/registry.ts';
+import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'npm run oracle -- --revision 2025-11-25 --role server --scenario tools-basics --port 8080';

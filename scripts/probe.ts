@@ -4,8 +4,8 @@
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { formatReport } from '../src/harness/io/report.ts';
 import { writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
-import { resolveManualProbe, runManualProbe } from '../src/harness/probe/manual.ts';
-import { parseCli, runCli } from '../src/harness/runner/cli.ts';
+import { resolveManualProbe, runManualProbe } from '../src/harness/runner/manual-probe.ts';
+import { parseCli, runCli } from '../src/harness/cli-args.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'usage: npm run probe -- --revision <rev> --scenario <id> --url <http://host:port/path> [--out <file>] [--json] [--subject <kind/id>]';

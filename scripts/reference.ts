@@ -7,7 +7,9 @@ import { formatReport } from '../src/harness/io/report.ts';
 import { buildTrialRecord, writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
 import { runClient } from '../src/harness/reference/common/run-client.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
-import { asRevision, findScenario, parseCli, pinnedSpec, runCli, subjectFromId } from '../src/harness/runner/cli.ts';
+import { asRevision, parseCli, runCli, subjectFromId } from '../src/harness/cli-args.ts';
+import { pinnedSpec } from '../src/harness/io/spec.ts';
+import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
 const USAGE = 'usage: npm run reference -- --revision <rev> --scenario <id> [--json] [--out <file>] [--timeout <s>] [--subject <id>] -- <client command…>';

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { buildSpecMirror } from '../src/harness/io/spec-mirror.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
-import { runCli } from '../src/harness/runner/cli.ts';
+import { runCli } from '../src/harness/cli-args.ts';
 
 async function main(): Promise<number> {
   const [from, dest] = process.argv.slice(2);

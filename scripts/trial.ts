@@ -5,8 +5,12 @@
 import { DOCS_AXES } from '../src/bench/schema/common.ts';
 import { scoreTrial } from '../src/bench/scoring/score.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { writeTrial } from '../src/harness/io/trial-files.ts';
-import { asRevision, asRole, findScenario, makeAdapter, nextK, oneOf, parseCli, pinnedSpec, requireDriver, runCli } from '../src/harness/runner/cli.ts';
+import { nextK, writeTrial } from '../src/harness/io/trial-files.ts';
+import { asRevision, asRole, oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
+import { makeAdapter } from '../src/harness/runner/adapters/from-flags.ts';
+import { pinnedSpec } from '../src/harness/io/spec.ts';
+import { requireDriver } from '../src/harness/roles/registry.ts';
+import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
 

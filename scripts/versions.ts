@@ -12,7 +12,7 @@ import { RunnerInputError } from '../src/harness/errors.ts';
 import { loadScenarioFiles, loadVersionsFile } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
-import { oneOf, parseCli, runCli } from '../src/harness/runner/cli.ts';
+import { oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
 
 const USAGE = 'npm run versions [-- --bump major|minor|patch --summary "what changed"]';
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { statisticsIn } from '../testing/astro-code.ts';
@@ -35,6 +36,63 @@ const siteProblems = (file: string, text: string): string[] => [
   ...importsOf(text).filter((s) => FORBIDDEN_IN_SITE.some((re) => re.test(s))).map((s) => `${file}: imports "${s}"`),
   ...(IMPURE_GLOBALS.test(text) ? [`${file}: uses ${IMPURE_GLOBALS.exec(text)![0]}`] : []),
 ];
+/** Project-relative path a relative specifier of `file` names; packages and `node:` modules as they are. */
+const target = (file: string, spec: string): string => (spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), spec)) : spec);
+
+/**
+ * The revision a path belongs to: a folder named like a revision id (`judge/2026-07-28/…`), or a file named after one
+ * (`roles/2025-11-25-server.ts`). Any dated name counts, so a revision not yet in the manifest is held to the rule too.
+ */
+const revisionOf = (path: string): string | undefined => /(?:^|\/)(\d{4}-\d{2}-\d{2})(?:\/|-[^/]*$)/.exec(path)?.[1];
+
+/** Specifiers by which a file of one revision reaches into another revision's folder (it must go through `common/`). */
+const siblingRevisionImports = (file: string, specs: string[]): string[] => {
+  const own = revisionOf(file);
+  return own === undefined ? [] : specs.filter((s) => {
+    const theirs = revisionOf(target(file, s));
+    return theirs !== undefined && theirs !== own;
+  });
+};
+
+/**
+ * The harness's rooms, lowest first: a room's code imports its own room and lower ones, never a higher one or a
+ * sibling of its own rank (the instruments oracle, probe and reference stand side by side and meet only in roles/).
+ * Scripts sit above all of them. Tests are exempt: they pair a room with its peer (the prober against the oracle).
+ */
+const ROOM_RANKS: Readonly<Record<string, number>> = {
+  errors: 0, os: 0, // typed errors; ports and processes of this machine
+  'cli-args': 1, wire: 1, // flag parsing; the recorded HTTP exchange
+  io: 2, // the project tree and the pinned spec on disk
+  oracle: 3, probe: 3, reference: 3, // the instruments of one revision each
+  roles: 4, // binds each revision's instruments into a role driver
+  runner: 5, // runs a subject against a driver: trials, calibration, manual probes
+  libraries: 6, // runs library subjects through the runner
+  conformance: 7, 'derive-inputs': 7, // compose all of the above
+};
+/** The driver contract every instrument implements: lower rooms may name its types (`import type`), nothing else. */
+const CONTRACT = 'src/harness/roles/types.ts';
+
+/** The harness room of a path (`src/harness/<room>/…` or `src/harness/<room>.ts`), undefined outside the harness. */
+const roomOf = (path: string): string | undefined => /^src\/harness\/([^/]+?)(?:\.ts$|\/)/.exec(path)?.[1];
+
+/** Static imports with whether each is type-only (`import type { … }`). */
+const importLinesOf = (text: string): { spec: string; typeOnly: boolean }[] =>
+  [...text.matchAll(/^\s*(import|export)\b(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => ({ spec: m[3]!, typeOnly: m[2] !== undefined }));
+
+/** Specifiers by which a harness file reaches up or sideways out of its room. */
+const roomViolations = (file: string, text: string): string[] => {
+  const own = roomOf(file);
+  if (own === undefined) return [];
+  return importLinesOf(text)
+    .filter(({ spec, typeOnly }) => {
+      const path = target(file, spec);
+      const theirs = roomOf(path);
+      if (theirs === undefined || theirs === own) return false;
+      if (path === CONTRACT && typeOnly) return false;
+      return !(ROOM_RANKS[theirs]! < ROOM_RANKS[own]!);
+    })
+    .map(({ spec }) => spec);
+};
 
 describe('walls', () => {
   const core = fg.sync('src/bench/**/*.ts', { ignore: ['**/*.test.ts'] });
@@ -43,7 +101,7 @@ describe('walls', () => {
     expect(core.length).toBeGreaterThan(20);
   });
 
-  it('keeps src/bench pure: no fs, network, process, harness, scripts or site imports', () => {
+  it('keeps src/bench pure (judges, plans, derive never import the harness): no fs, network, process, harness, scripts or site imports', () => {
     const offending = core.flatMap((f) => forbidden(imports(f)).map((s) => `${f}: imports "${s}"`));
     expect(offending).toEqual([]);
   });
@@ -95,6 +153,67 @@ describe('walls', () => {
         '<a href={`${base}/trials/${id}/`}>open</a> <Foo bar={1} />',
       ].join('\n'),
     ))).toEqual([]);
+  });
+
+  it('keeps revisions apart: a revision folder imports its own folder, common/ and lower layers, never a sibling revision', () => {
+    const all = fg.sync(['src/**/*.ts', 'scripts/**/*.ts']);
+    expect(all.filter((f) => revisionOf(f) !== undefined).length).toBeGreaterThan(50);
+    const offending = all.flatMap((f) => siblingRevisionImports(f, imports(f)).map((s) => `${f}: imports "${s}"`));
+    expect(offending).toEqual([]);
+  });
+
+  it('detects a sibling-revision import through the same parser (the check itself can fail)', () => {
+    const sample = [
+      `import { find } from '../../2025-11-25/server/find.ts';`,
+      `import { byStep } from '../../common/server/find.ts';`,
+      `import { STEP } from '../../../plans/2026-07-28/server-steps.ts';`,
+      `export { x } from '../../../plans/2025-11-25/server-steps.ts';`,
+      `import { probe } from '../../../harness/probe/2025-11-25-x.ts';`,
+      `import { y } from './y.ts';`,
+    ].join('\n');
+    expect(siblingRevisionImports('src/bench/judge/2026-07-28/server/x.ts', importsOf(sample))).toEqual([
+      '../../2025-11-25/server/find.ts',
+      '../../../plans/2025-11-25/server-steps.ts',
+      '../../../harness/probe/2025-11-25-x.ts',
+    ]);
+    // Files outside a revision folder may name both (registries, tests of both revisions).
+    expect(siblingRevisionImports('src/bench/judge/registry.ts', importsOf(sample))).toEqual([]);
+    expect(revisionOf('src/harness/roles/2026-07-28-client.ts')).toBe('2026-07-28');
+    expect(revisionOf('src/harness/cli-args.ts')).toBeUndefined();
+  });
+
+  it('ranks every harness room (a new room needs a place in ROOM_RANKS)', () => {
+    const rooms = new Set(fg.sync('src/harness/**/*.ts').map((f) => roomOf(f)!));
+    expect([...rooms].filter((r) => ROOM_RANKS[r] === undefined)).toEqual([]);
+  });
+
+  it('keeps harness rooms layered: code imports its own room and lower ones (probe and reference never the runner)', () => {
+    const code = fg.sync('src/harness/**/*.ts', { ignore: ['**/*.test.ts'] });
+    expect(code.length).toBeGreaterThan(50);
+    const offending = code.flatMap((f) => roomViolations(f, readFileSync(f, 'utf8')).map((s) => `${f}: imports "${s}"`));
+    expect(offending).toEqual([]);
+  });
+
+  it('detects an upward or sideways room import through the same parser (the check itself can fail)', () => {
+    const sample = [
+      `import { pinnedSpec } from '../io/spec.ts';`,
+      `import { freePort } from '../../os/ports.ts';`,
+      `import type { MutantInfo } from '../../roles/types.ts';`,
+      `import { DRIVERS } from '../../roles/registry.ts';`,
+      `import { MutantInfo } from '../../roles/types.ts';`,
+      `import { runTrial } from '../../runner/trial.ts';`,
+      `import { startOracle } from '../../oracle/common/http.ts';`,
+      `import { x } from './x.ts';`,
+    ].join('\n');
+    expect(roomViolations('src/harness/probe/common/x.ts', sample)).toEqual([
+      '../../roles/registry.ts',
+      '../../roles/types.ts',
+      '../../runner/trial.ts',
+      '../../oracle/common/http.ts',
+    ]);
+    expect(roomViolations('src/harness/runner/adapters/x.ts', `import { DRIVERS } from '../../roles/registry.ts';`)).toEqual([]);
+    expect(roomOf('src/harness/cli-args.ts')).toBe('cli-args');
+    expect(roomOf('src/bench/judge/registry.ts')).toBeUndefined();
   });
 
   it('detects forbidden imports through the same parser (the check itself can fail)', () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
+import { PRIMARY_SOURCE } from '../bench/spec/revisions.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
 import { PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
@@ -58,7 +59,7 @@ describe('site built from a synthetic tree', () => {
     const pre = /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(html)![1]!;
     expect(decode(pre)).toBe(s.prompt);
     const c = s.checkpoints[1]!.spec!;
-    expect(html).toContain(`https://github.com/modelcontextprotocol/modelcontextprotocol/blob/b0f60ba5409db7a6582440a7b473cc0398890f15/${c.file}#L${c.line}`);
+    expect(html).toContain(`https://github.com/${PRIMARY_SOURCE.repo}/blob/${PRIMARY_SOURCE.commit}/${c.file}#L${c.line}`);
   });
 
   it('escapes untrusted judge messages and renders quoted sentences with their emphasis', () => {
@@ -94,7 +95,7 @@ describe('site built from a synthetic tree', () => {
     for (const s of d.scenarios) for (const c of s.checkpoints) expect(existsSync(join(out, s.revision, s.role, s.id, c.slug, 'index.html'))).toBe(true);
     expect(tableValues(page('2025-11-25/matrix/index.html'), 'matrix-2025-11-25').length).toBeGreaterThan(0);
     const m = page('methodology/index.html');
-    expect(m).toContain('b0f60ba5409db7a6582440a7b473cc0398890f15');
+    expect(m).toContain(PRIMARY_SOURCE.commit);
     expect(tableBlock(m, `kills-${d.scenarios[0]!.revision}-${d.scenarios[0]!.role}-${d.scenarios[0]!.id}`)).toBeDefined();
   });
 

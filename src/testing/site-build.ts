@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { derive, serializeDataset } from '../bench/derive/derive.ts';
 import { formatProblem } from '../bench/problems.ts';
-import { loadDeriveInput } from '../harness/io/derive-inputs.ts';
+import { loadDeriveInput } from '../harness/derive-inputs.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadDeriveInput } from '../harness/io/derive-inputs.ts';
+import { loadDeriveInput } from '../harness/derive-inputs.ts';
 import { derive } from '../bench/derive/derive.ts';
 import { syntheticFiles, writeSyntheticTree } from './synthetic.ts';
 import { syntheticDataset } from './synthetic-dataset.ts';

@@ -5,6 +5,7 @@ import { scenarioHash, scenarioKey } from '../bench/versions/hash.ts';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { DocsAxis, Level, Revision, Role } from '../bench/schema/common.ts';
+import { REVISION_MANIFEST } from '../bench/spec/revisions.ts';
 import type { Checkpoint } from '../bench/schema/checkpoint.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
 import type { Subject } from '../bench/schema/subject.ts';
@@ -61,7 +62,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-const REV_PREFIX: Record<Revision, string> = { '2025-11-25': '251125', '2026-07-28': '260728' };
+const REV_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<Revision, string>;
 const LEVELS: Level[] = ['MUST', 'MUST', 'SHOULD', 'MAY', 'SHOULD', 'MUST', 'MAY'];
 const THINKING = ['high', 'low', 'off', 'medium'];
 const BASE_TIME = Date.parse('2026-11-01T00:00:00.000Z');

@@ -1,5 +1,6 @@
 // Test-only fixtures for derive: a tiny scenario, its judges, and generated trial files (never written to results/).
 // Pure, so tests of the core can build any record corpus in memory.
+import { PRIMARY_SOURCE } from '../spec/revisions.ts';
 import { scenarioHash } from '../versions/hash.ts';
 import { header, type Exchange } from '../judge/exchanges.ts';
 import { judgeTrial } from '../judge/run.ts';
@@ -163,7 +164,7 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
       benchmarkVersion: '1.0.0',
       scenarioHash: scenarioHash(s),
       isolation: 'none',
-      specCommit: 'b0f60ba5409db7a6582440a7b473cc0398890f15',
+      specCommit: PRIMARY_SOURCE.commit,
     },
     subject: t.subject,
     status: t.infraReason ? 'infra-error' : 'completed',

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { derive, serializeDataset } from '../derive/derive.ts';
 import { calibrationFiles, fixtureRegistry, fixtureScenario, scenarioFile, trialFiles } from '../derive/test-fixtures.ts';
 import { formatProblem, zodProblems } from '../problems.ts';
-import { loadDeriveInput } from '../../harness/io/derive-inputs.ts';
+import { loadDeriveInput } from '../../harness/derive-inputs.ts';
 import { syntheticDataset } from '../../testing/synthetic-dataset.ts';
 import { DatasetSchema, type Dataset } from './dataset.ts';
 

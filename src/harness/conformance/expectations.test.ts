@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REVISIONS, ROLES } from '../../bench/schema/common.ts';
-import { loadScenarios } from '../runner/cli.ts';
+import { loadScenarios } from '../io/scenarios.ts';
 import { loadExpectations } from './run.ts';
 
 describe('conformance/expectations.json', () => {

@@ -6,7 +6,8 @@ import { formatProblem, parseJson, zodProblems, type Problem } from '../../bench
 import { REVISIONS, ROLES, type Revision, type Role } from '../../bench/schema/common.ts';
 import { ConformanceExpectationsSchema, type ConformanceExpectations } from '../../bench/schema/conformance.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
-import { loadScenarios, requireDriver } from '../runner/cli.ts';
+import { requireDriver } from '../roles/registry.ts';
+import { loadScenarios } from '../io/scenarios.ts';
 import { RunnerInputError } from '../errors.ts';
 import { encodeCommand } from './client-shim.ts';
 import { compareConformance, type ScenarioOutcome, type ScenarioRow, type SuiteUniverse } from './compare.ts';

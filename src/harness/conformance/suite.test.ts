@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadServerScenarios2026 } from '../probe/2026-07-28/load-scenarios.ts';
 import { driver } from '../roles/2026-07-28-server.ts';
 import { encodeCommand } from './client-shim.ts';
 import { startOracleServer } from './oracle-server.ts';
 import { parseRequirementsList, readResults } from './suite.ts';
+import { scenariosOf } from '../io/scenarios.ts';
 
 // The shape `conformance list --requirements <revision>` prints (0.2.0-alpha.12), cut down.
 const LIST = `Required for 2026-07-28 (4 scenarios, frozen; run at the 2026-07-28 wire):
@@ -74,7 +74,7 @@ describe('client shim', () => {
 
 describe('startOracleServer', () => {
   it('starts the driver oracle on an ephemeral 127.0.0.1 port and stop() ends it', async () => {
-    const o = await startOracleServer(driver.oracleCommand(loadServerScenarios2026().find((s) => s.id === 'stateless-tools')!));
+    const o = await startOracleServer(driver.oracleCommand(scenariosOf('2026-07-28', 'server').find((s) => s.id === 'stateless-tools')!));
     expect(o.url).toMatch(/^http:\/\/127\.0\.0\.1:[1-9]\d*\/mcp$/);
     expect((await fetch(o.url, { method: 'GET' })).status).toBe(405);
     await o.stop();

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { derive } from '../../bench/derive/derive.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { REVISIONS } from '../../bench/schema/common.ts';
-import { loadDeriveInput } from './derive-inputs.ts';
+import { loadDeriveInput } from '../derive-inputs.ts';
 import { specDir } from './paths.ts';
 
 const real = specDir(process.cwd());

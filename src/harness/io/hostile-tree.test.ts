@@ -12,7 +12,7 @@ import { FILE_LIMITS, RESULTS_TOTAL_LIMIT } from '../../bench/derive/limits.ts';
 import { base, DIR, REC, WIRE } from '../../bench/derive/malformed-corpus.ts';
 import { fixtureCalibrationSubjects, fixtureRegistry, scenarioFile } from '../../bench/derive/test-fixtures.ts';
 import { formatProblem } from '../../bench/problems.ts';
-import { loadDeriveInput } from './derive-inputs.ts';
+import { loadDeriveInput } from '../derive-inputs.ts';
 import { readTrialFiles } from './trial-sidecars.ts';
 
 const SECRET = 'TOP-SECRET-do-not-publish-4f1c';

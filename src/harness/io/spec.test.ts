@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SPEC_SOURCES } from '../../bench/spec/revisions.ts';
+import { PRIMARY_SOURCE, SPEC_SOURCES } from '../../bench/spec/revisions.ts';
 import { RunnerInputError } from '../errors.ts';
 import { specDir } from './paths.ts';
 import { ensureSpec, specProblems } from './spec.ts';
@@ -52,7 +52,7 @@ describe('the pinned spec folder', () => {
     writeFileSync(join(copy, 'LICENSE'), 'edited');
     process.env.MCP_SPEC_DIR = copy;
     const e = failure(() => ensureSpec(process.cwd(), () => undefined));
-    expect(e.message).toMatch(new RegExp(`^${copy}: the files of modelcontextprotocol/modelcontextprotocol differ from the pinned commit b0f60ba5409d`));
+    expect(e.message).toMatch(new RegExp(`^${copy}: the files of modelcontextprotocol/modelcontextprotocol differ from the pinned commit ${PRIMARY_SOURCE.commit.slice(0, 12)}`));
     expect(e.hint).toMatch(/MCP_SPEC_DIR/);
   });
 
@@ -76,7 +76,7 @@ describe('the pinned spec folder', () => {
     const lines: string[] = [];
     expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
     expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
-    expect(lines).toEqual([expect.stringMatching(/^spec: fetching the pinned MCP spec \(modelcontextprotocol\/modelcontextprotocol@b0f60ba5409db7a6582440a7b473cc0398890f15 and /)]);
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^spec: fetching the pinned MCP spec \\(${PRIMARY_SOURCE.repo}@${PRIMARY_SOURCE.commit} and `))]);
     expect(specProblems(join(root, '.cache/spec'))).toEqual([]);
   });
 });

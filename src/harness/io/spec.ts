@@ -3,7 +3,7 @@
 // everything else takes the pinned commits from the revision manifest and runs in a bare clone.
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { REVISION_MANIFEST, SPEC_SOURCES } from '../../bench/spec/revisions.ts';
+import { PRIMARY_SOURCE, REVISION_MANIFEST, SPEC_SOURCES } from '../../bench/spec/revisions.ts';
 import { RunnerInputError } from '../errors.ts';
 import { fetchSpec, mirrorUrls } from './fetch-spec.ts';
 import { specCachePath, specDir } from './paths.ts';
@@ -61,4 +61,13 @@ export function ensureSpec(root: string, log: (line: string) => void = (l) => pr
     throw new RunnerInputError(problems.join('\n'), why);
   }
   return dir;
+}
+
+/**
+ * The pinned spec folder and commit a run records. The commit comes from the revision manifest, so commands that need
+ * no spec text run in a bare clone; `text: true` (docs-full trials, calibration's schema gate) makes sure the text is
+ * there, fetching it on first use.
+ */
+export function pinnedSpec(root: string, opts: { text?: boolean } = {}): { spec: string; specCommit: string } {
+  return { spec: opts.text ? ensureSpec(root) : specDir(root), specCommit: PRIMARY_SOURCE.commit };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
-import { trialFiles } from '../../bench/derive/records.ts';
+import { expectedRecordPath, trialFiles } from '../../bench/derive/records.ts';
 import type { JudgeRegistry } from '../../bench/judge/types.ts';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
@@ -106,4 +106,12 @@ export function writeStandaloneTrial(out: string, record: TrialRecord, log: Wire
     { path: wire, content: wireJsonl(log) },
   ]);
   return [out, wire];
+}
+
+/** The next unused repetition index of a cell (k1, k2, …). */
+export function nextK(root: string, scenario: Scenario, docs: DocsAxis, subject: Subject): number {
+  for (let k = 1; ; k++) {
+    const path = expectedRecordPath({ trial: { revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs, k } as TrialRecord['trial'], subject });
+    if (!existsSync(join(root, path))) return k;
+  }
 }

@@ -10,7 +10,7 @@ import { EVIDENCE_INDEX_PATH, librarySubjectId } from '../../bench/derive/librar
 import { parseWith } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { EvidenceIndexSchema, type EvidenceEntry } from '../../bench/schema/library.ts';
-import { freePort, isListening, waitFor } from '../runner/ports.ts';
+import { freePort, isListening, waitFor } from '../os/ports.ts';
 import { RunnerInputError } from '../errors.ts';
 import { librariesDir, type LibraryEntry } from './index.ts';
 import type { LibrariesArgs } from './plan.ts';

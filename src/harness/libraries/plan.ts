@@ -9,7 +9,7 @@ import type { Scenario } from '../../bench/schema/scenario.ts';
 import { writeTrial } from '../io/trial-files.ts';
 import type { RoleDriver } from '../roles/types.ts';
 import type { CalibrationJob, Ran } from '../runner/calibrate.ts';
-import { oneOf, parseCli } from '../runner/cli.ts';
+import { oneOf, parseCli } from '../cli-args.ts';
 import { RunnerInputError } from '../errors.ts';
 import { findLibrary, libraryAdapter, librariesDir, notAttemptedReason, registeredLibraries, type LibraryEntry } from './index.ts';
 

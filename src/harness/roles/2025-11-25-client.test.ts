@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
-import { clientScenarios2025 } from '../reference/2025-11-25/load-scenarios.ts';
 import { describeClientDriverLive } from '../reference/testing/client-suite.ts';
 import { driver } from './2025-11-25-client.ts';
 import { driverFor } from './registry.ts';
+import { scenariosOf } from '../io/scenarios.ts';
 
-const scenarios = clientScenarios2025();
+const scenarios = scenariosOf('2025-11-25', 'client');
 
 describe('2025-11-25 client driver (live)', () => {
   it('is registered for 2025-11-25 client', () => {

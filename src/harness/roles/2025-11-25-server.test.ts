@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
-import { loadServerScenarios } from '../probe/2025-11-25/load-scenarios.ts';
-import { freePort, isListening, waitFor } from '../runner/ports.ts';
+import { freePort, isListening, waitFor } from '../os/ports.ts';
 import { driver } from './2025-11-25-server.ts';
 import { driverFor } from './registry.ts';
+import { scenariosOf } from '../io/scenarios.ts';
 
 /** Spawn the driver's oracle command the way the trial runner does: PORT in env, wait for the port, probe, judge, kill. */
 async function runSpawned(scenarioId: string, mutant?: string) {
-  const scenario = loadServerScenarios().find((s) => s.id === scenarioId)!;
+  const scenario = scenariosOf('2025-11-25', 'server').find((s) => s.id === scenarioId)!;
   const port = await freePort();
   const { cmd, args } = driver.oracleCommand(scenario, mutant);
   const child = spawn(cmd, args, { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import { MUTANTS } from '../oracle/2025-11-25/server/mutants.ts';
 import { probe } from '../probe/2025-11-25/index.ts';
+import { SCHEMA_INVALID_STEPS } from '../probe/2025-11-25/schema-invalid-steps.ts';
 import type { ServerRoleDriver } from './types.ts';
 
 const ORACLE_MAIN = fileURLToPath(new URL('../oracle/2025-11-25/server/main.ts', import.meta.url));
@@ -21,4 +22,5 @@ export const driver: ServerRoleDriver = {
     args: [ORACLE_MAIN, ...(mutant ? ['--mutant', mutant] : [])],
   }),
   mutants: MUTANTS,
+  schemaInvalidSteps: SCHEMA_INVALID_STEPS,
 };

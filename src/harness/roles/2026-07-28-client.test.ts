@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clientScenarios2026 } from '../reference/2026-07-28/load-scenarios.ts';
 import { describeClientDriverLive } from '../reference/testing/client-suite.ts';
 import { driver } from './2026-07-28-client.ts';
 import { driverFor } from './registry.ts';
+import { scenariosOf } from '../io/scenarios.ts';
 
 describe('2026-07-28 client driver (live)', () => {
   it('is registered for 2026-07-28 client', () => {
     expect(driverFor('2026-07-28', 'client')).toBe(driver);
   });
 
-  describeClientDriverLive(driver, clientScenarios2026());
+  describeClientDriverLive(driver, scenariosOf('2026-07-28', 'client'));
 });

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { JUDGES } from '../../bench/judge/registry.ts';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { scoreTrial } from '../../bench/scoring/score.ts';
-import { loadServerScenarios2026 } from '../probe/2026-07-28/load-scenarios.ts';
-import { freePort, isListening, waitFor } from '../runner/ports.ts';
+import { freePort, isListening, waitFor } from '../os/ports.ts';
 import { driver } from './2026-07-28-server.ts';
 import { driverFor } from './registry.ts';
+import { scenariosOf } from '../io/scenarios.ts';
 
 /** Spawn the driver's oracle command the way the trial runner does: PORT in env, wait for the port, probe, judge, kill. */
 async function runSpawned(scenarioId: string, mutant?: string) {
-  const scenario = loadServerScenarios2026().find((s) => s.id === scenarioId)!;
+  const scenario = scenariosOf('2026-07-28', 'server').find((s) => s.id === scenarioId)!;
   const port = await freePort();
   const { cmd, args } = driver.oracleCommand(scenario, mutant);
   const child = spawn(cmd, args, { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });

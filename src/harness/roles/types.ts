@@ -39,6 +39,8 @@ export interface ServerRoleDriver {
   /** Start the oracle (or a mutant) server; it reads `PORT` from env and listens on 127.0.0.1. */
   oracleCommand(scenario: Scenario, mutant?: string): CommandLine;
   mutants: readonly MutantInfo[];
+  /** Probe steps whose request breaks the pinned schema on purpose: step → why (the schema gate exempts them). */
+  schemaInvalidSteps: Readonly<Record<string, string>>;
 }
 
 /** A running reference server for one client-role trial. */

@@ -1,7 +1,5 @@
 import { dirname } from 'node:path';
-
-/** Env var that marks every process of one trial, so cleanup can find them even after they re-parent or setsid. */
-export const TRIAL_MARKER = 'MCPFS_TRIAL';
+import { TRIAL_MARKER } from '../os/procs.ts';
 
 /** System PATH the agent gets, after the folder of the Node binary running the harness (Node 24 first). */
 const SYSTEM_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';

@@ -5,7 +5,7 @@ import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { nullAdapter, oracleAdapter } from './adapters/basic.ts';
-import { loadScenarios } from './cli.ts';
+import { loadScenarios } from '../io/scenarios.ts';
 import { runTrial } from './trial.ts';
 
 // The registered role drivers through the runner (netns): on the easiest scenario of each role, the oracle scores 1

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { InfraError } from '../errors.ts';
-import { isListening } from './ports.ts';
-import { childrenOf, killAll, netnsOf, pidsInNetns } from './procs.ts';
+import { isListening } from '../os/ports.ts';
+import { childrenOf, killAll, netnsOf, pidsInNetns } from '../os/procs.ts';
 import { startRelay, formatEndpoint, type Endpoint, type Relay } from './relay.ts';
 import { shq } from './env.ts';
 

@@ -1,5 +1,5 @@
 import type { Headers } from '../../../bench/schema/wire-event.ts';
-import { PROTOCOL_VERSION } from '../../../bench/judge/2025-11-25/server/plan.ts';
+import { PROTOCOL_VERSION } from '../../../bench/plans/2025-11-25/server-steps.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
 import { answers, clientCaps, ProbeBudget, type ProbeLimits } from '../common/budget.ts';

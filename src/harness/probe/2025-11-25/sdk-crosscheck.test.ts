@@ -12,7 +12,7 @@ import { JUDGES } from '../../../bench/judge/registry.ts';
 import { judgeTrial } from '../../../bench/judge/run.ts';
 import { createOracleServer } from '../../oracle/2025-11-25/server/server.ts';
 import { probe } from './index.ts';
-import { loadServerScenarios } from './load-scenarios.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
 // Cross-checks with an independent implementation, the official SDK (pinned 1.32.2): its client must work against
 // our oracle, and our prober + judges must accept an SDK server set up the way the prompts ask.
@@ -120,7 +120,7 @@ describe('cross-check with the official SDK 1.32.2', () => {
 
   for (const id of ['tools-basics', 'sessions', 'streaming']) {
     it(`an SDK server set up as the ${id} prompt asks fails no checkpoint`, async () => {
-      const scenario = loadServerScenarios().find((s) => s.id === id)!;
+      const scenario = scenariosOf('2025-11-25', 'server').find((s) => s.id === id)!;
       const url = await listen(sdkServer());
       const verdicts = judgeTrial(scenario, await probe(scenario, url, { requestMs: 3000, totalMs: 15_000, graceMs: 500 }), JUDGES);
       expect(verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.checkpoint}: ${v.message}`)).toEqual([]);

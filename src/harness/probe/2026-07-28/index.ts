@@ -2,7 +2,7 @@ import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import type { ProbeLimits } from '../common/budget.ts';
 import { runPlan } from '../common/run.ts';
-import { PLANS } from './plans.ts';
+import { PLANS } from './scenario-plans.ts';
 import { Prober } from './prober.ts';
 
 /**
@@ -14,5 +14,5 @@ export function probe(scenario: Scenario, url: string, limits: Partial<ProbeLimi
 }
 
 export { UnknownScenarioError } from '../common/run.ts';
-export { PLANS } from './plans.ts';
+export { PLANS } from './scenario-plans.ts';
 export type { ProbeLimits } from '../common/budget.ts';

@@ -4,10 +4,10 @@ import { createOracleServer } from '../../oracle/2026-07-28/server/server.ts';
 import { StateSealer } from '../../oracle/2026-07-28/server/tools.ts';
 import { describeServerProber } from '../testing/server-suite.ts';
 import { probe, PLANS } from './index.ts';
-import { loadServerScenarios2026 } from './load-scenarios.ts';
-import { tamper } from './plans.ts';
+import { tamper } from './scenario-plans.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
-describeServerProber({ revision: '2026-07-28', scenarios: loadServerScenarios2026(), plans: PLANS, mutants: MUTANTS, probe, createOracleServer }, 120_000);
+describeServerProber({ revision: '2026-07-28', scenarios: scenariosOf('2026-07-28', 'server'), plans: PLANS, mutants: MUTANTS, probe, createOracleServer }, 120_000);
 
 describe('tamper (forged requestState)', () => {
   it('raises the amount inside a Base64-JSON state and keeps the signature part', () => {

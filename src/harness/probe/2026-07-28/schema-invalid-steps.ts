@@ -1,4 +1,4 @@
-import { STEP } from '../../../bench/judge/2026-07-28/server/plan.ts';
+import { STEP } from '../../../bench/plans/2026-07-28/server-steps.ts';
 
 /**
  * Probe steps of the 2026-07-28 prober whose request breaks the pinned schema on purpose (the checkpoint is about how

@@ -5,11 +5,10 @@
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { probe as probe2025 } from '../2025-11-25/index.ts';
-import { loadServerScenarios } from '../2025-11-25/load-scenarios.ts';
 import { probe as probe2026 } from '../2026-07-28/index.ts';
-import { loadServerScenarios2026 } from '../2026-07-28/load-scenarios.ts';
 import type { ProbeLimits } from '../common/budget.ts';
-import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from './record-check.ts';
+import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from '../../io/testing/record-check.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
 export interface ChaosKitConfig {
   /** Chaos server base URL. */
@@ -49,8 +48,8 @@ process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?
 process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400), running: [...inflight] }));
 
 const all: { scenario: Scenario; probe: (s: Scenario, url: string, l: Partial<ProbeLimits>) => Promise<WireLog> }[] = [
-  ...loadServerScenarios().map((scenario) => ({ scenario, probe: probe2025 })),
-  ...loadServerScenarios2026().map((scenario) => ({ scenario, probe: probe2026 })),
+  ...scenariosOf('2025-11-25', 'server').map((scenario) => ({ scenario, probe: probe2025 })),
+  ...scenariosOf('2026-07-28', 'server').map((scenario) => ({ scenario, probe: probe2026 })),
 ].filter((x) => !cfg.scenarios || cfg.scenarios.includes(x.scenario.id));
 
 let n = 0;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { loadScenarios } from '../../runner/cli.ts';
+import { loadScenarios } from '../../io/scenarios.ts';
 import type { ChaosKitConfig, ChaosRunLine } from './chaos-kit-main.ts';
 import { startChaosServer } from './chaos-server.ts';
-import { deriveCheck, type RecordCheck } from './record-check.ts';
+import { deriveCheck, withDerive } from '../../io/testing/record-check.ts';
 
 /**
  * The chaos kit: the chaos server in this process, the prober in a child (`chaos-kit-main.ts`) so the child's peak RSS
@@ -24,15 +24,6 @@ export interface ChaosKitResult {
   peakRssMiB?: number;
   /** Child exit code (0 unless it died). */
   exit: number | null;
-}
-
-/** A run with derive's read-back of its record; derive throwing on it counts as a crash of the run. */
-export function withDerive<R extends { outcome: string; error?: string }>(run: R, check: () => RecordCheck): R & Partial<RecordCheck> {
-  try {
-    return { ...run, ...check() };
-  } catch (e) {
-    return { ...run, outcome: 'crash', error: `derive: ${String((e as Error)?.stack ?? e).slice(0, 400)}` };
-  }
 }
 
 export async function runChaosKit(cfg: Omit<ChaosKitConfig, 'base' | 'dir'>, cwd = process.cwd()): Promise<ChaosKitResult> {

@@ -11,7 +11,7 @@ import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import { scoreTrial } from '../../../bench/scoring/score.ts';
 import { parseSentenceTsv } from '../../../bench/spec/tsv.ts';
 import { specDir } from '../../io/paths.ts';
-import { freePort } from '../../runner/ports.ts';
+import { freePort } from '../../os/ports.ts';
 import type { ProbeLimits } from '../common/budget.ts';
 
 /**

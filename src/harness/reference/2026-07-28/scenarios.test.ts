@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { judges } from '../../../bench/judge/2026-07-28/client/index.ts';
 import { driver } from '../../roles/2026-07-28-client.ts';
 import { describeClientScenarios } from '../testing/client-suite.ts';
-import { clientScenarios2026 } from './load-scenarios.ts';
 import { SCRIPTS } from './scripts.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
-const scenarios = clientScenarios2026();
+const scenarios = scenariosOf('2026-07-28', 'client');
 
 describeClientScenarios('2026-07-28', scenarios, { judges, scripts: Object.keys(SCRIPTS), driver });
 

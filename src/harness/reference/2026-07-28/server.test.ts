@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { clientScenarios2026 } from './load-scenarios.ts';
 import { startReference2026, UnknownScenarioError, type RunningReference } from './server.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
-const scenarios = new Map(clientScenarios2026().map((s) => [s.id, s]));
+const scenarios = new Map(scenariosOf('2026-07-28', 'client').map((s) => [s.id, s]));
 let ref: RunningReference | undefined;
 afterEach(async () => {
   await ref?.stop();

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { annotatedParams, headerCarries, META_CAPABILITIES, valueAt } from '../../../bench/judge/2026-07-28/client/view.ts';
+import { annotatedParams, headerCarries, valueAt } from '../../../bench/plans/2026-07-28/param-headers.ts';
+import { META } from '../../../bench/plans/2026-07-28/protocol.ts';
 import type { RecordedRequest } from '../../wire/server.ts';
 import { CONFIRM_KEY, CONFIRM_REQUEST, SERVER_INFO, type ReferenceScript } from './scripts.ts';
 import { isObj, paramMismatch, rpcError, type Rejection } from './validate.ts';
+
+const META_CAPABILITIES = META.clientCapabilities;
 
 type Msg = Record<string, unknown>;
 

@@ -1,6 +1,10 @@
-import { headerText, META_CAPABILITIES, META_VERSION } from '../../../bench/judge/2026-07-28/client/view.ts';
+import { headerText } from '../../../bench/plans/2026-07-28/param-headers.ts';
+import { META } from '../../../bench/plans/2026-07-28/protocol.ts';
 import type { RecordedRequest } from '../../wire/server.ts';
 import { SUPPORTED_VERSIONS } from './scripts.ts';
+
+const META_VERSION = META.protocolVersion;
+const META_CAPABILITIES = META.clientCapabilities;
 
 type Msg = Record<string, unknown>;
 export const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);

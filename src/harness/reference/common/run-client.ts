@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import type { ClientRoleDriver, CommandLine } from '../../roles/types.ts';
-import { killGroup } from '../../runner/procs.ts';
+import { killGroup } from '../../os/procs.ts';
 
 export interface ClientRun {
   log: WireLog;

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { withDerive } from '../../probe/testing/chaos-kit.ts';
-import { deriveCheck, type RecordCheck, type WrittenRecord } from '../../probe/testing/record-check.ts';
-import { loadScenarios } from '../../runner/cli.ts';
+import { deriveCheck, withDerive, type RecordCheck, type WrittenRecord } from '../../io/testing/record-check.ts';
+import { loadScenarios } from '../../io/scenarios.ts';
 import { ATTACKS, TEST_SCALE, type AttackScale } from './hostile-clients.ts';
 
 /**

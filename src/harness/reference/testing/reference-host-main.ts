@@ -5,19 +5,18 @@
 //   {"quit": true} → {"kind":"done","peakRssMiB":…}
 import { createInterface } from 'node:readline';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { peakRssMiB, writeRecord } from '../../probe/testing/record-check.ts';
+import { peakRssMiB, writeRecord } from '../../io/testing/record-check.ts';
 import type { RunningReference } from '../common/lifecycle.ts';
-import { clientScenarios2025 } from '../2025-11-25/load-scenarios.ts';
 import { startReference2025 } from '../2025-11-25/server.ts';
-import { clientScenarios2026 } from '../2026-07-28/load-scenarios.ts';
 import { startReference2026 } from '../2026-07-28/server.ts';
+import { scenariosOf } from '../../io/scenarios.ts';
 
 const emit = (line: object): void => void process.stdout.write(JSON.stringify(line) + '\n');
 process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400) }));
 process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400) }));
 
 const dir = process.argv[2]!;
-const scenarios = new Map<string, Scenario>([...clientScenarios2025(), ...clientScenarios2026()].map((s) => [`${s.revision}/${s.id}`, s]));
+const scenarios = new Map<string, Scenario>([...scenariosOf('2025-11-25', 'client'), ...scenariosOf('2026-07-28', 'client')].map((s) => [`${s.revision}/${s.id}`, s]));
 const running = new Map<string, { scenario: Scenario; ref: RunningReference }>();
 
 async function start(id: string, revision: string, scenarioId: string): Promise<void> {

@@ -3,7 +3,7 @@ import { PRIMARY_SOURCE } from '../../../bench/spec/revisions.ts';
 import { scoreTrial } from '../../../bench/scoring/score.ts';
 import { specDir } from '../../io/paths.ts';
 import { driverFor } from '../../roles/registry.ts';
-import { loadScenarios } from '../cli.ts';
+import { loadScenarios } from '../../io/scenarios.ts';
 import { runTrial } from '../trial.ts';
 import { cheaterAdapter } from './cheater.ts';
 

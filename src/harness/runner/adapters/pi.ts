@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Subject } from '../../../bench/schema/subject.ts';
-import { TRIAL_MARKER } from '../env.ts';
+import { TRIAL_MARKER } from '../../os/procs.ts';
 import { RunnerInputError } from '../../errors.ts';
 import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-session.ts';
 import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';

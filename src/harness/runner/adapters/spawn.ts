@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { envArgs, shq, TRIAL_MARKER } from '../env.ts';
+import { envArgs, shq } from '../env.ts';
 import { InfraError } from '../../errors.ts';
-import { childrenOf, killGroup, killPid } from '../procs.ts';
+import { childrenOf, killGroup, killPid, TRIAL_MARKER } from '../../os/procs.ts';
 import type { AgentContext, AgentRun, Exit } from './types.ts';
 
 export interface SpawnOptions {

@@ -7,11 +7,13 @@ import { bodyText } from '../../../bench/judge/exchanges.ts';
 import type { Role } from '../../../bench/schema/common.ts';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
+import { PRIMARY_SOURCE } from '../../../bench/spec/revisions.ts';
 import type { ClientRoleDriver, ServerRoleDriver } from '../../roles/types.ts';
 import { pairs, WireRecorder } from '../../wire/recorder.ts';
 
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
-export const SPEC_COMMIT = 'b0f60ba5409db7a6582440a7b473cc0398890f15';
+/** The commit trial records name: the manifest's, so a test never restates it. */
+export const SPEC_COMMIT = PRIMARY_SOURCE.commit;
 
 export function kitScenario(role: Role): Scenario {
   const slug = role === 'server' ? 'ping-answers-pong' : 'ping-client-says-bye';
@@ -55,6 +57,7 @@ export const kitServerDriver: ServerRoleDriver = {
   path: '/mcp',
   oracleCommand: (_s, mutant) => ({ cmd: process.execPath, args: [here('./ping-server.ts'), ...(mutant ? [mutant] : [])] }),
   mutants: [{ id: 'broken', description: 'answers 500', scenarios: ['kit-server'] }],
+  schemaInvalidSteps: {},
   probe: (_s, url) => probeOnce(url),
 };
 

@@ -1,40 +1,7 @@
-import { bodyText, isObject, type Exchange } from '../../exchanges.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { acceptList, initsDone, isInitializePost, reqHeader, show, type InitDone } from './view.ts';
-
-/** 251125-transports-92: every POST's Accept lists both application/json and text/event-stream (a wildcard is not a listing). */
-export const postAcceptBoth: Judge = ({ exchanges }) => {
-  const posts = exchanges.filter((e) => e.request.method === 'POST');
-  if (posts.length === 0) return fail('no POST observed');
-  for (const e of posts) {
-    const list = acceptList(reqHeader(e, 'accept'));
-    if (!list.includes('application/json') || !list.includes('text/event-stream')) {
-      return fail(`POST x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list application/json and text/event-stream`, [e.x]);
-    }
-  }
-  return pass(`all ${posts.length} POSTs list application/json and text/event-stream in Accept`, posts.map((e) => e.x));
-};
-
-/** What a POST body is, for 251125-transports-94: one JSON-RPC request, notification or response, or what else. */
-function bodyKind(e: Exchange): string | undefined {
-  const v = e.request.json;
-  if (v === undefined) return bodyText(e.request.body).trim() === '' ? 'an empty body' : 'not JSON';
-  if (Array.isArray(v)) return `a batch of ${v.length}`;
-  if (!isObject(v) || v.jsonrpc !== '2.0') return 'not a JSON-RPC 2.0 message';
-  if (typeof v.method === 'string' || 'result' in v || 'error' in v) return undefined;
-  return 'neither a request, a notification nor a response';
-}
-
-/** 251125-transports-94: every POST body is a single JSON-RPC request, notification or response (no batch). */
-export const postSingleMessage: Judge = ({ exchanges }) => {
-  const posts = exchanges.filter((e) => e.request.method === 'POST');
-  if (posts.length === 0) return fail('no POST observed');
-  for (const e of posts) {
-    const kind = bodyKind(e);
-    if (kind) return fail(`POST x${e.x} body is ${kind}`, [e.x]);
-  }
-  return pass(`all ${posts.length} POST bodies are single JSON-RPC messages`, posts.map((e) => e.x));
-};
+import { isObject, type Exchange } from '../../exchanges.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { acceptList, initsDone, isInitializePost, reqHeader, show, type InitDone } from '../../common/client/view.ts';
+import { judge } from '../../define.ts';
 
 /** Requests whose body holds JSON-RPC message(s): a JSON object with `jsonrpc`, or an array of them. */
 function carriesJsonRpc(e: Exchange): boolean {
@@ -43,16 +10,16 @@ function carriesJsonRpc(e: Exchange): boolean {
 }
 
 /** 251125-transports-91: every request that carries a JSON-RPC message is a POST. */
-export const messagesByPost: Judge = ({ exchanges }) => {
+export const messagesByPost = judge('http-messages-by-post', ({ exchanges }) => {
   const carrying = exchanges.filter(carriesJsonRpc);
   if (carrying.length === 0) return fail('no JSON-RPC message observed');
   const bad = carrying.find((e) => e.request.method !== 'POST');
   if (bad) return fail(`a JSON-RPC message was sent with ${bad.request.method} (x${bad.x})`, [bad.x]);
   return pass(`all ${carrying.length} JSON-RPC messages were POSTed`, carrying.map((e) => e.x));
-};
+});
 
 /** 251125-transports-88: every JSON-RPC message is its own POST to the MCP endpoint (the path initialize succeeded on). */
-export const messagesToEndpoint: Judge = ({ exchanges }) => {
+export const messagesToEndpoint = judge('http-messages-to-endpoint', ({ exchanges }) => {
   const first = initsDone(exchanges)[0];
   if (!first) return notApplicable('no initialize succeeded, so the MCP endpoint is unknown');
   const endpoint = first.ex.request.path.split('?')[0];
@@ -62,17 +29,17 @@ export const messagesToEndpoint: Judge = ({ exchanges }) => {
   const many = carrying.find((e) => Array.isArray(e.request.json) && e.request.json.length > 1);
   if (many) return fail(`x${many.x} carried ${(many.request.json as unknown[]).length} messages in one request`, [many.x]);
   return pass(`all ${carrying.length} JSON-RPC messages went to ${show(endpoint)}, one per request`, carrying.map((e) => e.x));
-};
+});
 
 /** 251125-transports-138: every GET's Accept lists text/event-stream. */
-export const getAcceptEventStream: Judge = ({ exchanges }) => {
+export const getAcceptEventStream = judge('http-get-accept-event-stream', ({ exchanges }) => {
   const gets = exchanges.filter((e) => e.request.method === 'GET');
   if (gets.length === 0) return notApplicable('the client sent no GET');
   for (const e of gets) {
     if (!acceptList(reqHeader(e, 'accept')).includes('text/event-stream')) return fail(`GET x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list text/event-stream`, [e.x]);
   }
   return pass(`all ${gets.length} GETs list text/event-stream in Accept`, gets.map((e) => e.x));
-};
+});
 
 /** Requests sent after each successful initialize and before the next initialize POST, paired with that initialize. */
 export function afterInit(exchanges: readonly Exchange[]): { init: InitDone; ex: Exchange }[] {
@@ -90,17 +57,20 @@ export function afterInit(exchanges: readonly Exchange[]): { init: InitDone; ex:
 }
 
 /** 251125-transports-265: every HTTP request after initialization (POST, GET, DELETE; not a new initialize) has MCP-Protocol-Version. */
-export const protocolVersionHeader: Judge = ({ exchanges }) => {
+export const protocolVersionHeader = judge('http-protocol-version-header', ({ exchanges }) => {
   if (initsDone(exchanges).length === 0) return notApplicable('no initialize succeeded');
   const later = afterInit(exchanges);
   if (later.length === 0) return notApplicable('no request after initialization');
   const bad = later.find(({ ex }) => reqHeader(ex, 'mcp-protocol-version') === undefined);
   if (bad) return fail(`${bad.ex.request.method} x${bad.ex.x} after initialization has no MCP-Protocol-Version header`, [bad.ex.x]);
   return pass(`all ${later.length} requests after initialization carry MCP-Protocol-Version`, later.map(({ ex }) => ex.x));
-};
+});
+
+/** 251125-lifecycle-178: the same rule, stated again in lifecycle.mdx; a different scenario cites it, so both sentences are tested. */
+export const lifecycleProtocolVersionHeader = judge('lifecycle-protocol-version-header', protocolVersionHeader);
 
 /** 251125-transports-271: the MCP-Protocol-Version sent equals the version the InitializeResult negotiated. */
-export const protocolVersionNegotiated: Judge = ({ exchanges }) => {
+export const protocolVersionNegotiated = judge('http-protocol-version-negotiated', ({ exchanges }) => {
   const later = afterInit(exchanges).filter(({ ex }) => reqHeader(ex, 'mcp-protocol-version') !== undefined);
   if (later.length === 0) return notApplicable('no request after initialization carried MCP-Protocol-Version');
   const bad = later.find(({ init, ex }) => reqHeader(ex, 'mcp-protocol-version') !== init.version);
@@ -109,4 +79,4 @@ export const protocolVersionNegotiated: Judge = ({ exchanges }) => {
   }
   const versions = [...new Set(later.map(({ init }) => init.version))].join(', ');
   return pass(`MCP-Protocol-Version equals the negotiated version (${versions}) on ${later.length} requests`, later.map(({ ex }) => ex.x));
-};
+});

@@ -1,30 +1,13 @@
 import { isRequest } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { clientMessages, initsDone, isInitializePost, reqHeader, serverRequests, show } from './view.ts';
-
-/** 251125-basic-47: no request the client sends has `id: null`. */
-export const requestIdNotNull: Judge = ({ exchanges }) => {
-  const reqs = clientMessages(exchanges).filter((m) => isRequest(m.msg));
-  if (reqs.length === 0) return fail('no JSON-RPC request observed');
-  const bad = reqs.find((m) => m.msg.id === null);
-  if (bad) return fail(`${String(bad.msg.method)} (x${bad.x}) has id null`, [bad.x]);
-  return pass(`${reqs.length} requests, none with id null`, reqs.map((m) => m.x));
-};
-
-/** 251125-basic-46: every request id is a string or an integer. */
-export const requestIdType: Judge = ({ exchanges }) => {
-  const reqs = clientMessages(exchanges).filter((m) => isRequest(m.msg));
-  if (reqs.length === 0) return fail('no JSON-RPC request observed');
-  const bad = reqs.find((m) => typeof m.msg.id !== 'string' && !Number.isInteger(m.msg.id));
-  if (bad) return fail(`${String(bad.msg.method)} (x${bad.x}) has id ${show(bad.msg.id)}, neither a string nor an integer`, [bad.x]);
-  return pass(`${reqs.length} requests, every id a string or an integer`, reqs.map((m) => m.x));
-};
+import { fail, notApplicable, pass } from '../../types.ts';
+import { clientMessages, initsDone, isInitializePost, reqHeader, serverRequests, show } from '../../common/client/view.ts';
+import { judge } from '../../define.ts';
 
 /**
- * 251125-basic-48: request ids are not reused within a session. The session of a request is its MCP-Session-Id header;
- * an initialize belongs to the session its response issued; without sessions the whole log is one session.
+ * 251125-basic-48: request ids are not reused within a session. Its reading (what the sentence leaves open) is the
+ * checkpoint's `reading` in the scenario file.
  */
-export const requestIdUnique: Judge = ({ exchanges }) => {
+export const requestIdUnique = judge('jsonrpc-request-id-unique', ({ exchanges }) => {
   const reqs = clientMessages(exchanges).filter((m) => isRequest(m.msg));
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   const issued = new Map(initsDone(exchanges).map((d) => [d.x, d.sessionId]));
@@ -37,10 +20,10 @@ export const requestIdUnique: Judge = ({ exchanges }) => {
     seen.set(key, m.x);
   }
   return pass(`${reqs.length} requests, ids unique per session`, reqs.map((m) => m.x));
-};
+});
 
 /** 251125-basic-69: each request the server sent (e.g. ping on an SSE stream) is answered with a response carrying its id. */
-export const responseSameId: Judge = ({ exchanges }) => {
+export const responseSameId = judge('jsonrpc-response-same-id', ({ exchanges }) => {
   const asked = serverRequests(exchanges);
   if (asked.length === 0) return notApplicable('the server sent no request to the client');
   // Any message with an id and no method is the client's reply, even a malformed one (basic-70 judges its shape).
@@ -59,13 +42,13 @@ export const responseSameId: Judge = ({ exchanges }) => {
     }
   }
   return pass(`${asked.length} server request(s) answered with the same id`, asked.map((r) => r.x));
-};
+});
 
 /** 251125-basic-70: a success response the client sends (e.g. to the server's ping) includes a `result` field. */
-export const responseHasResult: Judge = ({ exchanges }) => {
+export const responseHasResult = judge('jsonrpc-response-has-result', ({ exchanges }) => {
   const replies = clientMessages(exchanges).filter((m) => typeof m.msg.method !== 'string' && 'id' in m.msg && !('error' in m.msg));
   if (replies.length === 0) return notApplicable('the client sent no success response');
   const bad = replies.find((m) => !('result' in m.msg));
   if (bad) return fail(`response id ${show(bad.msg.id)} (x${bad.x}) has no result field`, [bad.x]);
   return pass(`${replies.length} success response(s), each with a result field`, replies.map((m) => m.x));
-};
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toExchanges } from '../../exchanges.ts';
 import type { JudgeResult } from '../../types.ts';
 import type { Scenario } from '../../../schema/scenario.ts';
-import { happyPath, LogBuilder, POST_HEADERS, SECRET, toolResult } from './fixtures.ts';
+import { happyPath, LogBuilder, POST_HEADERS, SECRET, toolResult } from './test-logs.ts';
 import { judges } from './index.ts';
 
 function judge(slug: string, b: LogBuilder): JudgeResult {

@@ -2,7 +2,8 @@ import { isObject, requestMessages } from '../../exchanges.ts';
 import { isNotification, isRequest } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { afterInit } from './http.ts';
-import { clientMessages, initsDone, isInitializePost, show } from './view.ts';
+import { clientMessages, initsDone, isInitializePost, show } from '../../common/client/view.ts';
+import { judge } from '../../define.ts';
 
 /** Published MCP protocol revisions: a client can only "support" a version that exists. */
 export const KNOWN_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
@@ -11,16 +12,16 @@ const initRequests = (input: Parameters<Judge>[0]) =>
   clientMessages(input.exchanges).filter((m) => isRequest(m.msg) && m.msg.method === 'initialize');
 
 /** 251125-lifecycle-40: the very first HTTP request is a POST carrying `initialize`. */
-export const initializeFirst: Judge = ({ exchanges }) => {
+export const initializeFirst = judge('lifecycle-initialize-first', ({ exchanges }) => {
   const first = exchanges[0];
   if (!first) return fail('no request observed: the client never contacted the server');
   if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
   const what = requestMessages(first).map((m) => (isObject(m) && typeof m.method === 'string' ? m.method : show(m))).join(', ');
   return fail(`first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`, [first.x]);
-};
+});
 
 /** 251125-lifecycle-47: every initialize carries protocolVersion, capabilities and clientInfo {name, version}. */
-export const initializeParams: Judge = (input) => {
+export const initializeParams = judge('lifecycle-initialize-params', (input) => {
   const inits = initRequests(input);
   if (inits.length === 0) return fail('no initialize request observed');
   for (const { x, msg } of inits) {
@@ -32,10 +33,10 @@ export const initializeParams: Judge = (input) => {
     if (missing.length) return fail(`initialize (x${x}) lacks ${missing.join(', ')}`, [x]);
   }
   return pass(`${inits.length} initialize request(s) carry protocolVersion, capabilities and clientInfo`, inits.map((m) => m.x));
-};
+});
 
 /** 251125-lifecycle-167: the requested protocolVersion is a published revision (one a client can support). */
-export const initializeVersionSupported: Judge = (input) => {
+export const initializeVersionSupported = judge('lifecycle-initialize-version-supported', (input) => {
   const inits = initRequests(input);
   if (inits.length === 0) return fail('no initialize request observed');
   for (const { x, msg } of inits) {
@@ -43,10 +44,10 @@ export const initializeVersionSupported: Judge = (input) => {
     if (typeof v !== 'string' || !KNOWN_VERSIONS.includes(v)) return fail(`initialize (x${x}) asks for protocolVersion ${show(v)}, not a published MCP revision`, [x]);
   }
   return pass(`initialize asks for ${inits.map((m) => show((m.msg.params as Record<string, unknown>).protocolVersion)).join(', ')}`, inits.map((m) => m.x));
-};
+});
 
 /** 251125-lifecycle-147: after each successful initialize, `notifications/initialized` follows (before the next initialize). */
-export const initializedNotification: Judge = (input) => {
+export const initializedNotification = judge('lifecycle-initialized-notification', (input) => {
   const done = initsDone(input.exchanges);
   if (done.length === 0) return notApplicable('no initialize succeeded');
   const msgs = clientMessages(input.exchanges);
@@ -57,10 +58,10 @@ export const initializedNotification: Judge = (input) => {
     if (!n) return fail(`no notifications/initialized after the InitializeResult of x${d.x}`, [d.x]);
   }
   return pass(`notifications/initialized sent after each of ${done.length} InitializeResult(s)`, done.map((d) => d.x));
-};
+});
 
 /** 251125-lifecycle-157: before the InitializeResult was sent, no request other than ping (and initialize itself). */
-export const noRequestBeforeInitResult: Judge = (input) => {
+export const noRequestBeforeInitResult = judge('lifecycle-no-request-before-initialize-result', (input) => {
   const done = initsDone(input.exchanges);
   if (done.length === 0) return notApplicable('no initialize succeeded');
   const msgs = clientMessages(input.exchanges);
@@ -70,7 +71,7 @@ export const noRequestBeforeInitResult: Judge = (input) => {
     if (early) return fail(`${String(early.msg.method)} (x${early.x}) sent before the InitializeResult of x${d.x} was returned`, [early.x, d.x]);
   }
   return pass('no request other than ping before the InitializeResult', done.map((d) => d.x));
-};
+});
 
 /** Server capability a client request method needs (2025-11-25 server features and utilities). */
 const NEEDS: readonly [prefix: string, capability: string][] = [
@@ -83,7 +84,7 @@ const NEEDS: readonly [prefix: string, capability: string][] = [
 ];
 
 /** 251125-lifecycle-217 (capabilities half): after initialization, the client calls no method whose server capability was not declared. */
-export const onlyNegotiatedCapabilities: Judge = ({ exchanges }) => {
+export const onlyNegotiatedCapabilities = judge('lifecycle-only-negotiated-capabilities', ({ exchanges }) => {
   if (initsDone(exchanges).length === 0) return notApplicable('no initialize succeeded');
   const later = afterInit(exchanges);
   let n = 0;
@@ -99,4 +100,4 @@ export const onlyNegotiatedCapabilities: Judge = ({ exchanges }) => {
   }
   if (n === 0) return notApplicable('no request after initialization');
   return pass(`${n} requests after initialization use only declared server capabilities`, later.map(({ ex }) => ex.x));
-};
+});

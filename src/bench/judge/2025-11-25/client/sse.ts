@@ -1,15 +1,7 @@
 import type { Exchange } from '../../exchanges.ts';
-import { bodyText, header } from '../../exchanges.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { reqHeader, show, toolCalls } from './view.ts';
-
-/** Values shorter than this are too likely to recur by chance to prove the client read them. */
-const MIN_TOKEN = 6;
-
-/** Whether `value` appears in the body of any request the client sent after `t`. */
-function usedAfter(exchanges: readonly Exchange[], t: number, value: string): Exchange | undefined {
-  return exchanges.find((e) => e.request.t > t && bodyText(e.request.body).includes(value));
-}
+import { fail, notApplicable, pass } from '../../types.ts';
+import { reqHeader, show } from '../../common/client/view.ts';
+import { judge } from '../../define.ts';
 
 /** SSE response streams the server cut (connection closed without ending the stream) after sending a `retry:`. */
 export function cutStreams(exchanges: readonly Exchange[]): { ex: Exchange; cutT: number; retry?: number; lastId?: string }[] {
@@ -23,41 +15,18 @@ export function cutStreams(exchanges: readonly Exchange[]): { ex: Exchange; cutT
     }));
 }
 
-/**
- * 251125-transports-103: the client handles both a JSON and an SSE response. Evidence of handling: a value delivered in a
- * JSON-answered tool result is used in a later request, and likewise for SSE (or the client resumed with a
- * Last-Event-ID it could only have read from the SSE stream).
- */
-export const jsonAndSseHandled: Judge = ({ exchanges }) => {
-  const type = (e: Exchange) => (header(e.response?.headers, 'content-type') ?? '').split(';')[0]!.trim();
-  const calls = toolCalls(exchanges);
-  const jsonCalls = calls.filter((c) => type(c.ex) === 'application/json');
-  const sseCalls = calls.filter((c) => type(c.ex) === 'text/event-stream');
-  if (jsonCalls.length === 0 || sseCalls.length === 0) return notApplicable('the server did not answer tool calls both as JSON and as SSE');
-  const used = (cs: typeof calls) =>
-    cs.flatMap((c) => (c.answer && !c.answer.isError ? c.answer.texts.filter((v) => v.length >= MIN_TOKEN).map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) })) : [])).find((u) => u.by);
-  const j = used(jsonCalls);
-  if (!j) return fail(`no value from a JSON-answered tool result (${jsonCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, jsonCalls.map((c) => c.x));
-  const s = used(sseCalls);
-  const ids = new Set(sseCalls.flatMap((c) => c.ex.sse.map((v) => v.id).filter((v) => v !== undefined)));
-  const resumed = exchanges.find((e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'));
-  if (!s && !resumed) return fail(`nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, sseCalls.map((c) => c.x));
-  const sseEvidence = s ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}` : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;
-  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by!.x}; SSE: ${sseEvidence}`, [j.c.x, j.by!.x, s ? s.by!.x : resumed!.x]);
-};
-
 /** 251125-transports-111: after the server cut a stream (having sent an event id), the client tries to reconnect with GET. */
-export const reconnectAfterCut: Judge = ({ exchanges }) => {
+export const reconnectAfterCut = judge('sse-reconnect-after-cut', ({ exchanges }) => {
   const cuts = cutStreams(exchanges).filter((c) => c.lastId !== undefined);
   if (cuts.length === 0) return notApplicable('the server cut no SSE stream that carried event ids');
   for (const c of cuts) {
     if (!exchanges.some((e) => e.request.method === 'GET' && e.request.t > c.cutT)) return fail(`no reconnection (GET) after the server cut stream x${c.ex.x}`, [c.ex.x]);
   }
   return pass(`reconnected with GET after every cut (${cuts.map((c) => `x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
-};
+});
 
 /** 251125-transports-115: after a stream was cut following `retry: N`, the client waits at least N ms before reconnecting (GET). */
-export const retryRespected: Judge = ({ exchanges }) => {
+export const retryRespected = judge('sse-retry-respected', ({ exchanges }) => {
   const cuts = cutStreams(exchanges).filter((c) => c.retry !== undefined);
   if (cuts.length === 0) return notApplicable('the server cut no SSE stream after a retry field');
   let checked = 0;
@@ -70,10 +39,10 @@ export const retryRespected: Judge = ({ exchanges }) => {
   }
   if (checked === 0) return notApplicable('the client did not reconnect with GET after the cut');
   return pass(`waited at least the retry interval before reconnecting (${cuts.map((c) => `${c.retry} ms after x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
-};
+});
 
 /** 251125-transports-176: after a cut, the client resumes with GET carrying Last-Event-ID = the last event id it received. */
-export const resumeWithLastEventId: Judge = ({ exchanges }) => {
+export const resumeWithLastEventId = judge('sse-resume-with-last-event-id', ({ exchanges }) => {
   const cuts = cutStreams(exchanges).filter((c) => c.lastId !== undefined);
   if (cuts.length === 0) return notApplicable('the server cut no SSE stream that carried event ids');
   for (const c of cuts) {
@@ -85,4 +54,4 @@ export const resumeWithLastEventId: Judge = ({ exchanges }) => {
     }
   }
   return pass(`every cut stream resumed with GET + its last event id`, cuts.map((c) => c.ex.x));
-};
+});

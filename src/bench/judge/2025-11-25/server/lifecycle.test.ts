@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { basics, judgeOn, override, result } from './fixture.ts';
+import { basics, judgeOn, override, result } from './test-logs.ts';
 import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
-import { STEP } from './plan.ts';
-import { basicToolsAnswer } from './task.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { basicToolsAnswer } from './task-checkpoints.ts';
 import { judges } from './index.ts';
 
 describe('lifecycle judges', () => {
@@ -57,5 +57,11 @@ describe('sentences bound to the negotiated revision', () => {
     const same = override(basics(), { [STEP.callAdd]: { resHeaders: [['Content-Type', 'text/plain']] } });
     expect(judgeOn(judges['request-content-type-json-or-sse']!, same).verdict).toBe('fail');
     expect(judgeOn(judges['task-basic-tools-answer']!, older).verdict).toBe('fail');
+  });
+  it('binds every registered judge to the revision but the task checkpoints and the two negotiation sentences', () => {
+    const NOT_BOUND = /negotiated protocol version "2025-06-18", not 2025-11-25/;
+    const free = Object.keys(judges).filter((slug) => !NOT_BOUND.test(judgeOn(judges[slug]!, older).message)).sort();
+    expect(Object.keys(judges).length).toBeGreaterThan(30);
+    expect(free).toEqual(['lifecycle-initialize-echoes-version', 'lifecycle-unknown-version-countered', 'task-basic-tools-answer', 'task-countdown-streams-progress', 'task-session-counters-answer', 'task-square-via-task']);
   });
 });

@@ -1,16 +1,15 @@
 import { isObject } from '../../exchanges.ts';
 import { answerOf, brief, resultOf, sentRequest } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { resultOfStep } from './find.ts';
-import { BOGUS_VERSION, PROTOCOL_VERSION, STEP } from './plan.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { resultOfStep } from '../../common/server/find.ts';
+import { BOGUS_VERSION, PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { judge } from '../../define.ts';
 
 /**
- * 251125-lifecycle-170: initialize asking for 2025-11-25 gets 2025-11-25 back, if the server supports it. Support is
- * read from the run: a server that answered any initialize with 2025-11-25 (e.g. its counter-offer to an unknown
- * version, 251125-lifecycle-171) supports it. A server that never did is read as not supporting it: not-applicable
- * here, and the task checkpoint fails instead (the task is to speak 2025-11-25).
+ * 251125-lifecycle-170: initialize asking for 2025-11-25 gets 2025-11-25 back, if the server supports it. Its reading
+ * (what the sentence leaves open) is the checkpoint's `reading` in the scenario file.
  */
-export const initializeEchoesVersion: Judge = ({ exchanges }) => {
+export const initializeEchoesVersion = judge('lifecycle-initialize-echoes-version', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
   if (r.failure) return r.failure;
   const got = r.result!.protocolVersion;
@@ -19,10 +18,10 @@ export const initializeEchoesVersion: Judge = ({ exchanges }) => {
   const shown = exchanges.find((e) => sentRequest(e)?.method === 'initialize' && resultOf(answerOf(e))?.protocolVersion === PROTOCOL_VERSION);
   if (shown) return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}, although the server answered another initialize with ${PROTOCOL_VERSION} (so it supports it)`, [r.ex!.x, shown.x]);
   return notApplicable(`initialize answered protocolVersion ${brief(got)} and no initialize was answered with ${PROTOCOL_VERSION}: the server does not support it, so the sentence's condition does not hold`, [r.ex!.x]);
-};
+});
 
 /** 251125-lifecycle-171: initialize asking for an unknown version gets a result naming another (dated) version. */
-export const unknownVersionCountered: Judge = ({ exchanges }) => {
+export const unknownVersionCountered = judge('lifecycle-unknown-version-countered', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initializeUnknownVersion, `initialize (protocolVersion ${BOGUS_VERSION})`);
   if (r.failure) return r.failure;
   const got = r.result!.protocolVersion;
@@ -30,14 +29,14 @@ export const unknownVersionCountered: Judge = ({ exchanges }) => {
     return fail(`Expected a supported protocolVersion other than ${BOGUS_VERSION}, got ${brief(got)}`, [r.ex!.x]);
   }
   return pass(`initialize with ${BOGUS_VERSION} was answered with protocolVersion ${got}`, [r.ex!.x]);
-};
+});
 
 /** 251125-tools-38: the InitializeResult declares `capabilities.tools` (the task is all about tools). */
-export const toolsCapabilityDeclared: Judge = ({ exchanges }) => {
+export const toolsCapabilityDeclared = judge('tools-capability-declared', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
   if (r.failure) return r.failure;
   const caps = r.result!.capabilities;
   return isObject(caps) && isObject(caps.tools)
     ? pass(`InitializeResult declares capabilities.tools ${brief(caps.tools)}`, [r.ex!.x])
     : fail(`Expected capabilities.tools to be an object in the InitializeResult, got capabilities ${brief(caps)}`, [r.ex!.x]);
-};
+});

@@ -1,7 +1,7 @@
 import { brief } from '../../jsonrpc.ts';
 import { notApplicable, type Judge } from '../../types.ts';
-import { resultOfStep } from './find.ts';
-import { PROTOCOL_VERSION, STEP } from './plan.ts';
+import { resultOfStep } from '../../common/server/find.ts';
+import { PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 
 /**
  * A 2025-11-25 sentence binds a server only in a session that negotiated 2025-11-25. When the main initialize was

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { judgeOn, override, result, sessions } from './fixture.ts';
-import { STEP } from './plan.ts';
+import { judgeOn, override, result, sessions } from './test-logs.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { missingSessionIdReturns400, sessionIdsDistinct, sessionIdVisibleAscii, terminatedSessionReturns404 } from './sessions.ts';
 
 /** The same log from a server that issues no session id. */

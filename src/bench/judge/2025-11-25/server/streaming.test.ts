@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countdownSse, judgeOn, override, streaming, textResult } from './fixture.ts';
-import { FIXTURE, STEP } from './plan.ts';
+import { countdownSse, judgeOn, override, streaming, textResult } from './test-logs.ts';
+import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import {
   eventIdsUnique,
   getStreamNoResponse,

@@ -1,14 +1,15 @@
 import { responseMessages, type Exchange } from '../../exchanges.ts';
 import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { byStep, isResumed, ok2xx } from './find.ts';
-import { FIXTURE, STEP } from './plan.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
+import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { judge } from '../../define.ts';
 
 const isSseStream = (ex: Exchange | undefined): boolean => ok2xx(ex) && mediaType(ex!) === 'text/event-stream';
 const postStreams = (xs: readonly Exchange[]) => xs.filter((e) => e.request.method === 'POST' && isSseStream(e));
 
 /** 251125-transports-106: every SSE stream opened for a POST starts with an event that has an id and empty data. */
-export const primingEventFirst: Judge = ({ exchanges }) => {
+export const primingEventFirst = judge('sse-priming-event-first', ({ exchanges }) => {
   const streams = postStreams(exchanges);
   if (streams.length === 0) return notApplicable('no POST was answered with an SSE stream', []);
   for (const ex of streams) {
@@ -18,19 +19,19 @@ export const primingEventFirst: Judge = ({ exchanges }) => {
     }
   }
   return pass(`${streams.length} POST SSE streams opened with a priming event`, streams.map((e) => e.x));
-};
+});
 
 /** 251125-transports-124: a POST SSE stream that delivered its response is then closed by the server. */
-export const streamClosesAfterResponse: Judge = ({ exchanges }) => {
+export const streamClosesAfterResponse = judge('sse-stream-closes-after-response', ({ exchanges }) => {
   const answered = postStreams(exchanges).filter((e) => answerOf(e) !== undefined);
   if (answered.length === 0) return notApplicable('no POST SSE stream carried the JSON-RPC response', []);
   const open = answered.find((e) => e.end?.reason !== 'complete');
   if (open) return fail(`Expected the SSE stream to end after the response, got it ${open.end?.reason === 'timeout' ? 'still open at the probe deadline' : open.end?.reason ?? 'unfinished'}`, [open.x]);
   return pass(`${answered.length} SSE streams ended after their response`, answered.map((e) => e.x));
-};
+});
 
 /** 251125-transports-171: SSE event ids never repeat across the (non-resumed) streams of the session. */
-export const eventIdsUnique: Judge = ({ exchanges }) => {
+export const eventIdsUnique = judge('sse-event-ids-unique', ({ exchanges }) => {
   const seen = new Map<string, number>();
   for (const ex of exchanges) {
     if (isResumed(ex)) continue;
@@ -43,10 +44,10 @@ export const eventIdsUnique: Judge = ({ exchanges }) => {
   }
   if (seen.size === 0) return notApplicable('the server attached no SSE event ids', []);
   return pass(`${seen.size} SSE event ids, all distinct`, [...new Set(seen.values())]);
-};
+});
 
 /** 251125-basic-108: server notifications (`notifications/*`) carry no `id`. */
-export const notificationHasNoId: Judge = ({ exchanges }) => {
+export const notificationHasNoId = judge('jsonrpc-notification-has-no-id', ({ exchanges }) => {
   let n = 0;
   const ev: number[] = [];
   for (const ex of exchanges) {
@@ -61,19 +62,19 @@ export const notificationHasNoId: Judge = ({ exchanges }) => {
   }
   if (n === 0) return notApplicable('the server sent no notifications', []);
   return pass(`${n} server notifications carried no id`, ev);
-};
+});
 
 /** 251125-transports-147: a fresh GET stream never carries a JSON-RPC response. */
-export const getStreamNoResponse: Judge = ({ exchanges }) => {
+export const getStreamNoResponse = judge('get-stream-carries-no-response', ({ exchanges }) => {
   const get = byStep(exchanges, STEP.getStream);
   if (!isSseStream(get)) return notApplicable('the GET did not open an SSE stream', get ? [get.x] : []);
   const resp = get!.sse.map((s) => s.json).find(isResponse);
   if (resp) return fail(`Expected no JSON-RPC response on the GET stream, got ${brief(resp)}`, [get!.x]);
   return pass(`the GET stream carried ${get!.sse.length} events and no JSON-RPC response`, [get!.x]);
-};
+});
 
 /** 251125-transports-159: no server message appears on two streams (fresh streams only; resumption replays are apart). */
-export const messageOnOneStream: Judge = ({ exchanges }) => {
+export const messageOnOneStream = judge('message-sent-on-one-stream', ({ exchanges }) => {
   const get = byStep(exchanges, STEP.getStream);
   if (!isSseStream(get)) return notApplicable('no GET stream was open beside the POST streams', get ? [get.x] : []);
   const where = new Map<string, number>();
@@ -90,10 +91,10 @@ export const messageOnOneStream: Judge = ({ exchanges }) => {
     }
   }
   return pass(`${n} messages over the open streams, none sent twice`, [...new Set(where.values())]);
-};
+});
 
 /** 251125-transports-184: resuming stream A with Last-Event-ID never replays stream B's messages. */
-export const resumeNoCrossReplay: Judge = ({ exchanges }) => {
+export const resumeNoCrossReplay = judge('resume-never-replays-other-stream', ({ exchanges }) => {
   const res = byStep(exchanges, STEP.resume);
   if (!res) return notApplicable('no event id to resume from, so no resumption was attempted', []);
   if (!isSseStream(res)) return notApplicable(`the server did not resume: the GET with Last-Event-ID got status ${res.response?.status ?? 'none'}`, [res.x]);
@@ -107,4 +108,4 @@ export const resumeNoCrossReplay: Judge = ({ exchanges }) => {
   }
   const replayed = res.sse.filter((s) => s.json !== undefined).length;
   return pass(`the resumed stream replayed ${replayed} messages, none from another stream`, [res.x]);
-};
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { basics, judgeOn, override, result, streaming, tasks, textResult } from './fixture.ts';
-import { ID_PROBES, STEP } from './plan.ts';
+import { basics, judgeOn, override, result, streaming, tasks, textResult } from './test-logs.ts';
+import { ID_PROBES, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import {
   errorHasCodeAndMessage,
   foreignOriginReturns403,
@@ -8,9 +8,8 @@ import {
   getReturnsSseOr405,
   initializedReturns202,
   invalidProtocolVersionReturns400,
-  requestContentType,
-  responseIdEchoed,
 } from './transport.ts';
+import { requestContentType, responseIdEchoed } from './reused.ts';
 
 describe('transport judges', () => {
   it('returns PASS when a foreign Origin gets 403', () => {

@@ -1,31 +1,21 @@
-import type { Exchange } from '../../exchanges.ts';
-import { answerOf, described, errorOf, mediaType, resultOf, responsesIn, sentRequest } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { byStep, ok2xx } from './find.ts';
-import { STEP } from './plan.ts';
-
-/** A judge that expects one step to be answered with one status. */
-function statusIs(step: string, want: number, what: string): Judge {
-  return ({ exchanges }) => {
-    const ex = byStep(exchanges, step);
-    const ev = ex ? [ex.x] : [];
-    if (ex?.response?.status === want) return pass(`${what} got ${want}`, ev);
-    return fail(`Expected ${want} for ${what}, got ${described(ex)}`, ev);
-  };
-}
+import { answerOf, described, errorOf, mediaType, resultOf, responsesIn } from '../../jsonrpc.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { byStep, ok2xx } from '../../common/server/find.ts';
+import { statusIs } from '../../common/server/transport.ts';
+import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { judge } from '../../define.ts';
 
 /** 251125-transports-79a: a POST with a foreign Origin is refused with 403. */
-export const foreignOriginReturns403 = statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example');
+export const foreignOriginReturns403 = judge('origin-foreign-returns-403', statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example'));
 
 /** 251125-transports-279: a request with MCP-Protocol-Version 1900-01-01 is refused with 400. */
-export const invalidProtocolVersionReturns400 = statusIs(STEP.badProtocolVersion, 400, 'a POST with MCP-Protocol-Version: 1900-01-01');
+export const invalidProtocolVersionReturns400 = judge('protocol-version-invalid-returns-400', statusIs(STEP.badProtocolVersion, 400, 'a POST with MCP-Protocol-Version: 1900-01-01'));
 
 /**
- * 251125-transports-96: if the server accepts the `notifications/initialized` POST, it answers 202 with no body.
- * Accepting = any 2xx; an error status means it did not accept the input (251125-transports-98's case): not-applicable.
- * No answer at all cannot show either: not testable, a fail.
+ * 251125-transports-96: if the server accepts the `notifications/initialized` POST, it answers 202 with no body. Its
+ * reading (what the sentence leaves open) is the checkpoint's `reading` in the scenario file.
  */
-export const initializedReturns202: Judge = ({ exchanges }) => {
+export const initializedReturns202 = judge('notification-initialized-returns-202', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.initialized);
   const ev = ex ? [ex.x] : [];
   if (!ex?.response) return fail(`Not testable: expected an answer to notifications/initialized, got ${described(ex)}`, ev);
@@ -33,61 +23,30 @@ export const initializedReturns202: Judge = ({ exchanges }) => {
   if (ex.response.status !== 202) return fail(`Expected 202 with no body for the accepted notifications/initialized, got ${described(ex)}`, ev);
   if ((ex.body?.bytes ?? 0) > 0 || ex.sse.length > 0) return fail(`Expected 202 with no body for notifications/initialized, got 202 with a ${ex.body?.bytes ?? 0}-byte body`, ev);
   return pass('notifications/initialized got 202 with an empty body', ev);
-};
-
-/** 251125-transports-101: every 2xx answer to a POSTed JSON-RPC request is application/json or text/event-stream. */
-export const requestContentType: Judge = ({ exchanges }) => {
-  const answered = exchanges.filter((e) => e.request.method === 'POST' && sentRequest(e) && ok2xx(e));
-  if (answered.length === 0) return fail('Expected 2xx answers to JSON-RPC requests, got none', exchanges.map((e) => e.x));
-  const bad = answered.find((e) => !['application/json', 'text/event-stream'].includes(mediaType(e)));
-  if (bad) return fail(`Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`, [bad.x]);
-  return pass(`${answered.length} request answers were application/json or text/event-stream`, answered.map((e) => e.x));
-};
-
-/** 251125-basic-69: every result response carries its request's id, with its type (string and integer ids probed). */
-export const responseIdEchoed: Judge = ({ exchanges }) => {
-  const checked: Exchange[] = [];
-  const kinds = new Set<string>();
-  for (const ex of exchanges) {
-    const req = sentRequest(ex);
-    if (!req) continue;
-    for (const m of responsesIn(ex)) {
-      if (!('result' in m)) continue;
-      if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
-        return fail(`Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`, [ex.x]);
-      }
-      checked.push(ex);
-      kinds.add(typeof req.id);
-    }
-  }
-  if (!kinds.has('string') || !kinds.has('number')) {
-    return fail(`Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`, checked.map((e) => e.x));
-  }
-  return pass(`${checked.length} result responses echoed their request ids (string and integer)`, checked.map((e) => e.x));
-};
+});
 
 /** 251125-transports-140: a GET with Accept: text/event-stream gets an SSE stream or 405. */
-export const getReturnsSseOr405: Judge = ({ exchanges }) => {
+export const getReturnsSseOr405 = judge('get-returns-sse-or-405', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.getStream);
   const ev = ex ? [ex.x] : [];
   if (ex?.response?.status === 405) return pass('GET answered 405 Method Not Allowed', ev);
   if (ok2xx(ex) && mediaType(ex!) === 'text/event-stream') return pass(`GET answered ${ex!.response!.status} text/event-stream`, ev);
   const ct = ex?.response ? ` with Content-Type "${mediaType(ex) || 'none'}"` : '';
   return fail(`Expected text/event-stream or 405 for GET, got ${described(ex)}${ct}`, ev);
-};
+});
 
 /** 251125-transports-274: a post-initialize request without MCP-Protocol-Version is still served (a result, 2xx). */
-export const missingProtocolVersionServed: Judge = ({ exchanges }) => {
+export const missingProtocolVersionServed = judge('protocol-version-missing-served', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.noProtocolVersion);
   const ev = ex ? [ex.x] : [];
   const answer = ex ? answerOf(ex) : undefined;
   if (ok2xx(ex) && resultOf(answer)) return pass(`a request without MCP-Protocol-Version was served (${ex!.response!.status} with a result)`, ev);
   const err = errorOf(answer);
   return fail(`Expected a request without MCP-Protocol-Version to be served with a result, got ${described(ex)}${err ? ` with JSON-RPC error ${String(err.code)}` : ''}`, ev);
-};
+});
 
 /** 251125-basic-90: every JSON-RPC error response carries `error` with an integer `code` and a string `message`. */
-export const errorHasCodeAndMessage: Judge = ({ exchanges }) => {
+export const errorHasCodeAndMessage = judge('jsonrpc-error-has-code-and-message', ({ exchanges }) => {
   const seen: number[] = [];
   for (const ex of exchanges) {
     for (const m of responsesIn(ex)) {
@@ -99,4 +58,4 @@ export const errorHasCodeAndMessage: Judge = ({ exchanges }) => {
   }
   if (seen.length === 0) return notApplicable('the server sent no JSON-RPC error response', []);
   return pass(`${seen.length} error responses carried an integer code and a message`, seen);
-};
+});

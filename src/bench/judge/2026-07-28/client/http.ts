@@ -1,30 +1,31 @@
 import { isResponse } from '../../jsonrpc.ts';
 import { requestMessages } from '../../exchanges.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
 import { clientRequests, decodeSentinel, headerText, META_VERSION, plainSafe, reqHeader, show } from './view.ts';
+import { judge } from '../../define.ts';
 
 /**
- * 260728-shttp-75: the client uses POST, and only POST: the 2026-07-28 transport has no GET stream and no DELETE,
- * so any other method at the endpoint is an attempt to exchange messages outside POST (a legacy GET stream, a DELETE).
+ * 260728-shttp-75: the client uses POST, and only POST. Its reading (what the sentence leaves open) is the
+ * checkpoint's `reading` in the scenario file.
  */
-export const postOnly: Judge = ({ exchanges }) => {
+export const postOnly = judge('http-post-only', ({ exchanges }) => {
   if (exchanges.length === 0) return fail('no HTTP request observed');
   const bad = exchanges.find((e) => e.request.method !== 'POST');
   if (bad) return fail(`x${bad.x} used ${bad.request.method}; the 2026-07-28 transport exchanges messages only by POST`, [bad.x]);
   return pass(`all ${exchanges.length} HTTP requests were POSTs`, exchanges.map((e) => e.x));
-};
+});
 
 /** 260728-shttp-252: every POST carries an MCP-Protocol-Version header. */
-export const versionHeader: Judge = ({ exchanges }) => {
+export const versionHeader = judge('http-protocol-version-header', ({ exchanges }) => {
   const posts = exchanges.filter((e) => e.request.method === 'POST');
   if (posts.length === 0) return fail('no POST observed');
   const bad = posts.find((e) => reqHeader(e, 'mcp-protocol-version') === undefined);
   if (bad) return fail(`POST x${bad.x} has no MCP-Protocol-Version header`, [bad.x]);
   return pass(`all ${posts.length} POSTs carry MCP-Protocol-Version`, posts.map((e) => e.x));
-};
+});
 
 /** 260728-shttp-257: the MCP-Protocol-Version header equals `_meta["io.modelcontextprotocol/protocolVersion"]` of the body. */
-export const versionMatchesMeta: Judge = ({ exchanges }) => {
+export const versionMatchesMeta = judge('http-protocol-version-matches-meta', ({ exchanges }) => {
   const reqs = clientRequests(exchanges).filter((r) => reqHeader(r.ex, 'mcp-protocol-version') !== undefined);
   if (reqs.length === 0) return notApplicable('no request carried MCP-Protocol-Version');
   for (const r of reqs) {
@@ -33,7 +34,7 @@ export const versionMatchesMeta: Judge = ({ exchanges }) => {
     if (h !== m) return fail(`${r.method} x${r.x}: MCP-Protocol-Version ${show(h)} but _meta protocolVersion ${show(m)}`, [r.x]);
   }
   return pass(`MCP-Protocol-Version equals the _meta protocolVersion on all ${reqs.length} requests`, reqs.map((r) => r.x));
-};
+});
 
 /** Methods whose request needs `Mcp-Name`, and the body field it mirrors. */
 const NAME_SOURCE: Record<string, string> = { 'tools/call': 'name', 'resources/read': 'uri', 'prompts/get': 'name' };
@@ -42,7 +43,7 @@ const NAME_SOURCE: Record<string, string> = { 'tools/call': 'name', 'resources/r
  * 260728-shttp-293: the standard request headers are present and mirror the body: `Mcp-Method` = `method` on every
  * request; `Mcp-Name` = `params.name` / `params.uri` (after sentinel decoding) on tools/call, resources/read, prompts/get.
  */
-export const standardHeaders: Judge = ({ exchanges }) => {
+export const standardHeaders = judge('http-standard-headers', ({ exchanges }) => {
   const reqs = clientRequests(exchanges);
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   for (const r of reqs) {
@@ -56,13 +57,13 @@ export const standardHeaders: Judge = ({ exchanges }) => {
     }
   }
   return pass(`Mcp-Method (and Mcp-Name where required) mirror the body on all ${reqs.length} requests`, reqs.map((r) => r.x));
-};
+});
 
 /**
  * 260728-shttp-295: when the `Mcp-Name` source (tool/prompt name, resource uri) is not a header-safe plain value, the
  * header carries it as the Base64 sentinel of its UTF-8. A missing header is shttp-293's business (not judged here).
  */
-export const nameHeaderEncoded: Judge = ({ exchanges }) => {
+export const nameHeaderEncoded = judge('http-name-header-encoded', ({ exchanges }) => {
   const unsafe = clientRequests(exchanges).filter((r) => {
     const src = r.params[NAME_SOURCE[r.method] ?? ''];
     return typeof src === 'string' && !plainSafe(src) && reqHeader(r.ex, 'mcp-name') !== undefined;
@@ -74,13 +75,13 @@ export const nameHeaderEncoded: Judge = ({ exchanges }) => {
     if (decodeSentinel(h) !== src) return fail(`${r.method} x${r.x}: Mcp-Name ${show(h)} is not =?base64?…?= of ${show(src)}`, [r.x]);
   }
   return pass(`${unsafe.length} request(s) carried a non-header-safe name as the Base64 sentinel`, unsafe.map((r) => r.x));
-};
+});
 
 /** 260728-shttp-81: the client never POSTs a JSON-RPC response (there are no server requests to answer). */
-export const noResponsesSent: Judge = ({ exchanges }) => {
+export const noResponsesSent = judge('http-no-responses-sent', ({ exchanges }) => {
   const posts = exchanges.filter((e) => e.request.method === 'POST');
   if (posts.length === 0) return fail('no POST observed');
   const bad = posts.find((e) => requestMessages(e).some(isResponse));
   if (bad) return fail(`POST x${bad.x} carried a JSON-RPC response ${show(bad.request.json).slice(0, 100)}`, [bad.x]);
   return pass(`none of ${posts.length} POSTs carried a JSON-RPC response`, posts.map((e) => e.x));
-};
+});

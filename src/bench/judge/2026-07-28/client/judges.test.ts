@@ -3,7 +3,7 @@ import type { Scenario } from '../../../schema/scenario.ts';
 import { toExchanges } from '../../exchanges.ts';
 import type { JudgeResult } from '../../types.ts';
 import { annotationProblem } from './view.ts';
-import { call, goodHeaders, goodMeta, happyPath, LogBuilder, ok, request, rpcError, SECRET, textResult } from './fixtures.ts';
+import { call, goodHeaders, goodMeta, happyPath, LogBuilder, ok, request, rpcError, SECRET, textResult } from './test-logs.ts';
 import { judges } from './index.ts';
 
 const PARAM_TOOL = {

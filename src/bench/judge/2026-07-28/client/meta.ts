@@ -1,8 +1,9 @@
-import { fail, pass, type Judge } from '../../types.ts';
+import { fail, pass } from '../../types.ts';
 import { clientRequests, isObject, META_CAPABILITIES, META_CLIENT_INFO, META_VERSION, show } from './view.ts';
+import { judge } from '../../define.ts';
 
 /** 260728-basic-367: every request's `_meta` has the required fields: protocolVersion (string) and clientCapabilities (object). */
-export const metaRequired: Judge = ({ exchanges }) => {
+export const metaRequired = judge('meta-required-fields', ({ exchanges }) => {
   const reqs = clientRequests(exchanges);
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   for (const r of reqs) {
@@ -10,10 +11,10 @@ export const metaRequired: Judge = ({ exchanges }) => {
     if (!isObject(r.meta[META_CAPABILITIES])) return fail(`${r.method} x${r.x}: _meta has no ${META_CAPABILITIES} object`, [r.x]);
   }
   return pass(`all ${reqs.length} requests carry protocolVersion and clientCapabilities in _meta`, reqs.map((r) => r.x));
-};
+});
 
 /** 260728-basic-384: every request's `_meta` has clientInfo with a name and a version. */
-export const metaClientInfo: Judge = ({ exchanges }) => {
+export const metaClientInfo = judge('meta-client-info', ({ exchanges }) => {
   const reqs = clientRequests(exchanges);
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   for (const r of reqs) {
@@ -23,13 +24,13 @@ export const metaClientInfo: Judge = ({ exchanges }) => {
     }
   }
   return pass(`all ${reqs.length} requests carry clientInfo in _meta`, reqs.map((r) => r.x));
-};
+});
 
 /**
  * 260728-basic-48: no request reuses the id of another request still in flight, i.e. one whose response had not been
  * sent when the new request arrived (a request never answered stays in flight).
  */
-export const idUniqueInFlight: Judge = ({ exchanges }) => {
+export const idUniqueInFlight = judge('jsonrpc-request-id-unique-in-flight', ({ exchanges }) => {
   const reqs = clientRequests(exchanges);
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   for (const [i, r] of reqs.entries()) {
@@ -38,4 +39,4 @@ export const idUniqueInFlight: Judge = ({ exchanges }) => {
     if (clash) return fail(`${r.method} x${r.x} reuses id ${key} of ${clash.method} x${clash.x}, which had no response yet`, [clash.x, r.x]);
   }
   return pass(`${reqs.length} requests, no id reused while in flight`, reqs.map((r) => r.x));
-};
+});

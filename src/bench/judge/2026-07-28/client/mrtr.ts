@@ -1,6 +1,7 @@
-import { fail, notApplicable, pass, type Judge, type JudgeResult } from '../../types.ts';
+import { fail, notApplicable, pass, type JudgeResult } from '../../types.ts';
 import type { Exchange } from '../../exchanges.ts';
 import { clientRequests, isObject, resultFor, show, type ClientRequest, type Msg } from './view.ts';
+import { judge } from '../../define.ts';
 
 /** A request the server answered with an InputRequiredResult, and the client's retry of it (if any). */
 interface Round {
@@ -37,35 +38,35 @@ function overRetries(exchanges: readonly Exchange[], what: string, keep: (rd: Ro
 }
 
 /** 260728-mrtr-251: a retry after an IRR with `inputRequests` carries `inputResponses` with a response for every key. */
-export const inputResponsesSent: Judge = ({ exchanges }) =>
+export const inputResponsesSent = judge('mrtr-input-responses-sent', ({ exchanges }) =>
   overRetries(exchanges, 'with inputRequests', (rd) => isObject(rd.irr.inputRequests), (rd) => {
     const keys = Object.keys(rd.irr.inputRequests as Msg);
     const got = rd.retry.params.inputResponses;
     const missing = keys.filter((k) => !isObject(got) || !isObject(got[k]));
     return missing.length ? `inputResponses lacks ${show(missing)} (got ${show(got)})` : undefined;
-  });
+  }));
 
 /** 260728-mrtr-254: a retry after an IRR with `requestState` echoes exactly that string. */
-export const requestStateEchoed: Judge = ({ exchanges }) =>
+export const requestStateEchoed = judge('mrtr-request-state-echoed', ({ exchanges }) =>
   overRetries(exchanges, 'with requestState', (rd) => typeof rd.irr.requestState === 'string', (rd) =>
     rd.retry.params.requestState === rd.irr.requestState ? undefined : `requestState ${show(rd.retry.params.requestState)}, issued ${show(rd.irr.requestState)}`,
-  );
+  ));
 
 /** 260728-mrtr-255b: a retry after an IRR without `requestState` carries none. */
-export const noUnissuedRequestState: Judge = ({ exchanges }) =>
+export const noUnissuedRequestState = judge('mrtr-no-unissued-request-state', ({ exchanges }) =>
   overRetries(exchanges, 'without requestState', (rd) => !('requestState' in rd.irr), (rd) =>
     'requestState' in rd.retry.params ? `carries requestState ${show(rd.retry.params.requestState)} although none was issued` : undefined,
-  );
+  ));
 
 /** 260728-mrtr-256: the retry's JSON-RPC id differs from the original request's. */
-export const retryNewId: Judge = ({ exchanges }) =>
-  overRetries(exchanges, 'of any kind', () => true, (rd) => (JSON.stringify(rd.retry.id) === JSON.stringify(rd.r.id) ? `reuses id ${show(rd.r.id)}` : undefined));
+export const retryNewId = judge('mrtr-retry-new-id', ({ exchanges }) =>
+  overRetries(exchanges, 'of any kind', () => true, (rd) => (JSON.stringify(rd.retry.id) === JSON.stringify(rd.r.id) ? `reuses id ${show(rd.r.id)}` : undefined)));
 
 /**
- * 260728-mrtr-257: `inputResponses` / `requestState` appear only on retries of the request they were issued for:
- * any other request carrying either field (e.g. a parallel tools/list, or a call to another tool) fails.
+ * 260728-mrtr-257: `inputResponses` / `requestState` appear only on retries of the request they were issued for. Its
+ * reading (what the sentence leaves open) is the checkpoint's `reading` in the scenario file.
  */
-export const stateNotReused: Judge = ({ exchanges }) => {
+export const stateNotReused = judge('mrtr-state-not-reused', ({ exchanges }) => {
   const { reqs, rounds: rs } = rounds(exchanges);
   if (rs.length === 0) return notApplicable('the server sent no InputRequiredResult');
   const ops = rs.map((rd) => ({ op: operation(rd.r), t: rd.r.answer!.t }));
@@ -75,4 +76,4 @@ export const stateNotReused: Judge = ({ exchanges }) => {
     if (!isRetry) return fail(`${q.method} x${q.x} carries inputResponses/requestState but retries no InputRequiredResult request`, [q.x]);
   }
   return pass(`inputResponses/requestState appear only on retries (${rs.length} InputRequiredResult(s))`, rs.map((rd) => rd.r.x));
-};
+});

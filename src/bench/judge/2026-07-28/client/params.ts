@@ -1,5 +1,6 @@
-import { fail, notApplicable, pass, type Judge, type JudgeInput, type JudgeResult } from '../../types.ts';
+import { fail, notApplicable, pass, type JudgeInput, type JudgeResult } from '../../types.ts';
 import { annotatedParams, annotationProblem, clientRequests, decodeSentinel, headerCarries, looksLikeSentinel, paramString, plainSafe, reqHeader, show, valueAt, type ClientRequest } from './view.ts';
+import { judge } from '../../define.ts';
 
 /** One annotated parameter of one tools/call: its argument value and the header the client sent for it. */
 interface ParamUse {
@@ -43,43 +44,43 @@ function overUses(input: JudgeInput, what: string, select: (u: ParamUse) => bool
 const provided = (u: ParamUse) => u.value !== undefined && u.value !== null;
 
 /** 260728-shttp-365: each annotated parameter with a value is mirrored into `Mcp-Param-{Name}` carrying that value. */
-export const paramMirrored: Judge = (input) =>
+export const paramMirrored = judge('params-header-mirrored', (input) =>
   overUses(input, 'a value for an x-mcp-header parameter', provided, (u) => {
     if (u.header === undefined) return `missing, argument is ${show(u.value)}`;
     return headerCarries(u.header, u.value) ? undefined : `${show(u.header)} does not carry the argument ${show(u.value)}`;
-  });
+  }));
 
 /** 260728-shttp-564a: an annotated parameter whose value is null gets no header. */
-export const paramOmittedNull: Judge = (input) =>
-  overUses(input, 'a null x-mcp-header parameter', (u) => u.value === null, (u) => (u.header === undefined ? undefined : `sent as ${show(u.header)} although the argument is null`));
+export const paramOmittedNull = judge('params-header-omitted-null', (input) =>
+  overUses(input, 'a null x-mcp-header parameter', (u) => u.value === null, (u) => (u.header === undefined ? undefined : `sent as ${show(u.header)} although the argument is null`)));
 
 /** 260728-shttp-565a: an annotated parameter absent from the arguments gets no header. */
-export const paramOmittedAbsent: Judge = (input) =>
-  overUses(input, 'an x-mcp-header parameter left out of the arguments', (u) => u.value === undefined, (u) => (u.header === undefined ? undefined : `sent as ${show(u.header)} although the argument is absent`));
+export const paramOmittedAbsent = judge('params-header-omitted-absent', (input) =>
+  overUses(input, 'an x-mcp-header parameter left out of the arguments', (u) => u.value === undefined, (u) => (u.header === undefined ? undefined : `sent as ${show(u.header)} although the argument is absent`)));
 
 /** 260728-shttp-480: a value that is not plain-header-safe (non-ASCII, control characters, edge whitespace) travels Base64-encoded in the sentinel. */
-export const paramBase64Unsafe: Judge = (input) =>
+export const paramBase64Unsafe = judge('params-base64-unsafe-value', (input) =>
   overUses(
     input,
     'a header-unsafe value sent in its header',
     (u) => provided(u) && u.header !== undefined && !plainSafe(paramString(u.value) ?? ''),
     (u) => (decodeSentinel(u.header!) === paramString(u.value) ? undefined : `${show(u.header)} is not =?base64?…?= of the UTF-8 of ${show(u.value)}`),
-  );
+  ));
 
 /** 260728-shttp-506: a plain-ASCII value that looks like the sentinel is itself Base64-encoded. */
-export const paramSentinelEscaped: Judge = (input) =>
+export const paramSentinelEscaped = judge('params-base64-sentinel-lookalike', (input) =>
   overUses(
     input,
     'a sentinel-shaped value sent in its header',
     (u) => typeof u.value === 'string' && looksLikeSentinel(u.value) && u.header !== undefined,
     (u) => (u.header !== u.value && decodeSentinel(u.header!) === u.value ? undefined : `${show(u.header)} must be the Base64 sentinel of ${show(u.value)}`),
-  );
+  ));
 
 /**
  * 260728-shttp-403: a tool whose x-mcp-header annotations violate the constraints is excluded from the client's tool
  * list, so it is never called. A client that called no tool at all shows nothing and fails.
  */
-export const invalidToolNotCalled: Judge = ({ exchanges, scenario }) => {
+export const invalidToolNotCalled = judge('tools-invalid-definition-excluded', ({ exchanges, scenario }) => {
   const invalid = new Map(scenario.tools.flatMap((t) => {
     const why = annotationProblem(t.inputSchema);
     return why ? [[t.name, why] as const] : [];
@@ -89,4 +90,4 @@ export const invalidToolNotCalled: Judge = ({ exchanges, scenario }) => {
   const bad = calls.find((r) => invalid.has(String(r.params.name)));
   if (bad) return fail(`tools/call x${bad.x} called ${show(bad.params.name)}, whose definition is invalid (${invalid.get(String(bad.params.name))})`, [bad.x]);
   return pass(`${calls.length} tool call(s), none to an invalid definition (${[...invalid.keys()].join(', ') || 'none listed'})`, calls.map((r) => r.x));
-};
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { judgeOn, override, paramHeaders, result, rpcError, textResult } from './fixture.ts';
+import { judgeOn, override, paramHeaders, result, rpcError, textResult } from './test-logs.ts';
 import * as H from './headers.ts';
-import { STEP } from './plan.ts';
+import { STEP } from '../../../plans/2026-07-28/server-steps.ts';
 
 const answer = (step: string, status: number, json: unknown) => override(paramHeaders(), { [step]: { status, json } });
 const mismatch = (id: number) => rpcError(id, -32020);

@@ -1,13 +1,14 @@
 import { isObject } from '../../exchanges.ts';
 import { brief } from '../../jsonrpc.ts';
 import { fail, pass, type Judge } from '../../types.ts';
-import { allOf, byStep, errorCodeOf, rejects, rejectsWith, resultOfStep, servesText, toolAnswers, whatCame } from './check.ts';
-import { CODE, FIXTURE, STEP } from './plan.ts';
+import { allOf, byStep, errorCodeOf, rejects, rejectsWith, resultOfStep, servesText, toolAnswers, whatCame } from './step-checks.ts';
+import { CODE, FIXTURE, STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import { judge } from '../../define.ts';
 
 const R = FIXTURE.route;
 
 /** Task of `param-headers`: tools/list lists route_query with its two x-mcp-header annotations; a plain call answers. */
-export const routeQueryAnswers: Judge = ({ exchanges }) =>
+export const routeQueryAnswers = judge('task-route-query-answers', ({ exchanges }) =>
   allOf('tools/list showed route_query with x-mcp-header Region and Priority; the plain call answered', [
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
@@ -22,23 +23,23 @@ export const routeQueryAnswers: Judge = ({ exchanges }) =>
       return r.ex!;
     },
     () => toolAnswers(exchanges, STEP.callPlain, `tools/call ${R.tool} ${JSON.stringify(R.plain.args)}`, R.plain.text),
-  ]);
+  ]));
 
 /** 260728-shttp-501: Base64-sentinel Mcp-Param-Region and Mcp-Name values are decoded before comparing. */
-export const base64Decoded: Judge = ({ exchanges }) =>
+export const base64Decoded = judge('param-base64-sentinel-decoded', ({ exchanges }) =>
   allOf('calls with =?base64?…?= in Mcp-Param-Region and in Mcp-Name were served', [
     () => toolAnswers(exchanges, STEP.callBase64Param, 'a call whose Mcp-Param-Region is =?base64?5p2x5Lqs?=', R.unicode.text),
     () => toolAnswers(exchanges, STEP.callBase64Name, 'a call whose Mcp-Name is Base64-encoded', R.encodedName.text),
-  ]);
+  ]));
 
 /** 260728-shttp-574: lower-case header names (mcp-protocol-version, mcp-method, mcp-name, mcp-param-*) are accepted. */
-export const lowercaseHeaderNames = servesText(STEP.callLowercase, 'a call with all-lower-case MCP header names', R.lower.text);
+export const lowercaseHeaderNames = judge('header-names-case-insensitive', servesText(STEP.callLowercase, 'a call with all-lower-case MCP header names', R.lower.text));
 
 /** 260728-shttp-566: the argument is in the body, its Mcp-Param header is missing: rejected. */
-export const paramHeaderOmittedRejected = rejects(STEP.callParamMissing, 'a call with region in the body but no Mcp-Param-Region');
+export const paramHeaderOmittedRejected = judge('param-header-omitted-rejected', rejects(STEP.callParamMissing, 'a call with region in the body but no Mcp-Param-Region'));
 
 /** 260728-shttp-557: Mcp-Param-Region differs from the body's region: 400 + -32020. */
-export const paramHeaderMismatch400 = rejectsWith(STEP.callParamMismatch, `Mcp-Param-Region ${R.mismatch.header} with region ${R.mismatch.args.region} in the body`, 400, CODE.headerMismatch);
+export const paramHeaderMismatch400 = judge('param-header-mismatch-400', rejectsWith(STEP.callParamMismatch, `Mcp-Param-Region ${R.mismatch.header} with region ${R.mismatch.args.region} in the body`, 400, CODE.headerMismatch));
 
 /** A step that must not be refused for lacking a header: served with the expected text. */
 function notRefusedForMissingHeader(step: string, what: string, want: string): Judge {
@@ -52,22 +53,21 @@ function notRefusedForMissingHeader(step: string, what: string, want: string): J
 }
 
 /**
- * 260728-shttp-564b: region null, no header: the server must not expect the header. `region` is a plain string (a
- * nullable union is contested as an x-mcp-header target), so null is not a valid argument and the server may refuse
- * it for that; only a refusal *for the header* (HeaderMismatch, -32020) shows it expected one.
+ * 260728-shttp-564b: with `region` null and no Mcp-Param-Region header, the server must not expect the header. Its reading (what the sentence leaves open) is the checkpoint's `reading`
+ * in the scenario file.
  */
-export const nullParamHeaderNotExpected: Judge = ({ exchanges }) => {
+export const nullParamHeaderNotExpected = judge('param-null-header-not-expected', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.callParamNull);
   const ev = ex ? [ex.x] : [];
   if (!ex?.response) return fail(`Not testable: expected an answer to a call with region null, got ${whatCame(ex)}`, ev);
   if (errorCodeOf(ex) === CODE.headerMismatch) return fail(`Expected a call with region null not to be refused for its missing Mcp-Param-Region, got a HeaderMismatch: ${whatCame(ex)}`, ev);
   return pass(`a call with region null was not refused for lacking Mcp-Param-Region (${whatCame(ex)})`, ev);
-};
+});
 /** 260728-shttp-565b: region absent, no header: not rejected. */
-export const absentParamHeaderNotExpected = notRefusedForMissingHeader(STEP.callParamAbsent, 'a call without region', R.absentRegion.text);
+export const absentParamHeaderNotExpected = judge('param-absent-header-not-expected', notRefusedForMissingHeader(STEP.callParamAbsent, 'a call without region', R.absentRegion.text));
 
 /** 260728-shttp-591: priority 42 with Mcp-Param-Priority 42.0 is accepted (numeric comparison). */
-export const integerComparedNumerically = servesText(STEP.callIntegerFloat, 'priority 42 with Mcp-Param-Priority: 42.0', R.integer.text);
+export const integerComparedNumerically = judge('param-integer-compared-numerically', servesText(STEP.callIntegerFloat, 'priority 42 with Mcp-Param-Priority: 42.0', R.integer.text));
 
 /** 260728-shttp-582: Mcp-Name naming another tool than the body: rejected. */
-export const nameMismatchRejected = rejects(STEP.callNameMismatch, `a call with Mcp-Name ${R.otherName} for ${R.tool} in the body`);
+export const nameMismatchRejected = judge('name-header-mismatch-rejected', rejects(STEP.callNameMismatch, `a call with Mcp-Name ${R.otherName} for ${R.tool} in the body`));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ASK, judgeOn, multiRoundTrip, override, result, rpcError, textResult } from './fixture.ts';
+import { ASK, judgeOn, multiRoundTrip, override, result, rpcError, textResult } from './test-logs.ts';
 import * as M from './mrtr.ts';
-import { STEP } from './plan.ts';
+import { STEP } from '../../../plans/2026-07-28/server-steps.ts';
 
 const answer = (step: string, status: number, json: unknown) => override(multiRoundTrip(), { [step]: { status, json, sse: undefined, resHeaders: undefined } });
 const onStream = (step: string, data: unknown[], extra: Record<string, unknown> = {}) => override(multiRoundTrip(), { [step]: { sse: data.map((d) => ({ data: d })), ...extra } });

@@ -1,8 +1,9 @@
 import { header, isObject, responseMessages, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, isRequest, mediaType, resultOf, sentRequest, toolTexts } from '../../jsonrpc.ts';
-import { fail, notApplicable, pass, type Judge } from '../../types.ts';
-import { allOf, byStep, errorCodeOf, errorObjectOf, resultOfStep, toolAnswers, whatCame } from './check.ts';
-import { CODE, FIXTURE, META, STEP } from './plan.ts';
+import { fail, notApplicable, pass } from '../../types.ts';
+import { allOf, byStep, errorCodeOf, errorObjectOf, resultOfStep, toolAnswers, whatCame } from './step-checks.ts';
+import { CODE, FIXTURE, META, STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import { judge } from '../../define.ts';
 
 const T = FIXTURE.transfer;
 /** Which client capability each kind of input request needs (mrtr.mdx, schema.ts InputRequest). */
@@ -25,7 +26,7 @@ function transferred(ex: Exchange | undefined): boolean {
  * Task of `multi-round-trip`: the first call asks for an elicitation; the retry with the answer transfers 250; and, as
  * the prompt requires every transfer to be confirmed by the user, a client that cannot elicit gets no transfer.
  */
-export const transferConfirmed: Judge = ({ exchanges }) =>
+export const transferConfirmed = judge('task-transfer-confirmed', ({ exchanges }) =>
   allOf('the first call returned an elicitation input request; the retry with the answer returned "transferred 250"; no transfer without confirmation', [
     () => {
       const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
@@ -41,10 +42,10 @@ export const transferConfirmed: Judge = ({ exchanges }) =>
       if (!ex) return fail(`Expected the call from a client without elicitation to be sent, got ${whatCame(ex)}`, []);
       return transferred(ex) ? fail(`Expected no transfer for a client that cannot confirm it (no elicitation capability), got ${whatCame(ex)}`, [ex.x]) : ex;
     },
-  ]);
+  ]));
 
 /** 260728-mrtr-245: every InputRequiredResult has a non-empty `inputRequests` or a `requestState`. */
-export const inputRequiredHasRequestsOrState: Judge = ({ exchanges }) => {
+export const inputRequiredHasRequestsOrState = judge('mrtr-input-required-has-requests-or-state', ({ exchanges }) => {
   const seen = exchanges.flatMap((ex) => {
     const r = inputRequired(ex);
     return r ? [{ ex, r }] : [];
@@ -55,10 +56,10 @@ export const inputRequiredHasRequestsOrState: Judge = ({ exchanges }) => {
     if (!hasRequests && typeof r.requestState !== 'string') return fail(`Expected inputRequests or requestState in the InputRequiredResult, got ${brief(r, 100)}`, [ex.x]);
   }
   return pass(`${seen.length} InputRequiredResult(s) carried inputRequests or requestState`, seen.map((s) => s.ex.x));
-};
+});
 
 /** 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. */
-export const requestStateIntegrity: Judge = ({ exchanges }) => {
+export const requestStateIntegrity = judge('mrtr-request-state-integrity', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferTampered);
   if (!ex) return fail('Expected a retry with a tampered requestState, got no such request (the first call issued no requestState)', []);
   const ev = [ex.x];
@@ -66,7 +67,7 @@ export const requestStateIntegrity: Judge = ({ exchanges }) => {
   const r = resultOf(answerOf(ex));
   if (r && r.resultType !== 'input_required') return fail(`Expected the tampered requestState to be rejected, got a ${String(r.resultType ?? 'complete')} result ${brief(r, 90)}`, ev);
   return pass(`the tampered requestState was not honoured (${r ? 'asked for input again' : whatCame(ex)})`, ev);
-};
+});
 
 /** The clientCapabilities the exchange's request declared. */
 function declared(ex: Exchange): Record<string, unknown> {
@@ -76,7 +77,7 @@ function declared(ex: Exchange): Record<string, unknown> {
 }
 
 /** 260728-mrtr-246a: no input request of a kind the request's clientCapabilities did not declare. */
-export const noUndeclaredInputRequests: Judge = ({ exchanges }) => {
+export const noUndeclaredInputRequests = judge('mrtr-no-undeclared-input-requests', ({ exchanges }) => {
   const probe = byStep(exchanges, STEP.transferNoElicitation);
   if (!probe?.response) return fail(`Expected an answer to a call without the elicitation capability, got ${whatCame(probe)}`, probe ? [probe.x] : []);
   for (const ex of exchanges) {
@@ -89,14 +90,14 @@ export const noUndeclaredInputRequests: Judge = ({ exchanges }) => {
     }
   }
   return pass('no InputRequiredResult asked for input the client had not declared', [probe.x]);
-};
+});
 
 /**
  * 260728-basic-387b: processing the transfer requires the elicitation capability (the user confirms it), so the call
- * without it gets -32021 with data.requiredCapabilities naming elicitation. A server that completes the transfer did
- * not require the capability: not-applicable here (the task checkpoint fails: the prompt requires confirmation).
+ * without it gets -32021 with data.requiredCapabilities naming elicitation. Its reading (what the sentence leaves
+ * open) is the checkpoint's `reading` in the scenario file.
  */
-export const missingCapability32021: Judge = ({ exchanges }) => {
+export const missingCapability32021 = judge('capability-missing-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
   if (transferred(ex)) return notApplicable(`${T.tool} completed without the elicitation capability, so processing did not require it`, ev);
@@ -105,28 +106,28 @@ export const missingCapability32021: Judge = ({ exchanges }) => {
   const caps = isObject(e.data) ? e.data.requiredCapabilities : undefined;
   if (!isObject(caps) || !('elicitation' in caps)) return fail(`Expected data.requiredCapabilities to name elicitation, got data ${brief(e.data)}`, ev);
   return pass(`-32021 with requiredCapabilities ${brief(caps)}`, ev);
-};
+});
 
 /**
  * 260728-basic-391: a MissingRequiredClientCapabilityError travels with HTTP 400. Applies to the -32021 the server
  * sent; a server that sent none has nothing this sentence constrains (…-387b judges whether it should have).
  */
-export const missingCapability400: Judge = ({ exchanges }) => {
+export const missingCapability400 = judge('capability-missing-400', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
   if (errorCodeOf(ex) !== CODE.missingCapability) return notApplicable(`no MissingRequiredClientCapabilityError (-32021) was sent: ${whatCame(ex)}`, ev);
   if (ex!.response!.status === 400) return pass('-32021 came with HTTP 400', ev);
   return fail(`Expected HTTP 400 with the -32021 error, got status ${ex!.response!.status}`, ev);
-};
+});
 
 /** 260728-mrtr-192: no InputRequiredResult on a request other than tools/call, prompts/get, resources/read. */
-export const inputRequiredOnlyWhereAllowed: Judge = ({ exchanges }) => {
+export const inputRequiredOnlyWhereAllowed = judge('mrtr-input-required-only-where-allowed', ({ exchanges }) => {
   const others = exchanges.filter((e) => { const m = sentRequest(e)?.method; return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e)); });
   if (others.length === 0) return fail('Expected results to requests other than tools/call (tools/list, server/discover), got none', []);
   const bad = others.find((e) => inputRequired(e));
   if (bad) return fail(`Expected no InputRequiredResult on ${sentRequest(bad)!.method}, got ${brief(resultOf(answerOf(bad)), 90)}`, [bad.x]);
   return pass(`${others.length} results to other requests were not input_required`, others.map((e) => e.x));
-};
+});
 
 /** POSTs answered with an SSE stream. */
 function sseExchanges(exchanges: readonly Exchange[]): Exchange[] {
@@ -134,7 +135,7 @@ function sseExchanges(exchanges: readonly Exchange[]): Exchange[] {
 }
 
 /** 260728-shttp-117: no JSON-RPC request (method + id) on any SSE response stream. */
-export const sseNoServerRequests: Judge = ({ exchanges }) => {
+export const sseNoServerRequests = judge('sse-no-server-requests', ({ exchanges }) => {
   const streams = sseExchanges(exchanges);
   if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
   for (const ex of streams) {
@@ -142,22 +143,22 @@ export const sseNoServerRequests: Judge = ({ exchanges }) => {
     if (req) return fail(`Expected no JSON-RPC request on the SSE stream of ${sentRequest(ex)?.method ?? 'a POST'}, got ${brief(req, 90)}`, [ex.x]);
   }
   return pass(`${streams.length} SSE streams carried no server-initiated request`, streams.map((e) => e.x));
-};
+});
 
 /** 260728-shttp-136: SSE responses carry X-Accel-Buffering: no. */
-export const sseNoBuffering: Judge = ({ exchanges }) => {
+export const sseNoBuffering = judge('sse-x-accel-buffering-no', ({ exchanges }) => {
   const streams = sseExchanges(exchanges);
   if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
   const bad = streams.find((e) => header(e.response?.headers, 'x-accel-buffering')?.trim().toLowerCase() !== 'no');
   if (bad) return fail(`Expected X-Accel-Buffering: no on the SSE response, got ${brief(header(bad.response?.headers, 'x-accel-buffering') ?? null)}`, [bad.x]);
   return pass(`${streams.length} SSE responses carried X-Accel-Buffering: no`, streams.map((e) => e.x));
-};
+});
 
 /** 260728-shttp-125: an SSE stream that delivered its response ends (the prober waits a short grace before cutting it). */
-export const sseClosesAfterResponse: Judge = ({ exchanges }) => {
+export const sseClosesAfterResponse = judge('sse-closes-after-response', ({ exchanges }) => {
   const streams = sseExchanges(exchanges).filter((e) => answerOf(e));
   if (streams.length === 0) return notApplicable('no SSE stream delivered its response');
   const open = streams.find((e) => e.end?.reason !== 'complete');
   if (open) return fail(`Expected the SSE stream of ${sentRequest(open)?.method ?? 'a POST'} to end after its response, got end ${open.end?.reason ?? 'none'}`, [open.x]);
   return pass(`${streams.length} SSE streams ended after their response`, streams.map((e) => e.x));
-};
+});

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { judgeOn, override, post, result, rpc, rpcError, stateless, textResult } from './fixture.ts';
-import { STEP } from './plan.ts';
+import { judgeOn, override, post, result, rpc, rpcError, stateless, textResult } from './test-logs.ts';
+import { STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import * as R from './reused.ts';
 import * as S from './stateless.ts';
 
 const answer = (step: string, status: number, json: unknown) => override(stateless(), { [step]: { status, json } });
 
 describe('2026-07-28 stateless judges', () => {
   it('returns PASS for every stateless judge on a conformant log', () => {
-    const all = [S.statelessToolsAnswer, S.firstRequestServed, S.discoverImplemented, S.discoverServerInfo, S.resultTypeEverywhere, S.resultServerInfo, S.requestContentType, S.responseIdEchoed, S.foreignOrigin403, S.versionMismatch400, S.versionUnsupported400, S.versionMissingRejected, S.methodHeaderMissing400, S.unknownMethod404, S.capabilitiesMissing32602, S.legacyTrafficHandled, S.toolsListStable];
+    const all = [S.statelessToolsAnswer, S.firstRequestServed, S.discoverImplemented, S.discoverServerInfo, S.resultTypeEverywhere, S.resultServerInfo, R.requestContentType, R.responseIdEchoed, S.foreignOrigin403, S.versionMismatch400, S.versionUnsupported400, S.versionMissingRejected, S.methodHeaderMissing400, S.unknownMethod404, S.capabilitiesMissing32602, S.legacyTrafficHandled, S.toolsListStable];
     expect(all.map((j) => judgeOn(j, stateless())).filter((r) => r.verdict !== 'pass')).toEqual([]);
   });
   it('returns FAIL when add answers the wrong sum', () => {
@@ -44,11 +45,11 @@ describe('2026-07-28 stateless judges', () => {
     expect(judgeOn(S.resultServerInfo, none).verdict).toBe('fail');
   });
   it('returns FAIL when a request is answered text/plain', () => {
-    const r = judgeOn(S.requestContentType, override(stateless(), { [STEP.toolsList]: { resHeaders: [['Content-Type', 'text/plain']] } }));
+    const r = judgeOn(R.requestContentType, override(stateless(), { [STEP.toolsList]: { resHeaders: [['Content-Type', 'text/plain']] } }));
     expect(r.message).toBe('Expected Content-Type application/json or text/event-stream for tools/list, got "text/plain"');
   });
   it('returns FAIL when an integer id comes back as a string', () => {
-    expect(judgeOn(S.responseIdEchoed, answer(STEP.callAdd, 200, textResult('1', '42'))).message).toBe('Expected result id 1 for tools/call, got "1"');
+    expect(judgeOn(R.responseIdEchoed, answer(STEP.callAdd, 200, textResult('1', '42'))).message).toBe('Expected result id 1 for tools/call, got "1"');
   });
   it('returns FAIL when a foreign Origin is served', () => {
     expect(judgeOn(S.foreignOrigin403, answer(STEP.foreignOrigin, 200, result(5, { tools: [] }))).message).toContain('Expected 403 for a POST with Origin: http://evil.example');

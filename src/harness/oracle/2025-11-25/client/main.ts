@@ -6,7 +6,7 @@
  * The scenario id may also come from `MCPFS_SCENARIO`, the mutant from `MCPFS_MUTANT`. Exit 0 when the answer was
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
-import { oracleClientMain } from '../../client-cli.ts';
+import { oracleClientMain } from '../../common/client-cli.ts';
 import { OracleClient } from './client.ts';
 import { MUTANTS } from './mutants.ts';
 

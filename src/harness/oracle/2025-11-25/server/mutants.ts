@@ -1,5 +1,5 @@
 import type { MutantInfo } from '../../../roles/types.ts';
-import { parseMutantOf } from '../../mutant-switch.ts';
+import { parseMutantOf } from '../../common/mutant-switch.ts';
 
 /**
  * Mutant switches of the 2025-11-25 oracle server. Each breaks exactly one behaviour; `scenarios` lists where

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { formatSse } from '../../../wire/sse.ts';
+import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder } from './respond.ts';
 import { Sessions, type Session } from './state.ts';
@@ -8,36 +9,11 @@ import { countdownN, inputErrorResult, InvalidParams, simpleTool, squareArgs, te
 
 const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const LATEST = '2025-11-25';
-const MAX_BODY = 1024 * 1024;
 /** Delay between countdown progress notifications, so streaming is real but probes stay fast. */
 const TICK_MS = 20;
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-/** Origins a local server trusts: none (no browser page) or a page served from this machine. */
-export function originAllowed(origin: string | undefined): boolean {
-  if (origin === undefined) return true;
-  try {
-    const u = new URL(origin);
-    return u.hostname === '127.0.0.1' || u.hostname === 'localhost' || u.hostname === '[::1]';
-  } catch {
-    return false;
-  }
-}
-
-export function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY) chunks.push(c);
-    });
-    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks)));
-    req.on('error', () => resolve(undefined));
-  });
-}
 
 /**
  * The from-scratch 2025-11-25 Streamable HTTP oracle server: sessions, JSON and SSE responses, a GET stream,

@@ -7,7 +7,7 @@
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
 import { OracleClient2026, type InputAnswerer } from './client.ts';
-import { oracleClientMain } from '../../client-cli.ts';
+import { oracleClientMain } from '../../common/client-cli.ts';
 import { MUTANTS } from './mutants.ts';
 
 /** Per scenario, as its prompt says: versions the client speaks, its capabilities, the token tool, get_secret's arguments. */

@@ -1,5 +1,5 @@
 import type { MutantInfo } from '../../../roles/types.ts';
-import { parseMutantOf } from '../../mutant-switch.ts';
+import { parseMutantOf } from '../../common/mutant-switch.ts';
 
 const ST = ['stateless-tools'];
 const PH = ['param-headers'];

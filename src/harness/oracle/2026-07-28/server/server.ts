@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 // Origin policy and body reading are the same as the 2025-11-25 oracle's (…-58/-60 are unchanged).
-import { originAllowed, readBody } from '../../2025-11-25/server/server.ts';
+import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
 import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';

@@ -1,0 +1,50 @@
+import type { Exchange } from '../../exchanges.ts';
+import { described, mediaType, responsesIn, sentRequest } from '../../jsonrpc.ts';
+import { fail, pass, type Judge } from '../../types.ts';
+import { byStep, ok2xx } from './find.ts';
+
+/**
+ * Server-role transport rules both revisions word the same way (a revision registers them under its own slugs, see its
+ * `reused.ts`), and the status check its plans build judges from.
+ */
+
+/** A judge that expects one step to be answered with one status. */
+export function statusIs(step: string, want: number, what: string): Judge {
+  return ({ exchanges }) => {
+    const ex = byStep(exchanges, step);
+    const ev = ex ? [ex.x] : [];
+    if (ex?.response?.status === want) return pass(`${what} got ${want}`, ev);
+    return fail(`Expected ${want} for ${what}, got ${described(ex)}`, ev);
+  };
+}
+
+/** 251125-transports-101, 260728-shttp-88: every 2xx answer to a POSTed JSON-RPC request is application/json or text/event-stream. */
+export const requestContentType: Judge = ({ exchanges }) => {
+  const answered = exchanges.filter((e) => e.request.method === 'POST' && sentRequest(e) && ok2xx(e));
+  if (answered.length === 0) return fail('Expected 2xx answers to JSON-RPC requests, got none', exchanges.map((e) => e.x));
+  const bad = answered.find((e) => !['application/json', 'text/event-stream'].includes(mediaType(e)));
+  if (bad) return fail(`Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`, [bad.x]);
+  return pass(`${answered.length} request answers were application/json or text/event-stream`, answered.map((e) => e.x));
+};
+
+/** 251125-basic-69, 260728-basic-70: every result response carries its request's id, with its type (string and integer ids probed). */
+export const responseIdEchoed: Judge = ({ exchanges }) => {
+  const checked: Exchange[] = [];
+  const kinds = new Set<string>();
+  for (const ex of exchanges) {
+    const req = sentRequest(ex);
+    if (!req) continue;
+    for (const m of responsesIn(ex)) {
+      if (!('result' in m)) continue;
+      if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
+        return fail(`Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`, [ex.x]);
+      }
+      checked.push(ex);
+      kinds.add(typeof req.id);
+    }
+  }
+  if (!kinds.has('string') || !kinds.has('number')) {
+    return fail(`Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`, checked.map((e) => e.x));
+  }
+  return pass(`${checked.length} result responses echoed their request ids (string and integer)`, checked.map((e) => e.x));
+};

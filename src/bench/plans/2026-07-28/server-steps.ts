@@ -1,0 +1,104 @@
+/**
+ * The 2026-07-28 server probe plan's vocabulary, shared by the prober (which labels every request with a step and
+ * sends these fixtures) and the judges (which find exchanges by step). Pure, so judges never import the harness.
+ */
+export const STEP = {
+  // stateless-tools
+  callAdd: 'call-add',
+  discover: 'discover',
+  toolsList: 'tools-list',
+  callEcho: 'call-echo',
+  toolsListAgain: 'tools-list-again',
+  foreignOrigin: 'foreign-origin',
+  versionMismatch: 'version-mismatch',
+  versionUnsupported: 'version-unsupported',
+  versionMissing: 'version-missing',
+  methodMissing: 'method-header-missing',
+  unknownMethod: 'unknown-method',
+  capabilitiesMissing: 'capabilities-missing',
+  sessionIdIgnored: 'session-id-ignored',
+  get: 'get',
+  del: 'delete',
+  // param-headers
+  callPlain: 'call-plain',
+  callBase64Param: 'call-base64-param',
+  callBase64Name: 'call-base64-name',
+  callLowercase: 'call-lowercase',
+  callParamMissing: 'call-param-missing',
+  callParamMismatch: 'call-param-mismatch',
+  callParamNull: 'call-param-null',
+  callParamAbsent: 'call-param-absent',
+  callIntegerFloat: 'call-integer-float',
+  callNameMismatch: 'call-name-mismatch',
+  // multi-round-trip
+  transferInitial: 'transfer-initial',
+  transferRetry: 'transfer-retry',
+  transferTampered: 'transfer-tampered',
+  transferNoElicitation: 'transfer-no-elicitation',
+  // tasks
+  taskCreate: 'task-create',
+  taskGetImmediate: 'task-get-immediate',
+  taskPoll: 'task-poll',
+  taskGetUnknown: 'task-get-unknown',
+  callWithoutExtension: 'call-without-extension',
+  taskGetWithoutExtension: 'task-get-without-extension',
+  taskCreateLong: 'task-create-long',
+  taskCancel: 'task-cancel',
+} as const;
+
+/** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
+export const TASKS_EXT = 'io.modelcontextprotocol/tasks';
+
+/** The revision every probe speaks. */
+export const PROTOCOL_VERSION = '2026-07-28';
+/** A version no server supports. */
+export const BOGUS_VERSION = '1900-01-01';
+/** A real, older version: a mismatch between header and `_meta` that is not just garbage. */
+export const OTHER_VERSION = '2025-11-25';
+export const FOREIGN_ORIGIN = 'http://evil.example';
+/** A session id an old client might still send; a modern server ignores it. */
+export const STALE_SESSION_ID = 'stale-session-1';
+
+export { CODE, META } from './protocol.ts';
+
+/** Fixtures the prober sends and the task judges expect back. */
+export const FIXTURE = {
+  add: { args: { a: 19, b: 23 }, text: '42' },
+  echo: { args: { text: 'héllo, wörld ✓' }, text: 'héllo, wörld ✓' },
+  unknownMethod: 'foo/bar',
+  route: {
+    tool: 'route_query',
+    plain: { args: { region: 'us-west1', priority: 3, query: 'SELECT 1' }, text: 'us-west1|3|SELECT 1' },
+    /** Non-ASCII region: the header must carry the Base64 sentinel. */
+    unicode: { args: { region: '東京', priority: 1, query: 'SELECT 2' }, text: '東京|1|SELECT 2' },
+    /** Plain args sent with `Mcp-Name` Base64-encoded. */
+    encodedName: { args: { region: 'eu-west1', priority: 2, query: 'SELECT 3' }, text: 'eu-west1|2|SELECT 3' },
+    lower: { args: { region: 'ap-south1', priority: 4, query: 'SELECT 4' }, text: 'ap-south1|4|SELECT 4' },
+    missing: { args: { region: 'eu-west1', priority: 5, query: 'SELECT 5' } },
+    mismatch: { args: { region: 'eu-west1', priority: 6, query: 'SELECT 6' }, header: 'us-east1' },
+    nullRegion: { args: { region: null, priority: 7, query: 'SELECT 7' }, text: 'global|7|SELECT 7' },
+    absentRegion: { args: { priority: 8, query: 'SELECT 8' }, text: 'global|8|SELECT 8' },
+    integer: { args: { region: 'us-west1', priority: 42, query: 'SELECT 9' }, header: '42.0', text: 'us-west1|42|SELECT 9' },
+    /** Mcp-Name naming another tool than the body. */
+    otherName: 'echo',
+  },
+  transfer: {
+    tool: 'confirm_transfer',
+    args: { amount: 250 },
+    text: 'transferred 250',
+    accept: { action: 'accept', content: { confirm: true } },
+  },
+  square: {
+    tool: 'slow_square',
+    quick: { args: { x: 7, delayMs: 300 }, text: '49' },
+    long: { args: { x: 5, delayMs: 8000 } },
+    direct: { args: { x: 3, delayMs: 0 } },
+    unknownTaskId: 'no-such-task-0000',
+    /** Polling for the quick task: at most this many tasks/get, this far apart. */
+    polls: 20,
+    pollMs: 150,
+  },
+} as const;
+
+/** Header name of a parameter mirrored with `x-mcp-header`. */
+export const paramHeader = (name: string) => `Mcp-Param-${name}`;

@@ -1,0 +1,126 @@
+import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, ID_PROBES, PROTOCOL_VERSION, STEP, TERMINAL_TASK_STATUSES } from '../../../bench/plans/2025-11-25/server-steps.ts';
+import { resultIn } from '../common/replies.ts';
+import type { ProbePlan } from '../common/run.ts';
+import type { WireResult } from '../../wire/client.ts';
+import type { Prober } from './prober.ts';
+
+export type Plan = ProbePlan<Prober>;
+
+const call = (id: number | string, name: string, args: Record<string, unknown>, meta?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name, arguments: args, ...(meta ? { _meta: meta } : {}) },
+});
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * initialize (integer id 1) + notifications/initialized; later requests carry the session id and the version header.
+ * The header names the version the server negotiated, as a conformant client's would (251125-transports-271): a server
+ * that negotiated an older revision must not be probed as if it had agreed to 2025-11-25. Without a usable
+ * InitializeResult the prober still asks for the revision it requested.
+ */
+async function start(p: Prober): Promise<void> {
+  const { session, version } = await p.initialize(STEP.initialize);
+  p.session = session;
+  p.version = version ?? PROTOCOL_VERSION;
+  await p.initialized(STEP.initialized, p.session);
+}
+
+/** tools-basics: list, call add and echo (string and integer ids), version negotiation, Origin, bad and missing version header. */
+const toolsBasics: Plan = async (p) => {
+  await start(p);
+  await p.post(STEP.toolsList, { jsonrpc: '2.0', id: 'list-1', method: 'tools/list' });
+  await p.post(STEP.callAdd, call(3, 'add', FIXTURE.add.args));
+  await p.post(STEP.callEcho, call('echo-4', 'echo', FIXTURE.echo.args));
+  await p.initialize(STEP.initializeUnknownVersion, BOGUS_VERSION, 5);
+  await p.post(STEP.foreignOrigin, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, { origin: FOREIGN_ORIGIN });
+  await p.post(STEP.badProtocolVersion, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, { version: BOGUS_VERSION });
+  await p.post(STEP.noProtocolVersion, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, { version: null });
+  // Ids a server might mangle (falsy 0, past 32 bits, the largest exact double, long non-ASCII text).
+  for (const [step, id] of ID_PROBES) await p.post(step, { jsonrpc: '2.0', id, method: 'tools/list' });
+};
+
+/** sessions: per-session counters in sessions A and B, a request without the id, DELETE, a request after it. */
+const sessions: Plan = async (p) => {
+  await start(p);
+  await p.post(STEP.incrementA1, call(2, 'increment', {}));
+  await p.post(STEP.incrementA2, call(3, 'increment', {}));
+  const { session: b } = await p.initialize(STEP.initializeB);
+  await p.initialized(STEP.initializedB, b);
+  await p.post(STEP.incrementB1, call(2, 'increment', {}), { session: b ?? null });
+  await p.post(STEP.noSessionId, { jsonrpc: '2.0', id: 4, method: 'tools/list' }, { session: null });
+  await p.delete(STEP.deleteSession, p.session);
+  await p.post(STEP.afterDelete, call(5, 'increment', {}), { session: p.session ?? null });
+};
+
+/**
+ * streaming: a standing GET stream while two countdown calls stream progress on their POSTs, then a GET with
+ * Last-Event-ID set to the first event id of stream A (resumption must not bring stream B's messages).
+ */
+const streaming: Plan = async (p) => {
+  await start(p);
+  const ac = new AbortController();
+  let opened!: () => void;
+  const ready = new Promise<void>((r) => (opened = r));
+  const get = p.get(STEP.getStream, { signal: ac.signal, onResponse: () => opened() });
+  await Promise.race([ready, get, sleep(1000)]);
+  const a = await p.post(STEP.countdownA, call(10, 'countdown', { n: FIXTURE.countdownA.n }, { progressToken: FIXTURE.countdownA.token }));
+  await p.post(STEP.countdownB, call(11, 'countdown', { n: FIXTURE.countdownB.n }, { progressToken: FIXTURE.countdownB.token }));
+  ac.abort();
+  await get;
+  const first = a?.sse.find((e) => e.id !== undefined && e.id !== '')?.id;
+  if (first === undefined) {
+    p.recorder.note(`skipped step ${STEP.resume}: stream A carried no event id to resume from`);
+    return;
+  }
+  await p.get(STEP.resume, { lastEventId: first, cutAfterMs: 500 });
+};
+
+/** The taskId of a CreateTaskResult, or '' (then the later steps still run, and their judges see why). */
+function taskIdOf(r: WireResult | undefined): string {
+  const task = resultIn(r)?.task as { taskId?: unknown } | undefined;
+  return typeof task?.taskId === 'string' ? task.taskId : '';
+}
+
+/**
+ * Poll tasks/get until the task shows a terminal status (or the polls run out); returns that status, if any.
+ * tasks/result may have failed, so only tasks/get can tell whether cancelling now targets a terminal task.
+ */
+async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Promise<string | undefined> {
+  for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
+    const status = resultIn(await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }), firstId + i)?.status;
+    if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
+    await sleep(FIXTURE.terminalPolls.gapMs);
+  }
+  return undefined;
+}
+
+/**
+ * tasks: the taskSupport "required" tool without a task, then as a task (tasks/get, blocking tasks/result, cancel
+ * of the completed task), a long task cancelled while working, and tasks/get of an unknown id.
+ */
+const tasks: Plan = async (p) => {
+  await start(p);
+  const rpc = (id: number, method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
+  const asTask = (id: number, args: Record<string, unknown>) => ({ ...call(id, 'slow_square', args), params: { name: 'slow_square', arguments: args, task: { ttl: FIXTURE.taskTtl } } });
+  await p.post(STEP.callWithoutTask, call(2, 'slow_square', FIXTURE.squareDirect.args));
+  const quick = taskIdOf(await p.post(STEP.taskCreate, asTask(3, FIXTURE.squareQuick.args)));
+  await p.post(STEP.taskGet, rpc(4, 'tasks/get', { taskId: quick }));
+  await p.post(STEP.taskResult, rpc(5, 'tasks/result', { taskId: quick }));
+  // tasks-494 is about a task *known* to be terminal: cancel only once tasks/get says so.
+  if (quick !== '' && (await pollUntilTerminal(p, quick, 100))) await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
+  else p.recorder.note(`skipped step ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`);
+  const long = taskIdOf(await p.post(STEP.taskCreateLong, asTask(7, FIXTURE.squareLong.args)));
+  await p.post(STEP.taskCancel, rpc(8, 'tasks/cancel', { taskId: long }));
+  await p.post(STEP.taskGetCancelled, rpc(9, 'tasks/get', { taskId: long }));
+  await p.post(STEP.taskGetUnknown, rpc(10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }));
+};
+
+/** Probe plans by scenario id. */
+export const PLANS: Readonly<Record<string, Plan>> = {
+  'tools-basics': toolsBasics,
+  sessions,
+  streaming,
+  tasks,
+};

@@ -1,0 +1,142 @@
+import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/plans/2026-07-28/server-steps.ts';
+import type { Headers } from '../../../bench/schema/wire-event.ts';
+import type { WireResult } from '../../wire/client.ts';
+import { resultIn } from '../common/replies.ts';
+import type { ProbePlan } from '../common/run.ts';
+import { meta, rpc, type Prober } from './prober.ts';
+
+export type Plan = ProbePlan<Prober>;
+
+const call = (id: number | string, name: string, args: Record<string, unknown>, m?: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  rpc(id, 'tools/call', { name, arguments: args, ...extra }, m);
+
+/**
+ * stateless-tools: a tools/call as the very first request, discover, list, a string-id call, list again, then one
+ * broken thing per request (Origin, versions, headers, method, _meta), and 2025-era traffic (GET, DELETE, session id).
+ */
+const statelessTools: Plan = async (p) => {
+  await p.post(STEP.callAdd, call(1, 'add', FIXTURE.add.args));
+  await p.post(STEP.discover, rpc('discover-1', 'server/discover'));
+  await p.post(STEP.toolsList, rpc(2, 'tools/list'));
+  await p.post(STEP.callEcho, call('echo-3', 'echo', FIXTURE.echo.args));
+  await p.post(STEP.toolsListAgain, rpc(4, 'tools/list'));
+  await p.post(STEP.foreignOrigin, rpc(5, 'tools/list'), { origin: FOREIGN_ORIGIN });
+  await p.post(STEP.versionMismatch, rpc(6, 'tools/list', {}, meta({}, OTHER_VERSION)));
+  await p.post(STEP.versionUnsupported, rpc(7, 'tools/list', {}, meta({}, BOGUS_VERSION)), { version: BOGUS_VERSION });
+  await p.post(STEP.versionMissing, rpc(8, 'tools/list'), { version: null });
+  await p.post(STEP.methodMissing, rpc(9, 'tools/list'), { method: null });
+  await p.post(STEP.unknownMethod, rpc(10, FIXTURE.unknownMethod));
+  await p.post(STEP.capabilitiesMissing, rpc(11, 'tools/list', {}, meta(null)));
+  await p.post(STEP.sessionIdIgnored, rpc(12, 'tools/list'), { extra: [['Mcp-Session-Id', STALE_SESSION_ID]] });
+  await p.bare(STEP.get, 'GET');
+  await p.bare(STEP.del, 'DELETE');
+};
+
+const R = FIXTURE.route;
+/** Mcp-Param-* headers for route_query arguments, plain values (tests that need other values pass their own). */
+function paramHeaders(args: Record<string, unknown>): Headers {
+  const h: Headers = [];
+  if (args.region !== null && args.region !== undefined) h.push([paramHeader('Region'), String(args.region)]);
+  if (args.priority !== undefined) h.push([paramHeader('Priority'), String(args.priority)]);
+  return h;
+}
+const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;
+
+/** param-headers: list, then route_query with each header variation, one per request. */
+const paramHeadersPlan: Plan = async (p) => {
+  const route = (id: number, args: Record<string, unknown>) => call(id, R.tool, args);
+  await p.post(STEP.toolsList, rpc(1, 'tools/list'));
+  await p.post(STEP.callPlain, route(2, R.plain.args), { extra: paramHeaders(R.plain.args) });
+  await p.post(STEP.callBase64Param, route(3, R.unicode.args), { extra: [[paramHeader('Region'), b64(R.unicode.args.region)], [paramHeader('Priority'), String(R.unicode.args.priority)]] });
+  await p.post(STEP.callBase64Name, route(4, R.encodedName.args), { name: b64(R.tool), extra: paramHeaders(R.encodedName.args) });
+  await p.post(STEP.callLowercase, route(5, R.lower.args), { lowercase: true, extra: paramHeaders(R.lower.args) });
+  await p.post(STEP.callParamMissing, route(6, R.missing.args), { extra: [[paramHeader('Priority'), String(R.missing.args.priority)]] });
+  await p.post(STEP.callParamMismatch, route(7, R.mismatch.args), { extra: [[paramHeader('Region'), R.mismatch.header], [paramHeader('Priority'), String(R.mismatch.args.priority)]] });
+  await p.post(STEP.callParamNull, route(8, R.nullRegion.args), { extra: paramHeaders(R.nullRegion.args) });
+  await p.post(STEP.callParamAbsent, route(9, R.absentRegion.args), { extra: paramHeaders(R.absentRegion.args) });
+  await p.post(STEP.callIntegerFloat, route(10, R.integer.args), { extra: [[paramHeader('Region'), R.integer.args.region], [paramHeader('Priority'), R.integer.header]] });
+  await p.post(STEP.callNameMismatch, route(11, R.plain.args), { name: R.otherName, extra: paramHeaders(R.plain.args) });
+};
+
+/** The InputRequiredResult of a response (JSON body or SSE event), if any. */
+function inputRequired(r: WireResult | undefined): { inputRequests?: Record<string, unknown>; requestState?: unknown } | undefined {
+  const res = resultIn(r);
+  return res?.resultType === 'input_required' ? res : undefined;
+}
+
+/**
+ * A forged requestState that a naive server would accept: if the state (or its part before the first ".") is
+ * Base64(JSON), the amount (250) inside is raised and it is re-encoded with the same alphabet; otherwise one
+ * character in the middle is changed.
+ */
+export function tamper(state: string): string {
+  const [head, ...rest] = state.split('.');
+  for (const enc of ['base64url', 'base64'] as const) {
+    try {
+      const json = JSON.parse(Buffer.from(head!, enc).toString('utf8')) as unknown;
+      if (typeof json !== 'object' || json === null) continue;
+      const bumped = JSON.stringify(json).replace(/(?<![\d.])250(?![\d.])/g, '999999');
+      const out = bumped === JSON.stringify(json) ? JSON.stringify({ ...(json as object), tampered: true }) : bumped;
+      return [Buffer.from(out, 'utf8').toString(enc), ...rest].join('.');
+    } catch {
+      // not Base64 JSON in this alphabet
+    }
+  }
+  const i = Math.floor(state.length / 2);
+  return state.slice(0, i) + (state[i] === 'A' ? 'B' : 'A') + state.slice(i + 1);
+}
+
+/**
+ * multi-round-trip: the transfer without input (elicitation declared), the retry answering every input request with
+ * the echoed requestState, a retry with a tampered state, the call without the elicitation capability, and two
+ * requests that must never be input_required.
+ */
+const multiRoundTrip: Plan = async (p) => {
+  const T = FIXTURE.transfer;
+  const withElicitation = meta({ elicitation: { form: {} } });
+  const first = inputRequired(await p.post(STEP.transferInitial, call(1, T.tool, T.args, withElicitation)));
+  const responses = Object.fromEntries(Object.keys(first?.inputRequests ?? { confirm: null }).map((k) => [k, T.accept]));
+  const state = typeof first?.requestState === 'string' ? { requestState: first.requestState } : {};
+  await p.post(STEP.transferRetry, call(2, T.tool, T.args, withElicitation, { inputResponses: responses, ...state }));
+  if (typeof first?.requestState === 'string') {
+    await p.post(STEP.transferTampered, call(3, T.tool, T.args, withElicitation, { inputResponses: responses, requestState: tamper(first.requestState) }));
+  } else p.recorder.note(`skipped step ${STEP.transferTampered}: the first call issued no requestState`);
+  await p.post(STEP.transferNoElicitation, call(4, T.tool, T.args, meta({})));
+  await p.post(STEP.toolsList, rpc(5, 'tools/list'));
+  await p.post(STEP.discover, rpc(6, 'server/discover'));
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * tasks: slow_square as a task (declaring the extension), tasks/get at once, polling until terminal, an unknown
+ * taskId, the call and a tasks/get without the extension, and a long task cancelled. Task requests carry
+ * `Mcp-Name: <taskId>` (ext-tasks …-511).
+ */
+const tasksPlan: Plan = async (p) => {
+  const Q = FIXTURE.square;
+  const ext = meta({ extensions: { [TASKS_EXT]: {} } });
+  const task = (id: number, method: string, taskId: string, m = ext) => rpc(id, method, { taskId }, m);
+  const created = resultIn(await p.post(STEP.taskCreate, call(1, Q.tool, Q.quick.args, ext)));
+  const taskId = typeof created?.taskId === 'string' ? created.taskId : '';
+  await p.post(STEP.taskGetImmediate, task(2, 'tasks/get', taskId), { name: taskId });
+  for (let i = 0; i < Q.polls; i++) {
+    await sleep(Q.pollMs);
+    const r = resultIn(await p.post(STEP.taskPoll, task(10 + i, 'tasks/get', taskId), { name: taskId }));
+    if (r?.status !== 'working' && r?.status !== 'input_required') break;
+  }
+  await p.post(STEP.taskGetUnknown, task(3, 'tasks/get', Q.unknownTaskId), { name: Q.unknownTaskId });
+  await p.post(STEP.callWithoutExtension, call(4, Q.tool, Q.direct.args, meta({})));
+  await p.post(STEP.taskGetWithoutExtension, task(5, 'tasks/get', taskId, meta({})), { name: taskId });
+  const long = resultIn(await p.post(STEP.taskCreateLong, call(6, Q.tool, Q.long.args, ext)));
+  const longId = typeof long?.taskId === 'string' ? long.taskId : '';
+  await p.post(STEP.taskCancel, task(7, 'tasks/cancel', longId), { name: longId });
+};
+
+/** Probe plans by scenario id. */
+export const PLANS: Readonly<Record<string, Plan>> = {
+  'stateless-tools': statelessTools,
+  'param-headers': paramHeadersPlan,
+  'multi-round-trip': multiRoundTrip,
+  tasks: tasksPlan,
+};

@@ -1,0 +1,21 @@
+import type { CalibrationSubjects } from '../../bench/derive/integrity.ts';
+import { NULL_SUBJECT, ORACLE_SUBJECT, oracleAdapter } from './adapters/basic.ts';
+import { CHEATER_SUBJECT } from './adapters/cheater.ts';
+import { PI_SCRIPTED_SUBJECT } from './adapters/pi-scripted.ts';
+import { DRIVERS } from '../roles/registry.ts';
+
+/**
+ * The calibration subjects `npm run calibrate` runs, as derive takes them (it cannot import the harness): oracle,
+ * null, cheater and pi + scripted model on every scenario; each mutant on the scenarios its driver lists, with the
+ * subject its adapter gives it.
+ */
+export function calibrationSubjects(): CalibrationSubjects {
+  const mutants: Record<string, CalibrationSubjects['mutants'][string]> = {};
+  for (const [rev, roles] of Object.entries(DRIVERS)) {
+    for (const [role, driver] of Object.entries(roles ?? {})) {
+      if (!driver) continue;
+      mutants[`${rev}/${role}`] = driver.mutants.map((m) => ({ subject: oracleAdapter(driver, m.id).subject, scenarios: [...m.scenarios] }));
+    }
+  }
+  return { always: [ORACLE_SUBJECT, NULL_SUBJECT, CHEATER_SUBJECT, PI_SCRIPTED_SUBJECT], mutants };
+}
