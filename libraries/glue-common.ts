@@ -17,9 +17,16 @@ export function toolText(name: string, result: object): string {
 }
 
 /** The input schema of `tool` in `scenarios/<revision>/<role>/<scenario>.json`: the glue exposes exactly what the prompt lists. */
-export function scenarioToolSchema(revision: string, role: string, scenario: string, tool: string): Record<string, unknown> {
+export function scenarioToolSchema(
+  revision: string,
+  role: string,
+  scenario: string,
+  tool: string,
+): Record<string, unknown> {
   const file = new URL(`../scenarios/${revision}/${role}/${scenario}.json`, import.meta.url);
-  const s = JSON.parse(readFileSync(file, 'utf8')) as { tools: { name: string; inputSchema: Record<string, unknown> }[] };
+  const s = JSON.parse(readFileSync(file, 'utf8')) as {
+    tools: { name: string; inputSchema: Record<string, unknown> }[];
+  };
   const t = s.tools.find((x) => x.name === tool);
   if (!t) throw new Error(`${file.pathname}: no tool "${tool}"`);
   return t.inputSchema;

@@ -30,18 +30,22 @@ function parseAll(root: string): number {
   return ms(t0);
 }
 
-const rows: { agents: number; records: number; deriveMs: number; parseMs: number; buildMs: number; pages: number }[] = [];
+const rows: { agents: number; records: number; deriveMs: number; parseMs: number; buildMs: number; pages: number }[] =
+  [];
 for (const agents of sizes) {
   const root = freshDir('mcpfs-bench');
   try {
     const tree = writeSyntheticTree(root, { seed: 1, subjects: agents, libraries: 2, scenarios: 3, k: 3 });
     // Best of 3 each (the first run also pays for the file cache and JIT warm-up).
     const parseMs = Math.min(...[1, 2, 3].map(() => parseAll(root)));
-    const deriveMs = Math.min(...[1, 2, 3].map(() => {
-      const t0 = performance.now();
-      if (!derive({ ...loadDeriveInput(root, { rejudge: false }), spec: undefined }).dataset) throw new Error('synthetic tree did not derive');
-      return ms(t0);
-    }));
+    const deriveMs = Math.min(
+      ...[1, 2, 3].map(() => {
+        const t0 = performance.now();
+        if (!derive({ ...loadDeriveInput(root, { rejudge: false }), spec: undefined }).dataset)
+          throw new Error('synthetic tree did not derive');
+        return ms(t0);
+      }),
+    );
     deriveRoot(root);
     const out = join(root, 'dist');
     const buildMs = await astroBuild(root, out);
@@ -51,17 +55,27 @@ for (const agents of sizes) {
       console.log(`\nleaderboard page weight (gzip -9), ${agents} agents, ${tree.records.length} records:`);
       for (const p of ['index.html', '2025-11-25/index.html']) {
         const w = pageWeight(out, p);
-        console.log(`  /${p.replace(/index\.html$/, '')}`.padEnd(16) + `html ${kb(w.html)} + css ${kb(w.css)} + fonts ${kb(w.fonts)} + js ${kb(w.js)} = ${kb(w.total)} of ${PAGE_BUDGET_BYTES / 1024} KB (${((w.total / PAGE_BUDGET_BYTES) * 100).toFixed(0)}%)`);
+        console.log(
+          `  /${p.replace(/index\.html$/, '')}`.padEnd(16) +
+            `html ${kb(w.html)} + css ${kb(w.css)} + fonts ${kb(w.fonts)} + js ${kb(w.js)} = ${kb(w.total)} of ${PAGE_BUDGET_BYTES / 1024} KB (${((w.total / PAGE_BUDGET_BYTES) * 100).toFixed(0)}%)`,
+        );
       }
     }
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
 }
-console.log('\nderive (no re-judging: synthetic verdicts) vs plain JSON.parse of the same files; astro build per record:');
+console.log(
+  '\nderive (no re-judging: synthetic verdicts) vs plain JSON.parse of the same files; astro build per record:',
+);
 console.log('  agents  records  parse ms  derive ms  derive/parse  build ms  pages  build ms/record');
 for (const r of rows) {
-  console.log(`  ${String(r.agents).padStart(6)}  ${String(r.records).padStart(7)}  ${r.parseMs.toFixed(0).padStart(8)}  ${r.deriveMs.toFixed(0).padStart(9)}  ${(r.deriveMs / r.parseMs).toFixed(1).padStart(12)}  ${r.buildMs.toFixed(0).padStart(8)}  ${String(r.pages).padStart(5)}  ${(r.buildMs / r.records).toFixed(2).padStart(15)}`);
+  console.log(
+    `  ${String(r.agents).padStart(6)}  ${String(r.records).padStart(7)}  ${r.parseMs.toFixed(0).padStart(8)}  ${r.deriveMs.toFixed(0).padStart(9)}  ${(r.deriveMs / r.parseMs).toFixed(1).padStart(12)}  ${r.buildMs.toFixed(0).padStart(8)}  ${String(r.pages).padStart(5)}  ${(r.buildMs / r.records).toFixed(2).padStart(15)}`,
+  );
 }
 const [a, b] = rows;
-if (a && b) console.log(`\nlinearity: build ms/record large ÷ small = ${((b.buildMs / b.records) / (a.buildMs / a.records)).toFixed(2)} (≈1 or below = linear; fixed start-up cost makes small trees look slower per record)`);
+if (a && b)
+  console.log(
+    `\nlinearity: build ms/record large ÷ small = ${(b.buildMs / b.records / (a.buildMs / a.records)).toFixed(2)} (≈1 or below = linear; fixed start-up cost makes small trees look slower per record)`,
+  );

@@ -8,7 +8,14 @@ import { projectRoot } from '../src/harness/io/paths.ts';
 import { loadPinnedSchemas, schemaSkipLine } from '../src/harness/io/schema.ts';
 import { schemaExemptions } from '../src/harness/roles/schema-exemptions.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
-import { checkCalibration, compareWithCommitted, planCalibration, runCalibration, verdictKey, writeCalibration } from '../src/harness/runner/calibrate.ts';
+import {
+  checkCalibration,
+  compareWithCommitted,
+  planCalibration,
+  runCalibration,
+  verdictKey,
+  writeCalibration,
+} from '../src/harness/runner/calibrate.ts';
 import { asRevision, asRole, oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
 import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
@@ -17,23 +24,52 @@ import { RunnerInputError } from '../src/harness/errors.ts';
 const USAGE = 'npm run calibrate [-- --revision 2025-11-25] [--role server] [--check] [--jobs 1]';
 
 async function main(): Promise<number> {
-  const a = parseCli(process.argv.slice(2), { revision: { type: 'string' }, role: { type: 'string' }, check: { type: 'boolean' }, jobs: { type: 'string', default: '1' }, isolation: { type: 'string', default: 'netns' } }, USAGE);
+  const a = parseCli(
+    process.argv.slice(2),
+    {
+      revision: { type: 'string' },
+      role: { type: 'string' },
+      check: { type: 'boolean' },
+      jobs: { type: 'string', default: '1' },
+      isolation: { type: 'string', default: 'netns' },
+    },
+    USAGE,
+  );
   const root = projectRoot();
   const { spec, specCommit } = pinnedSpec(root, { text: true });
   const jobs = Number(a.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`);
   const isolation = oneOf('--isolation', a.isolation, ['netns', 'none'] as const);
   const scenarios = loadScenarios(root);
-  const plan = planCalibration(scenarios, driverFor, { revision: a.revision ? asRevision(a.revision) : undefined, role: a.role ? asRole(a.role) : undefined });
+  const plan = planCalibration(scenarios, driverFor, {
+    revision: a.revision ? asRevision(a.revision) : undefined,
+    role: a.role ? asRole(a.role) : undefined,
+  });
   for (const p of plan.problems) console.error(formatProblem(p));
-  if (plan.jobs.length === 0) throw new RunnerInputError('nothing to calibrate: no scenario with a role driver matches', USAGE);
+  if (plan.jobs.length === 0)
+    throw new RunnerInputError('nothing to calibrate: no scenario with a role driver matches', USAGE);
 
   const t0 = performance.now();
-  console.error(`calibrate: ${plan.jobs.length} trials on ${new Set(plan.jobs.map((j) => j.scenario)).size} scenarios (jobs ${jobs}, isolation ${isolation})`);
-  const ran = await runCalibration(plan.jobs, { root, specDir: spec, specCommit, isolation, timeouts: { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 } }, jobs, (r, i) => {
-    const s = r.job.scenario;
-    console.error(`  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${r.result.record.subject.id}: ${verdictKey(r.result.record)}`);
-  });
+  console.error(
+    `calibrate: ${plan.jobs.length} trials on ${new Set(plan.jobs.map((j) => j.scenario)).size} scenarios (jobs ${jobs}, isolation ${isolation})`,
+  );
+  const ran = await runCalibration(
+    plan.jobs,
+    {
+      root,
+      specDir: spec,
+      specCommit,
+      isolation,
+      timeouts: { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 },
+    },
+    jobs,
+    (r, i) => {
+      const s = r.job.scenario;
+      console.error(
+        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${r.result.record.subject.id}: ${verdictKey(r.result.record)}`,
+      );
+    },
+  );
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   const schemas = loadPinnedSchemas(spec);
   const skipped = schemaSkipLine(schemas);
@@ -44,11 +80,15 @@ async function main(): Promise<number> {
   if (a.check) {
     const diffs = compareWithCommitted(root, ran);
     for (const d of diffs) console.error(d);
-    console.log(`calibrate --check: ${ran.length} trials in ${seconds} s; ${diffs.length} difference(s) from the committed records; gate ${gate.problems.length ? 'FAILED' : 'passed'}`);
+    console.log(
+      `calibrate --check: ${ran.length} trials in ${seconds} s; ${diffs.length} difference(s) from the committed records; gate ${gate.problems.length ? 'FAILED' : 'passed'}`,
+    );
     failed ||= diffs.length > 0;
   } else {
     const written = writeCalibration(root, ran);
-    console.log(`calibrate: ${ran.length} trials in ${seconds} s; wrote ${written.length} records; gate ${gate.problems.length ? 'FAILED' : 'passed'}`);
+    console.log(
+      `calibrate: ${ran.length} trials in ${seconds} s; wrote ${written.length} records; gate ${gate.problems.length ? 'FAILED' : 'passed'}`,
+    );
   }
   return failed ? 1 : 0;
 }

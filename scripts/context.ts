@@ -20,9 +20,11 @@ async function main(): Promise<number> {
     for (const p of e.problems) console.error(formatProblem(p));
     return 1;
   }
-  if (f.next === f.current) return console.log(`${f.path}: deviations section up to date`), 0;
+  if (f.next === f.current) return (console.log(`${f.path}: deviations section up to date`), 0);
   if (a.check) {
-    console.error(`${f.path}: the generated deviations section is stale\n  hint: run npm run context and commit ${f.path}`);
+    console.error(
+      `${f.path}: the generated deviations section is stale\n  hint: run npm run context and commit ${f.path}`,
+    );
     return 1;
   }
   writeFilesAtomic([{ path: join(root, f.path), content: f.next }]);

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  truncateSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -38,7 +48,9 @@ describe('npm run derive', () => {
     const root = tempRoot(files);
     const r = npmDerive(root);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toContain(`${REC}: invalid JSON: Expected double-quoted property name in JSON at position 27 (line 1 column 28)\n`);
+    expect(r.stderr).toContain(
+      `${REC}: invalid JSON: Expected double-quoted property name in JSON at position 27 (line 1 column 28)\n`,
+    );
     expect(r.stderr).toMatch(/derive failed: \d+ problems?; nothing written\./);
     expect(existsSync(join(root, 'generated/dataset.json'))).toBe(false);
   });
@@ -65,8 +77,16 @@ describe('npm run derive', () => {
     const d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8'));
     expect(d.format).toBe('mcpfs.dataset/1');
     expect(d.schema.revisions).toEqual([
-      { revision: '2025-11-25', status: 'skipped', reason: `pinned schema for 2025-11-25 not found (${spec}/2025-11-25/schema/2025-11-25/schema.json)` },
-      { revision: '2026-07-28', status: 'skipped', reason: `pinned schema for 2026-07-28 not found (${spec}/2026-07-28/schema/2026-07-28/schema.json)` },
+      {
+        revision: '2025-11-25',
+        status: 'skipped',
+        reason: `pinned schema for 2025-11-25 not found (${spec}/2025-11-25/schema/2025-11-25/schema.json)`,
+      },
+      {
+        revision: '2026-07-28',
+        status: 'skipped',
+        reason: `pinned schema for 2026-07-28 not found (${spec}/2026-07-28/schema/2026-07-28/schema.json)`,
+      },
     ]);
     expect(r.stdout).toContain('schema validation skipped');
   });
@@ -100,14 +120,18 @@ describe('npm run derive', () => {
     expect(readFileSync(join(root, 'generated/dataset.json'), 'utf8')).toBe('previous\n');
   });
 
-  it('refuses a forged record (the oracle\'s log copied under an agent\'s name) path-first and writes nothing', () => {
-    const files = FORGED.find((c) => c.name === "the oracle's record and wire log copied under an agent's name")!.files();
+  it("refuses a forged record (the oracle's log copied under an agent's name) path-first and writes nothing", () => {
+    const files = FORGED.find(
+      (c) => c.name === "the oracle's record and wire log copied under an agent's name",
+    )!.files();
     const s = scenarioFile();
     files.set(s.path, s.text);
     const root = tempRoot(files);
     const r = npmDerive(root);
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain('results/2025-11-25/server/fixture-echo/none/agent/pi@1.6.0/prov/model-a/off/k1.json: subject.id: "agent/pi@1.6.0/prov/model-a/off", but its wire log\'s trial note');
+    expect(r.stderr).toContain(
+      'results/2025-11-25/server/fixture-echo/none/agent/pi@1.6.0/prov/model-a/off/k1.json: subject.id: "agent/pi@1.6.0/prov/model-a/off", but its wire log\'s trial note',
+    );
     expect(r.stderr).toContain('k1.wire.jsonl: the same wire log as');
     expect(existsSync(join(root, 'generated/dataset.json'))).toBe(false);
   });

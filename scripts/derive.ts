@@ -35,12 +35,18 @@ if (skipped) console.error(`derive: ${skipped}`);
 const out = derive(input);
 if (!out.dataset) {
   for (const p of out.problems) console.error(formatProblem(p));
-  console.error(`\nderive failed: ${out.problems.length} problem${out.problems.length === 1 ? '' : 's'}; nothing written.`);
+  console.error(
+    `\nderive failed: ${out.problems.length} problem${out.problems.length === 1 ? '' : 's'}; nothing written.`,
+  );
   process.exit(1);
 }
 const target = datasetPath(root);
 writeFilesAtomic([{ path: target, content: serializeDataset(out.dataset) }]);
 const d = out.dataset;
 const checked = d.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision);
-const schemaLine = checked.length ? `schema-checked ${checked.join(', ')} (${d.schema.findings.subject} subject findings)` : 'schema validation skipped';
-console.log(`derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`);
+const schemaLine = checked.length
+  ? `schema-checked ${checked.join(', ')} (${d.schema.findings.subject} subject findings)`
+  : 'schema validation skipped';
+console.log(
+  `derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`,
+);

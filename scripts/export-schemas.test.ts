@@ -8,7 +8,9 @@ const DIR = join(process.cwd(), 'public/schema');
 describe('public/schema', () => {
   it('holds exactly the JSON Schemas that jsonSchemas() emits (run `npm run export-schemas` after a schema change)', () => {
     const want = jsonSchemas();
-    const have = readdirSync(DIR).filter((f) => f.endsWith('.json')).sort();
+    const have = readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(have).toEqual(Object.keys(want).sort());
     for (const [name, text] of Object.entries(want)) expect(readFileSync(join(DIR, name), 'utf8'), name).toBe(text);
   });

@@ -3,6 +3,9 @@ import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { jsonSchemas } from '../src/bench/schema/json-schema.ts';
 import { join } from 'node:path';
 
-const files = Object.entries(jsonSchemas()).map(([name, text]) => ({ path: join(process.cwd(), 'public/schema', name), content: text }));
+const files = Object.entries(jsonSchemas()).map(([name, text]) => ({
+  path: join(process.cwd(), 'public/schema', name),
+  content: text,
+}));
 writeFilesAtomic(files);
 console.log(`wrote ${files.map((f) => f.path.slice(process.cwd().length + 1)).join(', ')}`);

@@ -10,10 +10,17 @@ import { specFinish } from '../src/harness/io/spec.ts';
 import { parseCli, runCli } from '../src/harness/cli-args.ts';
 
 async function main(): Promise<number> {
-  const a = parseCli(process.argv.slice(2), { dest: { type: 'string', default: '.cache/spec' }, mirror: { type: 'string' } }, 'npm run fetch-spec [-- --dest .cache/spec] [--mirror DIR]');
+  const a = parseCli(
+    process.argv.slice(2),
+    { dest: { type: 'string', default: '.cache/spec' }, mirror: { type: 'string' } },
+    'npm run fetch-spec [-- --dest .cache/spec] [--mirror DIR]',
+  );
   const dest = resolve(projectRoot(), a.dest);
   const urls = mirrorUrls(a.mirror === undefined ? undefined : resolve(a.mirror));
-  for (const s of SPEC_SOURCES) console.error(`fetch-spec: ${s.repo} @ ${s.commit}${urls ? ` (from ${urls[s.id]}, checked by content digest)` : ''}`);
+  for (const s of SPEC_SOURCES)
+    console.error(
+      `fetch-spec: ${s.repo} @ ${s.commit}${urls ? ` (from ${urls[s.id]}, checked by content digest)` : ''}`,
+    );
   fetchSpec(dest, { urls, finish: specFinish });
   console.log(`fetch-spec: wrote ${dest}\nuse it with: export MCP_SPEC_DIR=${a.dest}`);
   return 0;

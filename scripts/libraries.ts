@@ -9,7 +9,14 @@ import { scoreTrial } from '../src/bench/scoring/score.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { runEvidence } from '../src/harness/libraries/evidence.ts';
 import { librariesDir } from '../src/harness/libraries/index.ts';
-import { checkInstalled, parseLibrariesArgs, planLibraries, subjectRecordDir, USAGE, writeLibraries } from '../src/harness/libraries/plan.ts';
+import {
+  checkInstalled,
+  parseLibrariesArgs,
+  planLibraries,
+  subjectRecordDir,
+  USAGE,
+  writeLibraries,
+} from '../src/harness/libraries/plan.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import { compareWithCommitted, runCalibration, verdictKey } from '../src/harness/runner/calibrate.ts';
 import { pinnedSpec } from '../src/harness/io/spec.ts';
@@ -26,28 +33,45 @@ async function main(): Promise<number> {
   const plan = planLibraries(loadScenarios(root), args, driverFor);
   for (const s of plan.skipped) console.error(`skipped: ${s}`);
   for (const s of plan.notAttempted) console.error(`not attempted: ${s}`);
-  if (plan.jobs.length === 0) throw new RunnerInputError('nothing to run: no selected scenario has glue for the selected libraries', USAGE);
+  if (plan.jobs.length === 0)
+    throw new RunnerInputError('nothing to run: no selected scenario has glue for the selected libraries', USAGE);
 
   const t0 = performance.now();
-  console.error(`libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${args.isolation})${args.check ? ', checking against the committed records' : ''}`);
+  console.error(
+    `libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${args.isolation})${args.check ? ', checking against the committed records' : ''}`,
+  );
   const timeouts = { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 };
-  const ran = await runCalibration(plan.jobs, { root, specDir: spec, specCommit, isolation: args.isolation, timeouts }, args.jobs, (r, i) => {
-    const s = r.job.scenario;
-    const rec = r.result.record;
-    const score = rec.status === 'completed' ? scoreTrial(rec.verdicts).score.toFixed(3) : 'n/a';
-    console.error(`  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${rec.subject.id}: score ${score}; ${verdictKey(rec)}`);
-  });
+  const ran = await runCalibration(
+    plan.jobs,
+    { root, specDir: spec, specCommit, isolation: args.isolation, timeouts },
+    args.jobs,
+    (r, i) => {
+      const s = r.job.scenario;
+      const rec = r.result.record;
+      const score = rec.status === 'completed' ? scoreTrial(rec.verdicts).score.toFixed(3) : 'n/a';
+      console.error(
+        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${rec.subject.id}: score ${score}; ${verdictKey(rec)}`,
+      );
+    },
+  );
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   const bad = ran.filter((r) => r.result.record.status === 'infra-error' || r.result.leftovers.length > 0);
-  for (const r of bad) console.error(`problem: ${r.job.scenario.id} ${r.result.record.subject.id}: ${r.result.record.infraReason ?? `${r.result.leftovers.length} process(es) survived cleanup`}`);
+  for (const r of bad)
+    console.error(
+      `problem: ${r.job.scenario.id} ${r.result.record.subject.id}: ${r.result.record.infraReason ?? `${r.result.leftovers.length} process(es) survived cleanup`}`,
+    );
   if (args.check) {
     const diffs = compareWithCommitted(root, ran, subjectRecordDir, 'npm run libraries');
     for (const d of diffs) console.error(d);
-    console.log(`libraries --check: ${ran.length} trials in ${secs} s; ${diffs.length} difference(s) from the committed records; ${bad.length} problem(s)`);
+    console.log(
+      `libraries --check: ${ran.length} trials in ${secs} s; ${diffs.length} difference(s) from the committed records; ${bad.length} problem(s)`,
+    );
     return diffs.length || bad.length ? 1 : 0;
   }
   const written = writeLibraries(root, ran);
-  console.log(`libraries: ${ran.length} trials in ${secs} s; wrote ${written.length} records; ${bad.length} problem(s)`);
+  console.log(
+    `libraries: ${ran.length} trials in ${secs} s; wrote ${written.length} records; ${bad.length} problem(s)`,
+  );
   return bad.length ? 1 : 0;
 }
 

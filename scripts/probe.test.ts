@@ -41,16 +41,36 @@ describe('npm run probe', () => {
 
   it('prints a valid trial record with --json and writes record + wire log with --out', async () => {
     const out = join(tmp, 'basics.json');
-    const r = await probeCli(['--revision', '2025-11-25', '--scenario', 'tools-basics', '--url', url, '--json', '--out', out]);
+    const r = await probeCli([
+      '--revision',
+      '2025-11-25',
+      '--scenario',
+      'tools-basics',
+      '--url',
+      url,
+      '--json',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     const rec = TrialRecordSchema.parse(JSON.parse(r.stdout));
-    expect(rec.verdicts.find((v) => v.checkpoint === 'origin-foreign-returns-403')).toMatchObject({ spec: '251125-transports-79a', verdict: 'pass' });
+    expect(rec.verdicts.find((v) => v.checkpoint === 'origin-foreign-returns-403')).toMatchObject({
+      spec: '251125-transports-79a',
+      verdict: 'pass',
+    });
     expect(JSON.parse(readFileSync(out, 'utf8')).sidecars.wire).toBe('basics.wire.jsonl');
     expect(existsSync(join(tmp, 'basics.wire.jsonl'))).toBe(true);
   });
 
   it('exits 0 with score 0 when nothing listens (the probe still ran)', async () => {
-    const r = await probeCli(['--revision', '2025-11-25', '--scenario', 'tools-basics', '--url', 'http://127.0.0.1:1/mcp']);
+    const r = await probeCli([
+      '--revision',
+      '2025-11-25',
+      '--scenario',
+      'tools-basics',
+      '--url',
+      'http://127.0.0.1:1/mcp',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('score 0.000');
   });

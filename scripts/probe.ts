@@ -8,16 +8,32 @@ import { resolveManualProbe, runManualProbe } from '../src/harness/runner/manual
 import { parseCli, runCli } from '../src/harness/cli-args.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
-const USAGE = 'usage: npm run probe -- --revision <rev> --scenario <id> --url <http://host:port/path> [--out <file>] [--json] [--subject <kind/id>]';
+const USAGE =
+  'usage: npm run probe -- --revision <rev> --scenario <id> --url <http://host:port/path> [--out <file>] [--json] [--subject <kind/id>]';
 
 async function main(): Promise<number> {
-  const a = parseCli(process.argv.slice(2), {
-    revision: { type: 'string' }, scenario: { type: 'string' }, url: { type: 'string' }, out: { type: 'string' }, json: { type: 'boolean' }, subject: { type: 'string' },
-  }, USAGE);
+  const a = parseCli(
+    process.argv.slice(2),
+    {
+      revision: { type: 'string' },
+      scenario: { type: 'string' },
+      url: { type: 'string' },
+      out: { type: 'string' },
+      json: { type: 'boolean' },
+      subject: { type: 'string' },
+    },
+    USAGE,
+  );
   const missing = (['revision', 'scenario', 'url'] as const).filter((k) => a[k] === undefined);
   if (missing.length) throw new RunnerInputError(`${missing.map((k) => `--${k}`).join(', ')}: required`, USAGE);
   const root = projectRoot();
-  const resolved = resolveManualProbe({ revision: a.revision!, scenario: a.scenario!, url: a.url!, subject: a.subject, root });
+  const resolved = resolveManualProbe({
+    revision: a.revision!,
+    scenario: a.scenario!,
+    url: a.url!,
+    subject: a.subject,
+    root,
+  });
   const { record, log } = await runManualProbe(resolved, root);
   const written = a.out ? writeStandaloneTrial(a.out, record, log) : [];
   if (a.json) console.log(JSON.stringify(record, null, 2));

@@ -12,21 +12,31 @@ import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
-const USAGE = 'usage: npm run reference -- --revision <rev> --scenario <id> [--json] [--out <file>] [--timeout <s>] [--subject <id>] -- <client command…>';
+const USAGE =
+  'usage: npm run reference -- --revision <rev> --scenario <id> [--json] [--out <file>] [--timeout <s>] [--subject <id>] -- <client command…>';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const sep = argv.indexOf('--');
   const command = sep === -1 ? [] : argv.slice(sep + 1);
-  const a = parseCli(sep === -1 ? argv : argv.slice(0, sep), {
-    revision: { type: 'string' }, scenario: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' },
-    timeout: { type: 'string', default: '120' }, subject: { type: 'string', default: 'library/local-command@0' },
-  }, USAGE);
+  const a = parseCli(
+    sep === -1 ? argv : argv.slice(0, sep),
+    {
+      revision: { type: 'string' },
+      scenario: { type: 'string' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+      timeout: { type: 'string', default: '120' },
+      subject: { type: 'string', default: 'library/local-command@0' },
+    },
+    USAGE,
+  );
   const revision = asRevision(a.revision);
   if (a.scenario === undefined) throw new RunnerInputError('--scenario: required', USAGE);
   if (command.length === 0) throw new RunnerInputError('client command: missing after `--`', USAGE);
   const driver = driverFor(revision, 'client');
-  if (!driver || driver.role !== 'client') throw new RunnerInputError(`--revision: no client-role driver registered for ${revision}`);
+  if (!driver || driver.role !== 'client')
+    throw new RunnerInputError(`--revision: no client-role driver registered for ${revision}`);
   const timeoutS = Number(a.timeout);
   if (!(timeoutS > 0)) throw new RunnerInputError(`--timeout "${a.timeout}": expected a positive number of seconds`);
   const root = projectRoot();
@@ -35,13 +45,26 @@ async function main(): Promise<number> {
   const { specCommit } = pinnedSpec(root);
 
   const startedAt = new Date();
-  const run = await runClient(driver, scenario, { cmd: command[0]!, args: command.slice(1) }, { timeoutMs: timeoutS * 1000, echo: process.stderr });
-  const record = buildTrialRecord({ scenario, subject, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit, log: run.log }, root);
+  const run = await runClient(
+    driver,
+    scenario,
+    { cmd: command[0]!, args: command.slice(1) },
+    { timeoutMs: timeoutS * 1000, echo: process.stderr },
+  );
+  const record = buildTrialRecord(
+    { scenario, subject, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit, log: run.log },
+    root,
+  );
   const written = a.out ? writeStandaloneTrial(a.out, record, run.log) : [];
 
   if (a.json) console.log(JSON.stringify(record, null, 2));
   else {
-    const how = run.ended === 'exit' ? `exited with ${run.exitCode}` : run.ended === 'finished' ? 'finished (killed after the grace period)' : 'timed out';
+    const how =
+      run.ended === 'exit'
+        ? `exited with ${run.exitCode}`
+        : run.ended === 'finished'
+          ? 'finished (killed after the grace period)'
+          : 'timed out';
     console.log(`${scenario.revision} client ${scenario.id}: client ${how}\n`);
     console.log(formatReport(record));
   }

@@ -18,7 +18,11 @@ function setup(): string {
 }
 
 const run = (...args: string[]) =>
-  spawnSync('npm', ['run', '-s', 'rejudge', '--', ...args], { env: { ...process.env, MCPFS_ROOT: root, NO_COLOR: '1' }, encoding: 'utf8', timeout: 120_000 });
+  spawnSync('npm', ['run', '-s', 'rejudge', '--', ...args], {
+    env: { ...process.env, MCPFS_ROOT: root, NO_COLOR: '1' },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 
 describe('npm run rejudge', () => {
   it('rewrites a verdict that no longer matches its wire log, and leaves a matching record alone', () => {

@@ -7,7 +7,11 @@ import { runCli } from '../src/harness/cli-args.ts';
 
 async function main(): Promise<number> {
   const [from, dest] = process.argv.slice(2);
-  if (!from || !dest) throw new RunnerInputError('usage: npm run spec-mirror -- <spec folder> <dest>', 'e.g. npm run spec-mirror -- ../shared/spec /tmp/spec-mirror');
+  if (!from || !dest)
+    throw new RunnerInputError(
+      'usage: npm run spec-mirror -- <spec folder> <dest>',
+      'e.g. npm run spec-mirror -- ../shared/spec /tmp/spec-mirror',
+    );
   buildSpecMirror(resolve(from), resolve(dest));
   console.log(`spec-mirror: wrote ${dest} (use: npm run fetch-spec -- --mirror ${dest}, or MCPFS_SPEC_MIRROR=${dest})`);
   return 0;

@@ -6,7 +6,9 @@ import { writeSyntheticTree, type SyntheticOptions } from '../src/testing/synthe
 const args = process.argv.slice(2);
 const dir = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
 if (!dir) {
-  console.error('usage: npm run synth -- <dir> [--seed N] [--subjects N] [--libraries N] [--scenarios N] [--checkpoints N] [--k N]');
+  console.error(
+    'usage: npm run synth -- <dir> [--seed N] [--subjects N] [--libraries N] [--scenarios N] [--checkpoints N] [--k N]',
+  );
   process.exit(2);
 }
 const opts: Record<string, number> = {};
@@ -21,4 +23,6 @@ for (const key of ['seed', 'subjects', 'libraries', 'scenarios', 'checkpoints', 
   opts[key] = v;
 }
 const tree = writeSyntheticTree(dir, opts as SyntheticOptions);
-console.log(`synth: ${tree.scenarios.length} scenarios, ${tree.subjects.length} subjects, ${tree.records.length} records, ${tree.files} files → ${tree.root}`);
+console.log(
+  `synth: ${tree.scenarios.length} scenarios, ${tree.subjects.length} subjects, ${tree.records.length} records, ${tree.files} files → ${tree.root}`,
+);

@@ -14,15 +14,33 @@ import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
 
-const USAGE = 'npm run trial -- --agent pi --model anthropic/claude-sonnet-5 --thinking high --revision 2025-11-25 --role server --scenario tools-basics --docs none';
+const USAGE =
+  'npm run trial -- --agent pi --model anthropic/claude-sonnet-5 --thinking high --revision 2025-11-25 --role server --scenario tools-basics --docs none';
 
 async function main(): Promise<number> {
-  const a = parseCli(process.argv.slice(2), {
-    agent: { type: 'string' }, revision: { type: 'string' }, role: { type: 'string' }, scenario: { type: 'string' },
-    docs: { type: 'string', default: 'none' }, k: { type: 'string' }, model: { type: 'string' }, thinking: { type: 'string' },
-    timeout: { type: 'string' }, command: { type: 'string' }, subject: { type: 'string' }, label: { type: 'string' },
-    service: { type: 'boolean' }, outside: { type: 'boolean' }, isolation: { type: 'string', default: 'netns' }, keep: { type: 'boolean' }, 'dry-run': { type: 'boolean' },
-  }, USAGE);
+  const a = parseCli(
+    process.argv.slice(2),
+    {
+      agent: { type: 'string' },
+      revision: { type: 'string' },
+      role: { type: 'string' },
+      scenario: { type: 'string' },
+      docs: { type: 'string', default: 'none' },
+      k: { type: 'string' },
+      model: { type: 'string' },
+      thinking: { type: 'string' },
+      timeout: { type: 'string' },
+      command: { type: 'string' },
+      subject: { type: 'string' },
+      label: { type: 'string' },
+      service: { type: 'boolean' },
+      outside: { type: 'boolean' },
+      isolation: { type: 'string', default: 'netns' },
+      keep: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    },
+    USAGE,
+  );
   if (!a.agent) throw new RunnerInputError('--agent: required', USAGE);
   const root = projectRoot();
   const revision = asRevision(a.revision);
@@ -31,21 +49,52 @@ async function main(): Promise<number> {
   const isolation = oneOf('--isolation', a.isolation, ['netns', 'none'] as const);
   const scenario = findScenario(root, revision, role, a.scenario);
   const driver = requireDriver(revision, role);
-  const adapter = makeAdapter({ agent: a.agent, model: a.model, thinking: a.thinking, command: a.command, subject: a.subject, label: a.label, service: a.service, outside: a.outside }, driver, scenario);
+  const adapter = makeAdapter(
+    {
+      agent: a.agent,
+      model: a.model,
+      thinking: a.thinking,
+      command: a.command,
+      subject: a.subject,
+      label: a.label,
+      service: a.service,
+      outside: a.outside,
+    },
+    driver,
+    scenario,
+  );
   const k = a.k !== undefined ? Number(a.k) : nextK(root, scenario, docs, adapter.subject);
   if (!Number.isInteger(k) || k < 1) throw new RunnerInputError(`--k "${a.k}": must be a positive integer`);
   const timeout = a.timeout !== undefined ? Number(a.timeout) : undefined;
-  if (timeout !== undefined && !(timeout > 0)) throw new RunnerInputError(`--timeout "${a.timeout}": must be seconds > 0`);
+  if (timeout !== undefined && !(timeout > 0))
+    throw new RunnerInputError(`--timeout "${a.timeout}": must be seconds > 0`);
   const { spec, specCommit } = pinnedSpec(root, { text: docs === 'full' });
 
-  console.error(`trial: ${adapter.subject.id} on ${revision} ${role} ${scenario.id} (docs ${docs}, k${k}, isolation ${isolation})…`);
-  const r = await runTrial({ driver, scenario, adapter, docs, k, root, specDir: spec, specCommit, isolation, keep: a.keep, timeouts: timeout ? { sessionMs: timeout * 1000 } : undefined });
+  console.error(
+    `trial: ${adapter.subject.id} on ${revision} ${role} ${scenario.id} (docs ${docs}, k${k}, isolation ${isolation})…`,
+  );
+  const r = await runTrial({
+    driver,
+    scenario,
+    adapter,
+    docs,
+    k,
+    root,
+    specDir: spec,
+    specCommit,
+    isolation,
+    keep: a.keep,
+    timeouts: timeout ? { sessionMs: timeout * 1000 } : undefined,
+  });
   const rec = r.record;
   if (a.keep && r.dirs) console.error(`trial folder kept: ${r.dirs.root}`);
-  for (const v of rec.verdicts) console.log(`${v.verdict.padEnd(14)} ${v.level.padEnd(6)} ${v.checkpoint}: ${v.message}`);
+  for (const v of rec.verdicts)
+    console.log(`${v.verdict.padEnd(14)} ${v.level.padEnd(6)} ${v.checkpoint}: ${v.message}`);
   if (rec.status === 'completed') {
     const sc = scoreTrial(rec.verdicts);
-    console.log(`score ${sc.score.toFixed(3)} (MUST failed: ${sc.mustFailed.join(', ') || 'none'}; SHOULD ${sc.should.passed}/${sc.should.applicable})`);
+    console.log(
+      `score ${sc.score.toFixed(3)} (MUST failed: ${sc.mustFailed.join(', ') || 'none'}; SHOULD ${sc.should.passed}/${sc.should.applicable})`,
+    );
   }
   if (!a['dry-run']) console.log(`wrote ${writeTrial(root, rec, r.log, r.transcript)}`);
   if (rec.status === 'infra-error') {

@@ -25,7 +25,8 @@ async function main(): Promise<number> {
   const a = parseCli(process.argv.slice(2), { bump: { type: 'string' }, summary: { type: 'string' } }, USAGE);
   const root = projectRoot();
   const { scenarios, problems } = checkScenarios(loadScenarioFiles(root));
-  if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files first');
+  if (problems.length)
+    throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files first');
   const file = loadVersionsFile(root);
   const pkgPath = join(root, 'package.json');
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8')) as { version: string };
@@ -37,16 +38,28 @@ async function main(): Promise<number> {
   }
   const kind = oneOf('--bump', a.bump, ['major', 'minor', 'patch'] as const);
   if (!a.summary) throw new RunnerInputError('--summary: say what changed in one or two sentences', USAGE);
-  const history: BenchmarkVersions = file ? BenchmarkVersionsSchema.parse(JSON.parse(file.text)) : { $schema: '/schema/benchmark-versions.json', versions: [] };
+  const history: BenchmarkVersions = file
+    ? BenchmarkVersionsSchema.parse(JSON.parse(file.text))
+    : { $schema: '/schema/benchmark-versions.json', versions: [] };
   const last = history.versions.at(-1)?.version;
   if (!last && kind !== 'major') throw new RunnerInputError('--bump: the first version must be a major one', USAGE);
   const version = last ? next(last, kind) : '1.0.0';
-  const hashes = Object.fromEntries([...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)] as const).sort(([x], [y]) => (x < y ? -1 : 1)));
-  history.versions.push({ version, date: new Date().toISOString().slice(0, 10), summary: a.summary, ...(kind === 'major' ? { scenarios: hashes } : {}) });
+  const hashes = Object.fromEntries(
+    [...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)] as const).sort(([x], [y]) => (x < y ? -1 : 1)),
+  );
+  history.versions.push({
+    version,
+    date: new Date().toISOString().slice(0, 10),
+    summary: a.summary,
+    ...(kind === 'major' ? { scenarios: hashes } : {}),
+  });
   pkg.version = version;
   // The lockfile repeats the root package's version; npm would rewrite it on the next install anyway.
   const lockPath = join(root, 'package-lock.json');
-  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as { version?: string; packages?: Record<string, { version?: string }> };
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8')) as {
+    version?: string;
+    packages?: Record<string, { version?: string }>;
+  };
   lock.version = version;
   if (lock.packages?.['']) lock.packages[''].version = version;
   writeFilesAtomic([

@@ -26,39 +26,104 @@ const SCRIPTS: Record<string, (req: IncomingMessage, rpc: Rpc | undefined) => Re
       if (req.method === 'DELETE') return { status: 200 };
       if (rpc?.method === 'initialize' && sid === undefined) {
         const id = `s${++sessions}`;
-        return { status: 200, headers: { 'mcp-session-id': id }, body: { jsonrpc: '2.0', id: rpc.id, result: { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'recorder', version: '1.0.0' } } } };
+        return {
+          status: 200,
+          headers: { 'mcp-session-id': id },
+          body: {
+            jsonrpc: '2.0',
+            id: rpc.id,
+            result: {
+              protocolVersion: '2025-11-25',
+              capabilities: { tools: {} },
+              serverInfo: { name: 'recorder', version: '1.0.0' },
+            },
+          },
+        };
       }
-      if (sid === 's1' && rpc?.id !== undefined) return { status: 404, body: { jsonrpc: '2.0', id: rpc?.id ?? null, error: { code: -32001, message: 'Session not found' } } };
+      if (sid === 's1' && rpc?.id !== undefined)
+        return {
+          status: 404,
+          body: { jsonrpc: '2.0', id: rpc?.id ?? null, error: { code: -32001, message: 'Session not found' } },
+        };
       if (rpc?.id === undefined) return { status: 202 };
-      if (rpc.method === 'tools/list') return { status: 200, body: { jsonrpc: '2.0', id: rpc.id, result: { tools: [{ name: 'get_secret', inputSchema: { type: 'object' } }, { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: { type: 'string' } } } }] } } };
+      if (rpc.method === 'tools/list')
+        return {
+          status: 200,
+          body: {
+            jsonrpc: '2.0',
+            id: rpc.id,
+            result: {
+              tools: [
+                { name: 'get_secret', inputSchema: { type: 'object' } },
+                { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: { type: 'string' } } } },
+              ],
+            },
+          },
+        };
       const tool = rpc.params?.name;
-      return { status: 200, body: { jsonrpc: '2.0', id: rpc.id, result: text(tool === 'get_secret' ? 's3cr3t' : tool === 'submit_answer' ? 'accepted' : 'unknown tool') } };
+      return {
+        status: 200,
+        body: {
+          jsonrpc: '2.0',
+          id: rpc.id,
+          result: text(tool === 'get_secret' ? 's3cr3t' : tool === 'submit_answer' ? 'accepted' : 'unknown tool'),
+        },
+      };
     };
   })(),
 };
 
-const complete = (id: unknown, result: object) => ({ jsonrpc: '2.0', id, result: { resultType: 'complete', ...result } });
+const complete = (id: unknown, result: object) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { resultType: 'complete', ...result },
+});
 const str = (h?: string) => ({ type: 'string', ...(h ? { 'x-mcp-header': h } : {}) });
 const SECRET_PARAMS = {
-  token: str(), region: str('Region'), greeting: str('Greeting'), padded: str('Padded'), literal: str('Literal'),
-  shard: { type: 'integer', 'x-mcp-header': 'Shard' }, verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' }, trace: { type: ['string', 'null'] },
-  options: { type: 'object', properties: { tier: str('Tier') } }, note: str('Note'),
+  token: str(),
+  region: str('Region'),
+  greeting: str('Greeting'),
+  padded: str('Padded'),
+  literal: str('Literal'),
+  shard: { type: 'integer', 'x-mcp-header': 'Shard' },
+  verbose: { type: 'boolean', 'x-mcp-header': 'Verbose' },
+  trace: { type: ['string', 'null'] },
+  options: { type: 'object', properties: { tier: str('Tier') } },
+  note: str('Note'),
 };
 SCRIPTS['param-headers'] = (req, rpc) => {
   if (req.method !== 'POST') return { status: 405 };
   if (rpc?.id === undefined) return { status: 202 };
-  if (rpc.method === 'server/discover') return { status: 200, body: complete(rpc.id, { supportedVersions: ['2026-07-28'], capabilities: { tools: {} }, serverInfo: { name: 'recorder', version: '1.0.0' } }) };
+  if (rpc.method === 'server/discover')
+    return {
+      status: 200,
+      body: complete(rpc.id, {
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        serverInfo: { name: 'recorder', version: '1.0.0' },
+      }),
+    };
   if (rpc.method === 'tools/list') {
     const tools = [
       { name: 'entrée', inputSchema: { type: 'object', properties: {} } },
       { name: 'get_secret', inputSchema: { type: 'object', properties: SECRET_PARAMS, required: ['token'] } },
-      { name: 'get_secret_fast', inputSchema: { type: 'object', properties: { ...SECRET_PARAMS, budget: { type: 'number', 'x-mcp-header': 'Budget' } }, required: ['token'] } },
+      {
+        name: 'get_secret_fast',
+        inputSchema: {
+          type: 'object',
+          properties: { ...SECRET_PARAMS, budget: { type: 'number', 'x-mcp-header': 'Budget' } },
+          required: ['token'],
+        },
+      },
       { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: str() }, required: ['answer'] } },
     ];
     return { status: 200, body: complete(rpc.id, { tools, ttlMs: 0, cacheScope: 'private' }) };
   }
   const tool = rpc.params?.name;
-  return { status: 200, body: complete(rpc.id, text(tool === 'entrée' ? 'tok-1' : tool === 'submit_answer' ? 'accepted' : 's3cr3t')) };
+  return {
+    status: 200,
+    body: complete(rpc.id, text(tool === 'entrée' ? 'tok-1' : tool === 'submit_answer' ? 'accepted' : 's3cr3t')),
+  };
 };
 
 const [script, sep, ...command] = process.argv.slice(2);
@@ -75,7 +140,8 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   req.on('end', () => {
     const x = n++;
     console.log(`>>> #${x} ${req.method} ${req.url} HTTP/${req.httpVersion}`);
-    for (let i = 0; i < req.rawHeaders.length; i += 2) console.log(`>>> ${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      console.log(`>>> ${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
     if (body) console.log(`>>>\n>>> ${body}`);
     let rpc: Rpc | undefined;
     try {
@@ -87,13 +153,20 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const out = reply.body === undefined ? '' : JSON.stringify(reply.body);
     const headers = { ...(out ? { 'content-type': 'application/json' } : {}), ...reply.headers };
     res.writeHead(reply.status, headers).end(out);
-    console.log(`<<< #${x} ${reply.status}${Object.entries(headers).map(([k, v]) => `\n<<< ${k}: ${v}`).join('')}${out ? `\n<<<\n<<< ${out}` : ''}\n`);
+    console.log(
+      `<<< #${x} ${reply.status}${Object.entries(headers)
+        .map(([k, v]) => `\n<<< ${k}: ${v}`)
+        .join('')}${out ? `\n<<<\n<<< ${out}` : ''}\n`,
+    );
   });
 });
 
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as { port: number };
-  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, MCP_SERVER_URL: `http://127.0.0.1:${port}/mcp` }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(command[0]!, command.slice(1), {
+    env: { ...process.env, MCP_SERVER_URL: `http://127.0.0.1:${port}/mcp` },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
   child.on('exit', (code, signal) => {
     clearTimeout(timer);

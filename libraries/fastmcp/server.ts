@@ -10,8 +10,18 @@ import { z } from 'zod';
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: FastMCP) => void> = {
   'tools-basics': (s) => {
-    s.addTool({ name: 'add', description: 'Add two numbers and return the sum as text.', parameters: z.object({ a: z.number(), b: z.number() }), execute: async ({ a, b }) => String(a + b) });
-    s.addTool({ name: 'echo', description: 'Return the given text unchanged.', parameters: z.object({ text: z.string() }), execute: async ({ text }) => text });
+    s.addTool({
+      name: 'add',
+      description: 'Add two numbers and return the sum as text.',
+      parameters: z.object({ a: z.number(), b: z.number() }),
+      execute: async ({ a, b }) => String(a + b),
+    });
+    s.addTool({
+      name: 'echo',
+      description: 'Return the given text unchanged.',
+      parameters: z.object({ text: z.string() }),
+      execute: async ({ text }) => text,
+    });
   },
   sessions: (s) => {
     // Per-session state keyed by context.sessionId, as the README's "Session ID and Request ID Tracking" example does.

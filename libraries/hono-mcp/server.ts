@@ -37,4 +37,6 @@ app.all('/mcp', async (c) => {
   return transport.handleRequest(c);
 });
 
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`));
+serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
+  console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`),
+);

@@ -15,8 +15,16 @@ const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: McpServer) => void> = {
   'tools-basics': (s) => {
-    s.tool('add', { description: 'Add two numbers and return the sum as text.', inputSchema: z.object({ a: z.number(), b: z.number() }), handler: ({ a, b }) => text(String(a + b)) });
-    s.tool('echo', { description: 'Return the given text unchanged.', inputSchema: z.object({ text: z.string() }), handler: ({ text: t }) => text(t) });
+    s.tool('add', {
+      description: 'Add two numbers and return the sum as text.',
+      inputSchema: z.object({ a: z.number(), b: z.number() }),
+      handler: ({ a, b }) => text(String(a + b)),
+    });
+    s.tool('echo', {
+      description: 'Return the given text unchanged.',
+      inputSchema: z.object({ text: z.string() }),
+      handler: ({ text: t }) => text(t),
+    });
   },
   sessions: (s) => {
     // Per-session state keyed by ctx.session.id (README "Context API").
@@ -49,7 +57,11 @@ if (!tools) {
   process.exit(2);
 }
 const port = Number(process.env.PORT);
-const mcp = new McpServer({ name: 'mcpfs-mcp-lite-glue', version: '1.0.0', schemaAdapter: (schema) => z.toJSONSchema(schema as z.ZodType) });
+const mcp = new McpServer({
+  name: 'mcpfs-mcp-lite-glue',
+  version: '1.0.0',
+  schemaAdapter: (schema) => z.toJSONSchema(schema as z.ZodType),
+});
 tools(mcp);
 const transport = new StreamableHttpTransport({
   sessionAdapter: new InMemorySessionAdapter({ maxEventBufferSize: 1024 }),
@@ -60,4 +72,6 @@ const httpHandler = transport.bind(mcp);
 const app = new Hono();
 app.all('/mcp', async (c) => httpHandler(c.req.raw));
 
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`));
+serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () =>
+  console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`),
+);

@@ -6,25 +6,47 @@
 import { toolText, type Call } from '../glue-common.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
-
-const ARGS = { region: 'us-west1', greeting: 'Hello, 世界', padded: '  padded ', literal: '=?base64?literal?=', shard: 42, verbose: true, trace: null, options: { tier: 'gold' } };
+const ARGS = {
+  region: 'us-west1',
+  greeting: 'Hello, 世界',
+  padded: '  padded ',
+  literal: '=?base64?literal?=',
+  shard: 42,
+  verbose: true,
+  trace: null,
+  options: { tier: 'gold' },
+};
 
 /** Per scenario: the client options its prompt implies, and the prompt's sequence of tool calls (returns submit_answer's text). */
-const SCENARIOS: Record<string, { versions?: string[]; elicitation?: boolean; steps: (call: Call, client: Client) => Promise<string> }> = {
-  'stateless-call': { steps: async (call) => call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }) },
+const SCENARIOS: Record<
+  string,
+  { versions?: string[]; elicitation?: boolean; steps: (call: Call, client: Client) => Promise<string> }
+> = {
+  'stateless-call': {
+    steps: async (call) =>
+      call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }),
+  },
   'param-headers': {
     steps: async (call, client) => {
       const token = await call('entrée');
       // "If your client accepts its definition as valid": the SDK's listTools leaves out tools it rejects.
       const { tools } = await client.listTools();
       const fast = tools.some((t) => t.name === 'get_secret_fast');
-      const secret = fast ? await call('get_secret_fast', { token, ...ARGS, budget: 0.5 }) : await call('get_secret', { token, ...ARGS });
+      const secret = fast
+        ? await call('get_secret_fast', { token, ...ARGS, budget: 0.5 })
+        : await call('get_secret', { token, ...ARGS });
       return call('submit_answer', { answer: secret });
     },
   },
   // The prompt: the client supports 2026-07-28 and a newer 2027-03-15 and prefers the newest (ProtocolOptions).
-  'version-retry': { versions: ['2027-03-15', '2026-07-28'], steps: async (call) => call('submit_answer', { answer: await call('get_secret') }) },
-  'multi-round-trip': { elicitation: true, steps: async (call) => call('submit_answer', { answer: await call('get_secret') }) },
+  'version-retry': {
+    versions: ['2027-03-15', '2026-07-28'],
+    steps: async (call) => call('submit_answer', { answer: await call('get_secret') }),
+  },
+  'multi-round-trip': {
+    elicitation: true,
+    steps: async (call) => call('submit_answer', { answer: await call('get_secret') }),
+  },
 };
 
 const scenario = SCENARIOS[process.argv[2] ?? ''];
@@ -43,7 +65,8 @@ const client = new Client(
   },
 );
 // The prompt: accept every elicitation with {"confirm": true}; the SDK answers input_required rounds through this handler.
-if (scenario.elicitation) client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
+if (scenario.elicitation)
+  client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
 
 /** Call a tool and return the text of its single text content item. */
 const call: Call = async (name, args = {}) => toolText(name, await client.callTool({ name, arguments: args }));

@@ -7,7 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
-import { acceptedContent, createMcpHandler, createRequestStateCodec, fromJsonSchema, inputRequired, McpServer, MissingRequiredClientCapabilityError, type CreateMcpHandlerOptions } from '@modelcontextprotocol/server';
+import {
+  acceptedContent,
+  createMcpHandler,
+  createRequestStateCodec,
+  fromJsonSchema,
+  inputRequired,
+  McpServer,
+  MissingRequiredClientCapabilityError,
+  type CreateMcpHandlerOptions,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { scenarioToolSchema } from '../glue-common.ts';
 
@@ -23,8 +32,19 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
   'stateless-tools': {
     build: () => {
       const s = new McpServer(info);
-      s.registerTool('add', { description: 'Add two numbers and return the sum as text.', inputSchema: z.object({ a: z.number(), b: z.number() }) }, async ({ a, b }) => text(String(a + b)));
-      s.registerTool('echo', { description: 'Return the given text unchanged.', inputSchema: z.object({ text: z.string() }) }, async ({ text: t }) => text(t));
+      s.registerTool(
+        'add',
+        {
+          description: 'Add two numbers and return the sum as text.',
+          inputSchema: z.object({ a: z.number(), b: z.number() }),
+        },
+        async ({ a, b }) => text(String(a + b)),
+      );
+      s.registerTool(
+        'echo',
+        { description: 'Return the given text unchanged.', inputSchema: z.object({ text: z.string() }) },
+        async ({ text: t }) => text(t),
+      );
       return s;
     },
   },
@@ -34,8 +54,14 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
       // The prompt's schema verbatim (the x-mcp-header annotations must appear exactly), as a JSON Schema input.
       const json = scenarioToolSchema('2026-07-28', 'server', 'param-headers', 'route_query');
       // The SDK's JSON Schema type has no x-mcp-header key (an extension keyword): the literal is passed as is.
-      const schema = fromJsonSchema<{ region?: string; priority: number; query: string }>(json as Parameters<typeof fromJsonSchema>[0]);
-      s.registerTool('route_query', { description: 'Route a query to a region.', inputSchema: schema }, async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`));
+      const schema = fromJsonSchema<{ region?: string; priority: number; query: string }>(
+        json as Parameters<typeof fromJsonSchema>[0],
+      );
+      s.registerTool(
+        'route_query',
+        { description: 'Route a query to a region.', inputSchema: schema },
+        async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`),
+      );
       return s;
     },
   },
@@ -44,16 +70,30 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
     build: () => {
       const s = new McpServer(info, { requestState: { verify: codec.verify } });
       const confirmation = z.object({ confirm: z.boolean() });
-      s.registerTool('confirm_transfer', { description: 'Transfer amount after the user confirms it.', inputSchema: z.object({ amount: z.number().int().min(1) }) }, async ({ amount }, ctx) => {
-        const state = ctx.mcpReq.requestState<{ amount: number }>();
-        const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm', confirmation);
-        if (state && state.amount === amount && confirmed?.confirm === true) return text(`transferred ${amount}`);
-        if (!s.server.getClientCapabilities()?.elicitation) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { elicitation: {} } });
-        return inputRequired({
-          inputRequests: { confirm: inputRequired.elicit({ mode: 'form', message: `Confirm the transfer of ${amount}?`, requestedSchema: confirmation }) },
-          requestState: await codec.mint({ amount }),
-        });
-      });
+      s.registerTool(
+        'confirm_transfer',
+        {
+          description: 'Transfer amount after the user confirms it.',
+          inputSchema: z.object({ amount: z.number().int().min(1) }),
+        },
+        async ({ amount }, ctx) => {
+          const state = ctx.mcpReq.requestState<{ amount: number }>();
+          const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm', confirmation);
+          if (state && state.amount === amount && confirmed?.confirm === true) return text(`transferred ${amount}`);
+          if (!s.server.getClientCapabilities()?.elicitation)
+            throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { elicitation: {} } });
+          return inputRequired({
+            inputRequests: {
+              confirm: inputRequired.elicit({
+                mode: 'form',
+                message: `Confirm the transfer of ${amount}?`,
+                requestedSchema: confirmation,
+              }),
+            },
+            requestState: await codec.mint({ amount }),
+          });
+        },
+      );
       return s;
     },
   },
@@ -73,4 +113,6 @@ createServer(async (req, res) => {
   if (!validateHost(req, res) || !validateOrigin(req, res)) return;
   if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname !== '/mcp') return void res.writeHead(404).end();
   await handler(req, res);
-}).listen(port, '127.0.0.1', () => console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`));
+}).listen(port, '127.0.0.1', () =>
+  console.error(`MCP server (${process.argv[2]}) listening on http://127.0.0.1:${port}/mcp`),
+);

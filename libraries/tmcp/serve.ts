@@ -18,5 +18,7 @@ export function serve(server: McpServer<any, any>, scenario: string): void {
         return response ?? new Response(null, { status: 404 });
       }),
     )
-    .listen(port, '127.0.0.1', () => console.error(`MCP server (${scenario}) listening on http://127.0.0.1:${port}/mcp`));
+    .listen(port, '127.0.0.1', () =>
+      console.error(`MCP server (${scenario}) listening on http://127.0.0.1:${port}/mcp`),
+    );
 }

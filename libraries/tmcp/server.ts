@@ -9,29 +9,57 @@ import { z } from 'zod';
 import { serve } from './serve.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
-const build = () => new McpServer({ name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' }, { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } });
+const build = () =>
+  new McpServer(
+    { name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' },
+    { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} } },
+  );
 type Server = ReturnType<typeof build>;
 
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: Server) => void> = {
   'tools-basics': (s) => {
-    s.tool({ name: 'add', description: 'Add two numbers and return the sum as text.', schema: z.object({ a: z.number(), b: z.number() }) }, async ({ a, b }) => text(String(a + b)));
-    s.tool({ name: 'echo', description: 'Return the given text unchanged.', schema: z.object({ text: z.string() }) }, async ({ text: t }) => text(t));
+    s.tool(
+      {
+        name: 'add',
+        description: 'Add two numbers and return the sum as text.',
+        schema: z.object({ a: z.number(), b: z.number() }),
+      },
+      async ({ a, b }) => text(String(a + b)),
+    );
+    s.tool(
+      { name: 'echo', description: 'Return the given text unchanged.', schema: z.object({ text: z.string() }) },
+      async ({ text: t }) => text(t),
+    );
   },
   sessions: (s) => {
     // Per-session state keyed by `server.ctx.sessionId` (README: `ctx`).
     const counters = new Map<string, number>();
-    s.tool({ name: 'increment', description: "Increment this session's counter and return its new value as text.", schema: z.object({}) }, async () => {
-      const key = s.ctx.sessionId ?? '';
-      counters.set(key, (counters.get(key) ?? 0) + 1);
-      return text(String(counters.get(key)));
-    });
+    s.tool(
+      {
+        name: 'increment',
+        description: "Increment this session's counter and return its new value as text.",
+        schema: z.object({}),
+      },
+      async () => {
+        const key = s.ctx.sessionId ?? '';
+        counters.set(key, (counters.get(key) ?? 0) + 1);
+        return text(String(counters.get(key)));
+      },
+    );
   },
   streaming: (s) => {
-    s.tool({ name: 'countdown', description: 'Stream n progress notifications, then return "liftoff".', schema: z.object({ n: z.number().int().min(1).max(10) }) }, async ({ n }) => {
-      for (let i = 1; i <= n; i++) s.progress(i, n); // README "Progress Reporting"
-      return text('liftoff');
-    });
+    s.tool(
+      {
+        name: 'countdown',
+        description: 'Stream n progress notifications, then return "liftoff".',
+        schema: z.object({ n: z.number().int().min(1).max(10) }),
+      },
+      async ({ n }) => {
+        for (let i = 1; i <= n; i++) s.progress(i, n); // README "Progress Reporting"
+        return text('liftoff');
+      },
+    );
   },
 };
 

@@ -6,7 +6,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { toolText, type Call } from '../glue-common.ts';
 
-
 /** get_secret → submit_answer (call-tool, server-ping, session-expiry). */
 const secretThenSubmit = async (call: Call) => call('submit_answer', { answer: await call('get_secret') });
 

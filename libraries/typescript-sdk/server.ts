@@ -20,7 +20,9 @@ const sessions = new Map<string, StreamableHTTPServerTransport>();
 // express's types are not installed here: the handlers use the node:http types express's objects extend.
 type Req = IncomingMessage & { body?: unknown };
 const jsonError = (res: ServerResponse, status: number, code: number, message: string) =>
-  void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  void res
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 
 app.post('/mcp', async (req: Req, res: ServerResponse) => {
   const sid = req.headers['mcp-session-id'];

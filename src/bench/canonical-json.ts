@@ -26,7 +26,9 @@ export function canonicalJson(v: unknown, maxDepth = 256): string {
       for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!);
     } else if (x !== null && typeof x === 'object') {
       const o = x as Record<string, unknown>;
-      const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort();
+      const keys = Object.keys(o)
+        .filter((k) => o[k] !== undefined)
+        .sort();
       const parts: typeof todo = [{ text: '{', depth: 0 }];
       keys.forEach((k, i) => {
         parts.push({ text: `${i ? ',' : ''}${JSON.stringify(k)}:`, depth: 0 }, { value: o[k], depth: item.depth + 1 });

@@ -71,7 +71,11 @@ export class BenchError extends Error {
  * Parse JSON text; on failure return a path-first problem instead of throwing. Also refused: a key given twice in one
  * object (JSON.parse would silently keep the last value) and nesting deeper than `maxDepth` levels (default 64).
  */
-export function parseJson(file: string, text: string, maxDepth?: number): { ok: true; value: unknown } | { ok: false; problem: Problem } {
+export function parseJson(
+  file: string,
+  text: string,
+  maxDepth?: number,
+): { ok: true; value: unknown } | { ok: false; problem: Problem } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -81,6 +85,18 @@ export function parseJson(file: string, text: string, maxDepth?: number): { ok: 
     return { ok: false, problem: { file, message: `invalid JSON: ${message}` } };
   }
   const issue = scanJson(text, maxDepth, 1)[0];
-  if (issue) return { ok: false, problem: { file, ...(issue.field ? { field: issue.field } : {}), message: issue.message, hint: issue.kind === 'duplicate' ? 'give each key once' : 'no record, log line or transcript line the harness writes nests this deep' } };
+  if (issue)
+    return {
+      ok: false,
+      problem: {
+        file,
+        ...(issue.field ? { field: issue.field } : {}),
+        message: issue.message,
+        hint:
+          issue.kind === 'duplicate'
+            ? 'give each key once'
+            : 'no record, log line or transcript line the harness writes nests this deep',
+      },
+    };
   return { ok: true, value };
 }

@@ -33,11 +33,14 @@ const FORBIDDEN_IN_SITE = [
 /** Globals that reach outside: the environment, the working directory, the network. */
 const IMPURE_GLOBALS = /\bprocess\.|\bfetch\(|\bXMLHttpRequest\b|\bWebSocket\b/;
 const siteProblems = (file: string, text: string): string[] => [
-  ...importsOf(text).filter((s) => FORBIDDEN_IN_SITE.some((re) => re.test(s))).map((s) => `${file}: imports "${s}"`),
+  ...importsOf(text)
+    .filter((s) => FORBIDDEN_IN_SITE.some((re) => re.test(s)))
+    .map((s) => `${file}: imports "${s}"`),
   ...(IMPURE_GLOBALS.test(text) ? [`${file}: uses ${IMPURE_GLOBALS.exec(text)![0]}`] : []),
 ];
 /** Project-relative path a relative specifier of `file` names; packages and `node:` modules as they are. */
-const target = (file: string, spec: string): string => (spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), spec)) : spec);
+const target = (file: string, spec: string): string =>
+  spec.startsWith('.') ? posix.normalize(posix.join(posix.dirname(file), spec)) : spec;
 
 /**
  * The revision a path belongs to: a folder named like a revision id (`judge/2026-07-28/…`), or a file named after one
@@ -48,10 +51,12 @@ const revisionOf = (path: string): string | undefined => /(?:^|\/)(\d{4}-\d{2}-\
 /** Specifiers by which a file of one revision reaches into another revision's folder (it must go through `common/`). */
 const siblingRevisionImports = (file: string, specs: string[]): string[] => {
   const own = revisionOf(file);
-  return own === undefined ? [] : specs.filter((s) => {
-    const theirs = revisionOf(target(file, s));
-    return theirs !== undefined && theirs !== own;
-  });
+  return own === undefined
+    ? []
+    : specs.filter((s) => {
+        const theirs = revisionOf(target(file, s));
+        return theirs !== undefined && theirs !== own;
+      });
 };
 
 /**
@@ -60,14 +65,19 @@ const siblingRevisionImports = (file: string, specs: string[]): string[] => {
  * Scripts sit above all of them. Tests are exempt: they pair a room with its peer (the prober against the oracle).
  */
 const ROOM_RANKS: Readonly<Record<string, number>> = {
-  errors: 0, os: 0, // typed errors; ports and processes of this machine
-  'cli-args': 1, wire: 1, // flag parsing; the recorded HTTP exchange
+  errors: 0,
+  os: 0, // typed errors; ports and processes of this machine
+  'cli-args': 1,
+  wire: 1, // flag parsing; the recorded HTTP exchange
   io: 2, // the project tree and the pinned spec on disk
-  oracle: 3, probe: 3, reference: 3, // the instruments of one revision each
+  oracle: 3,
+  probe: 3,
+  reference: 3, // the instruments of one revision each
   roles: 4, // binds each revision's instruments into a role driver
   runner: 5, // runs a subject against a driver: trials, calibration, manual probes
   libraries: 6, // runs library subjects through the runner
-  conformance: 7, 'derive-inputs': 7, // compose all of the above
+  conformance: 7,
+  'derive-inputs': 7, // compose all of the above
 };
 /** The driver contract every instrument implements: lower rooms may name its types (`import type`), nothing else. */
 const CONTRACT = 'src/harness/roles/types.ts';
@@ -77,7 +87,10 @@ const roomOf = (path: string): string | undefined => /^src\/harness\/([^/]+?)(?:
 
 /** Static imports with whether each is type-only (`import type { … }`). */
 const importLinesOf = (text: string): { spec: string; typeOnly: boolean }[] =>
-  [...text.matchAll(/^\s*(import|export)\b(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => ({ spec: m[3]!, typeOnly: m[2] !== undefined }));
+  [...text.matchAll(/^\s*(import|export)\b(\s+type\b)?[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => ({
+    spec: m[3]!,
+    typeOnly: m[2] !== undefined,
+  }));
 
 /** Specifiers by which a harness file reaches up or sideways out of its room. */
 const roomViolations = (file: string, text: string): string[] => {
@@ -109,7 +122,11 @@ describe('walls', () => {
   it('keeps pages presentational: no .astro file imports scoring or judges', () => {
     const pages = fg.sync('src/{pages,components,layouts}/**/*.astro');
     expect(pages.length).toBeGreaterThan(0);
-    const offending = pages.flatMap((f) => imports(f).filter((s) => /bench\/(scoring|judge|derive\/derive)/.test(s)).map((s) => `${f}: imports "${s}"`));
+    const offending = pages.flatMap((f) =>
+      imports(f)
+        .filter((s) => /bench\/(scoring|judge|derive\/derive)/.test(s))
+        .map((s) => `${f}: imports "${s}"`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -122,7 +139,9 @@ describe('walls', () => {
   });
 
   it('flags impure site code through the same check', () => {
-    expect(siteProblems('x.ts', `import { readFileSync } from 'node:fs';\nimport { p } from '../harness/io/paths.ts';`)).toEqual(['x.ts: imports "node:fs"', 'x.ts: imports "../harness/io/paths.ts"']);
+    expect(
+      siteProblems('x.ts', `import { readFileSync } from 'node:fs';\nimport { p } from '../harness/io/paths.ts';`),
+    ).toEqual(['x.ts: imports "node:fs"', 'x.ts: imports "../harness/io/paths.ts"']);
     expect(siteProblems('x.ts', 'const sha = process.env.GITHUB_SHA;')).toEqual(['x.ts: uses process.']);
     expect(siteProblems('x.ts', `import { pct } from './format.ts';`)).toEqual([]);
   });
@@ -140,19 +159,39 @@ describe('walls', () => {
   it('finds statistics in page code, but not in prose, CSS, regexes or emptiness tests', () => {
     const page = (front: string, template: string) => `---\n${front}\n---\n${template}\n`;
     const found = (text: string) => statisticsIn(text).map((p) => p.slice(0, p.indexOf(':')));
-    expect(found(page(`const agents = d.subjects.filter((s) => s.kind === 'agent').length;`, '<p>{agents}</p>'))).toEqual(['a count of a computed list ((…).length)']);
-    expect(found(page('', '<p>{d.scenarios.reduce((a, s) => a + s.checkpoints.length, 0)} checkpoints</p>'))).toEqual(['a sum or fold (.reduce)', 'a sum or difference of two values']);
-    expect(found(page('const rate = t.pass / t.applicable;', '<p>{Math.round(rate * 100)}%</p>'))).toEqual(['Math.* (rounding, min, max)', 'multiplication, division or remainder', 'multiplication, division or remainder']);
-    expect(found(page('const wall = Date.parse(t.endedAt) - Date.parse(t.startedAt);', '<b>{s.score.toFixed(3)}</b>'))).toEqual(['a sum or difference of two values', 'date arithmetic', 'date arithmetic', 'number formatting outside src/site/format.ts']);
-    expect(found(page(
-      `const p = view.pages[page - 1]!;\nconst re = section(context, /devia\\/tion/i);\nconst id = \`\${a}/\${b}\`; // a / b`,
-      [
-        '<style>pre { font: .85rem/1.4 monospace; }</style>',
-        "<p>The score is passed SHOULD / applicable SHOULD; the subject's client * 2.</p>",
-        '{xs.filter((x) => x.ok).length > 0 && <p>Some / all: {pct(x.rate)}</p>}',
-        '<a href={`${base}/trials/${id}/`}>open</a> <Foo bar={1} />',
-      ].join('\n'),
-    ))).toEqual([]);
+    expect(
+      found(page(`const agents = d.subjects.filter((s) => s.kind === 'agent').length;`, '<p>{agents}</p>')),
+    ).toEqual(['a count of a computed list ((…).length)']);
+    expect(found(page('', '<p>{d.scenarios.reduce((a, s) => a + s.checkpoints.length, 0)} checkpoints</p>'))).toEqual([
+      'a sum or fold (.reduce)',
+      'a sum or difference of two values',
+    ]);
+    expect(found(page('const rate = t.pass / t.applicable;', '<p>{Math.round(rate * 100)}%</p>'))).toEqual([
+      'Math.* (rounding, min, max)',
+      'multiplication, division or remainder',
+      'multiplication, division or remainder',
+    ]);
+    expect(
+      found(page('const wall = Date.parse(t.endedAt) - Date.parse(t.startedAt);', '<b>{s.score.toFixed(3)}</b>')),
+    ).toEqual([
+      'a sum or difference of two values',
+      'date arithmetic',
+      'date arithmetic',
+      'number formatting outside src/site/format.ts',
+    ]);
+    expect(
+      found(
+        page(
+          `const p = view.pages[page - 1]!;\nconst re = section(context, /devia\\/tion/i);\nconst id = \`\${a}/\${b}\`; // a / b`,
+          [
+            '<style>pre { font: .85rem/1.4 monospace; }</style>',
+            "<p>The score is passed SHOULD / applicable SHOULD; the subject's client * 2.</p>",
+            '{xs.filter((x) => x.ok).length > 0 && <p>Some / all: {pct(x.rate)}</p>}',
+            '<a href={`${base}/trials/${id}/`}>open</a> <Foo bar={1} />',
+          ].join('\n'),
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('keeps revisions apart: a revision folder imports its own folder, common/ and lower layers, never a sibling revision', () => {
@@ -190,7 +229,9 @@ describe('walls', () => {
   it('keeps harness rooms layered: code imports its own room and lower ones (probe and reference never the runner)', () => {
     const code = fg.sync('src/harness/**/*.ts', { ignore: ['**/*.test.ts'] });
     expect(code.length).toBeGreaterThan(50);
-    const offending = code.flatMap((f) => roomViolations(f, readFileSync(f, 'utf8')).map((s) => `${f}: imports "${s}"`));
+    const offending = code.flatMap((f) =>
+      roomViolations(f, readFileSync(f, 'utf8')).map((s) => `${f}: imports "${s}"`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -211,7 +252,9 @@ describe('walls', () => {
       '../../runner/trial.ts',
       '../../oracle/common/http.ts',
     ]);
-    expect(roomViolations('src/harness/runner/adapters/x.ts', `import { DRIVERS } from '../../roles/registry.ts';`)).toEqual([]);
+    expect(
+      roomViolations('src/harness/runner/adapters/x.ts', `import { DRIVERS } from '../../roles/registry.ts';`),
+    ).toEqual([]);
     expect(roomOf('src/harness/cli-args.ts')).toBe('cli-args');
     expect(roomOf('src/bench/judge/registry.ts')).toBeUndefined();
   });
@@ -225,6 +268,12 @@ describe('walls', () => {
       `import { z } from './ok.ts';`,
       `import { argv } from 'node:process';`,
     ].join('\n');
-    expect(forbidden(importsOf(sample))).toEqual(['../../harness/io/load.ts', 'node:fs', 'http', 'fs/promises', 'node:process']);
+    expect(forbidden(importsOf(sample))).toEqual([
+      '../../harness/io/load.ts',
+      'node:fs',
+      'http',
+      'fs/promises',
+      'node:process',
+    ]);
   });
 });

@@ -16,7 +16,8 @@ export function parseCli<T extends NonNullable<ParseArgsConfig['options']>>(argv
 
 export function oneOf<V extends string>(flag: string, value: string | undefined, allowed: readonly V[]): V {
   if (value === undefined) throw new RunnerInputError(`${flag}: required`, `one of ${allowed.join(', ')}`);
-  if (!(allowed as readonly string[]).includes(value)) throw new RunnerInputError(`${flag}: unknown value "${value}"`, `one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new RunnerInputError(`${flag}: unknown value "${value}"`, `one of ${allowed.join(', ')}`);
   return value as V;
 }
 
@@ -29,13 +30,16 @@ export const asRole = (v: string | undefined): Role => oneOf('--role', v, ROLES)
  */
 export function subjectFromId(id: string, label: string): Subject {
   const kind = id.split('/')[0];
-  if (kind !== 'agent' && kind !== 'library' && kind !== 'calibration') throw new RunnerInputError(`--subject "${id}": must start with agent/, library/ or calibration/`, SUBJECT_HINT);
+  if (kind !== 'agent' && kind !== 'library' && kind !== 'calibration')
+    throw new RunnerInputError(`--subject "${id}": must start with agent/, library/ or calibration/`, SUBJECT_HINT);
   const r = SubjectSchema.safeParse({ kind, id, label });
-  if (!r.success) throw new RunnerInputError(`--subject "${id}": ${r.error.issues.map((i) => i.message).join('; ')}`, SUBJECT_HINT);
+  if (!r.success)
+    throw new RunnerInputError(`--subject "${id}": ${r.error.issues.map((i) => i.message).join('; ')}`, SUBJECT_HINT);
   return r.data;
 }
 
-const SUBJECT_HINT = 'e.g. agent/myharness@1.2.0/anthropic/claude-sonnet-5/high or library/@modelcontextprotocol/sdk@1.32.2';
+const SUBJECT_HINT =
+  'e.g. agent/myharness@1.2.0/anthropic/claude-sonnet-5/high or library/@modelcontextprotocol/sdk@1.32.2';
 
 /** Run a CLI's main: exit with its code; input errors print path-first with a hint and exit 2. */
 export function runCli(name: string, main: () => Promise<number>): void {

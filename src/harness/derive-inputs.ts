@@ -1,7 +1,14 @@
 import { JUDGES } from '../bench/judge/registry.ts';
 import type { DeriveInput } from '../bench/derive/derive.ts';
 import type { Problem } from '../bench/problems.ts';
-import { loadLibraryFiles, loadPackageVersion, loadResultFiles, loadScenarioSources, loadSpecRows, loadVersionsFile } from './io/load.ts';
+import {
+  loadLibraryFiles,
+  loadPackageVersion,
+  loadResultFiles,
+  loadScenarioSources,
+  loadSpecRows,
+  loadVersionsFile,
+} from './io/load.ts';
 import { specDir } from './io/paths.ts';
 import { loadPinnedSchemas } from './io/schema.ts';
 import { schemaExemptions } from './roles/schema-exemptions.ts';

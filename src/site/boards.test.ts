@@ -19,7 +19,13 @@ describe('boardTable', () => {
     const key = agents.columns[0]!;
     const j = t.columns.findIndex((c) => c.key === key);
     const row = agents.rows[0]!;
-    const cell = d.cells.find((c) => c.revision === '2025-11-25' && c.docs === 'none' && c.subject === row.subject && `${c.role}/${c.scenario}` === key)!;
+    const cell = d.cells.find(
+      (c) =>
+        c.revision === '2025-11-25' &&
+        c.docs === 'none' &&
+        c.subject === row.subject &&
+        `${c.role}/${c.scenario}` === key,
+    )!;
     expect(t.cells[0]![j]!.href).toBe(`/trials/${cell.trials[0]}/`);
   });
 
@@ -56,7 +62,13 @@ describe('boardPairView', () => {
     expect([none.noAgents, none.shown.length, none.subjects, none.id]).toEqual([true, 2, 0, 'agent-2025-11-25']);
     const a = boardPairView(d, '2025-11-25', 'agent', false);
     expect([a.noAgents, a.shown.map((b) => b.docs)]).toEqual([false, ['none', 'full']]);
-    expect(a.subjects).toBe(new Set(d.boards.filter((b) => b.revision === '2025-11-25' && b.kind === 'agent').flatMap((b) => b.rows.map((r) => r.subject))).size);
+    expect(a.subjects).toBe(
+      new Set(
+        d.boards
+          .filter((b) => b.revision === '2025-11-25' && b.kind === 'agent')
+          .flatMap((b) => b.rows.map((r) => r.subject)),
+      ).size,
+    );
     const cal = boardPairView(d, '2025-11-25', 'calibration', true);
     expect(cal.fold).toBe(true);
     expect(boardPairView(d, '2025-11-25', 'calibration', false).fold).toBe(false);

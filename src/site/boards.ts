@@ -14,7 +14,11 @@ export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
 /** Whether k = 1 is flagged for this kind: agents only (calibration and library runs are deterministic, run once by design). */
 export const flagsK1 = (kind: SubjectKind | undefined): boolean => kind === 'agent';
 
-export const KIND_TITLES: Record<SubjectKind, string> = { agent: 'Agents', library: 'Libraries', calibration: 'Calibration' };
+export const KIND_TITLES: Record<SubjectKind, string> = {
+  agent: 'Agents',
+  library: 'Libraries',
+  calibration: 'Calibration',
+};
 export const KIND_BLURBS: Record<SubjectKind, string> = {
   agent: 'Coding agents that implemented the transport from scratch, with no SDK.',
   library: 'Real MCP SDKs and frameworks, run through the same prober and reference server.',
@@ -34,20 +38,53 @@ function scenarioTitle(d: Pick<Dataset, 'scenarios'>, rev: Revision, key: string
 }
 
 function aggregateDisplay(a: BoardRow['overall']): Display {
-  return { text: pct(a.mean), heat: heat(a.mean), ...(a.complete ? {} : { flag: `${a.present}/${a.expected}`, note: `only ${a.present} of ${a.expected} scenarios have a score` }) };
+  return {
+    text: pct(a.mean),
+    heat: heat(a.mean),
+    ...(a.complete
+      ? {}
+      : { flag: `${a.present}/${a.expected}`, note: `only ${a.present} of ${a.expected} scenarios have a score` }),
+  };
 }
 
 /** One board as a table: subject, overall, client, server, one column per scenario, MAY, k, infra, usage. */
-export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>, b: Board, cells = cellIndex(d), skipped = notAttemptedIndex(d)): Table {
+export function boardTable(
+  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>,
+  b: Board,
+  cells = cellIndex(d),
+  skipped = notAttemptedIndex(d),
+): Table {
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
     { key: 'rank', label: '#', numeric: true },
-    { key: 'overall', label: 'Overall', title: 'Mean of the scenario cells (a failed MUST zeroes a trial)', numeric: true },
+    {
+      key: 'overall',
+      label: 'Overall',
+      title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
+      numeric: true,
+    },
     { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
     { key: 'server', label: 'Server', title: 'Mean over server-role scenarios', numeric: true },
-    ...b.columns.map((key) => ({ key, label: scenarioTitle(d, b.revision, key), title: key, numeric: true, group: key.split('/')[0], href: scenarioColumnHref(b.revision, key) })),
-    { key: 'may', label: 'MAY', title: 'MAY tally: passed MAY checkpoints, summed over cells; breaks ties only', numeric: true },
-    { key: 'k', label: 'k', title: 'Smallest number of completed trials in a cell; k=1 means a single run', numeric: true },
+    ...b.columns.map((key) => ({
+      key,
+      label: scenarioTitle(d, b.revision, key),
+      title: key,
+      numeric: true,
+      group: key.split('/')[0],
+      href: scenarioColumnHref(b.revision, key),
+    })),
+    {
+      key: 'may',
+      label: 'MAY',
+      title: 'MAY tally: passed MAY checkpoints, summed over cells; breaks ties only',
+      numeric: true,
+    },
+    {
+      key: 'k',
+      label: 'k',
+      title: 'Smallest number of completed trials in a cell; k=1 means a single run',
+      numeric: true,
+    },
     { key: 'infra_errors', label: 'Infra', title: 'Infra-error trials, excluded from scores', numeric: true },
     { key: 'cost_usd', label: 'Cost', title: 'Mean cost per trial (US$)', numeric: true },
     { key: 'input_tokens', label: 'In tok', title: 'Mean input tokens per trial', numeric: true },
@@ -66,34 +103,84 @@ export function boardTable(d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>
       if (!c) return { v: null, d: { text: '·', note: 'not run' } satisfies Display };
       const first = cr?.trials[0];
       const spread = c.min !== null && c.max !== null && c.min !== c.max ? ` · range ${pct(c.min)}–${pct(c.max)}` : '';
-      const infra = [c.infraErrors ? plural(c.infraErrors, 'infra-error') : '', c.contaminated ? `${c.contaminated} contaminated` : ''].filter(Boolean).map((x) => ` · ${x} excluded`).join('');
+      const infra = [
+        c.infraErrors ? plural(c.infraErrors, 'infra-error') : '',
+        c.contaminated ? `${c.contaminated} contaminated` : '',
+      ]
+        .filter(Boolean)
+        .map((x) => ` · ${x} excluded`)
+        .join('');
       return {
         v: round4(c.mean),
-        d: { text: pct(c.mean), heat: heat(c.mean), ...(first ? { href: trialUrl(first) } : {}), note: `k=${c.k}${spread}${infra}`, ...(flagK && c.k === 1 ? { flag: 'k=1' } : {}) } satisfies Display,
+        d: {
+          text: pct(c.mean),
+          heat: heat(c.mean),
+          ...(first ? { href: trialUrl(first) } : {}),
+          note: `k=${c.k}${spread}${infra}`,
+          ...(flagK && c.k === 1 ? { flag: 'k=1' } : {}),
+        } satisfies Display,
       };
     });
     rows.push([
-      r.subject, r.rank, round4(r.overall.mean), round4(r.client.mean), round4(r.server.mean), ...scen.map((s) => s.v),
-      round4(r.mayTally), r.minK, r.infraErrors, round4(r.usage.costUsd ?? null), round4(r.usage.inputTokens ?? null), round4(r.usage.outputTokens ?? null), round4(r.usage.wallTimeMs ?? null),
+      r.subject,
+      r.rank,
+      round4(r.overall.mean),
+      round4(r.client.mean),
+      round4(r.server.mean),
+      ...scen.map((s) => s.v),
+      round4(r.mayTally),
+      r.minK,
+      r.infraErrors,
+      round4(r.usage.costUsd ?? null),
+      round4(r.usage.inputTokens ?? null),
+      round4(r.usage.outputTokens ?? null),
+      round4(r.usage.wallTimeMs ?? null),
     ]);
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject },
       { text: String(r.rank) },
-      aggregateDisplay(r.overall), aggregateDisplay(r.client), aggregateDisplay(r.server),
+      aggregateDisplay(r.overall),
+      aggregateDisplay(r.client),
+      aggregateDisplay(r.server),
       ...scen.map((s) => s.d),
       { text: mayTally(r.mayTally) },
-      { text: String(r.minK), ...(flagK && r.minK === 1 ? { flag: 'k=1', note: 'at least one cell has a single completed trial' } : {}) },
+      {
+        text: String(r.minK),
+        ...(flagK && r.minK === 1 ? { flag: 'k=1', note: 'at least one cell has a single completed trial' } : {}),
+      },
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
-      { text: usd(r.usage.costUsd) }, { text: tokens(r.usage.inputTokens) }, { text: tokens(r.usage.outputTokens) }, { text: duration(r.usage.wallTimeMs) },
+      { text: usd(r.usage.costUsd) },
+      { text: tokens(r.usage.inputTokens) },
+      { text: tokens(r.usage.outputTokens) },
+      { text: duration(r.usage.wallTimeMs) },
     ]);
   }
   const notes = [
-    ...(b.infraErrors ? [`${plural(b.infraErrors, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`] : []),
-    ...(flagK && b.rows.some((r) => r.minK === 1) ? ['k=1: a cell with a single completed trial; its score may not repeat.'] : []),
-    ...(b.rows.some((r) => !r.overall.complete) ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.'] : []),
-    ...(b.rows.some((r) => b.columns.some((key) => !r.cells[key] && skipped.has(`${b.revision}/${r.subject}/${key}`))) ? ['n/a: the library cannot do this scenario (hover for the reason; the Methodology page lists them); not a score, and not counted in the mean.'] : []),
+    ...(b.infraErrors
+      ? [
+          `${plural(b.infraErrors, 'infra-error trial')} (the harness failed, not the subject) excluded from every score on this board.`,
+        ]
+      : []),
+    ...(flagK && b.rows.some((r) => r.minK === 1)
+      ? ['k=1: a cell with a single completed trial; its score may not repeat.']
+      : []),
+    ...(b.rows.some((r) => !r.overall.complete)
+      ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.']
+      : []),
+    ...(b.rows.some((r) => b.columns.some((key) => !r.cells[key] && skipped.has(`${b.revision}/${r.subject}/${key}`)))
+      ? [
+          'n/a: the library cannot do this scenario (hover for the reason; the Methodology page lists them); not a score, and not counted in the mean.',
+        ]
+      : []),
   ];
-  return { id: boardId(b.revision, b.docs, b.kind), caption: `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`, columns, rows, cells: disp, notes };
+  return {
+    id: boardId(b.revision, b.docs, b.kind),
+    caption: `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`,
+    columns,
+    rows,
+    cells: disp,
+    notes,
+  };
 }
 
 /** Scenario column headers link to scenario pages. */
@@ -111,7 +198,6 @@ export function boardsFor(d: Pick<Dataset, 'boards'>, rev: Revision, kind: Subje
   });
 }
 
-
 /** What BoardPair shows for one revision × kind: which docs sides, and whether to invite, fold or count. */
 export interface BoardPairView {
   /** Heading id of the section (`<kind>-<revision>`, linked from subject pages). */
@@ -126,7 +212,12 @@ export interface BoardPairView {
   subjects: number;
 }
 
-export function boardPairView(d: Pick<Dataset, 'boards' | 'stats'>, rev: Revision, kind: SubjectKind, summarised: boolean): BoardPairView {
+export function boardPairView(
+  d: Pick<Dataset, 'boards' | 'stats'>,
+  rev: Revision,
+  kind: SubjectKind,
+  summarised: boolean,
+): BoardPairView {
   const boards = boardsFor(d, rev, kind);
   const empty = boards.every((b) => b.rows.length === 0);
   return {

@@ -19,7 +19,10 @@ describe('calibration views', () => {
     expect(t.rows).toHaveLength(s.checkpoints.length);
     t.rows.forEach((r, i) => {
       const slug = s.checkpoints[i]!.slug;
-      const killed = t.columns.slice(2).filter((_, j) => r[j + 2] === 'killed').map((c) => c.key);
+      const killed = t.columns
+        .slice(2)
+        .filter((_, j) => r[j + 2] === 'killed')
+        .map((c) => c.key);
       expect(killed).toEqual(row.kills[slug]);
     });
   });

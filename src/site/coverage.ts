@@ -20,7 +20,11 @@ export interface CoverageSentenceView {
 }
 
 export type CoverageView =
-  | { ledger: false; revision: Revision; /** A revision entry exists but the pinned spec was absent. */ specMissing: boolean }
+  | {
+      ledger: false;
+      revision: Revision;
+      /** A revision entry exists but the pinned spec was absent. */ specMissing: boolean;
+    }
   | {
       ledger: true;
       revision: Revision;
@@ -38,12 +42,25 @@ function sentenceView(revision: Revision, role: Role, s: SentenceCoverage): Cove
   return {
     anchor: ledgerAnchor(revision, role, s.id),
     id: s.id,
-    ...(s.file && s.line !== undefined ? { location: { text: specLocation(s.file, s.line), ...(s.url ? { href: s.url } : {}) } } : {}),
+    ...(s.file && s.line !== undefined
+      ? { location: { text: specLocation(s.file, s.line), ...(s.url ? { href: s.url } : {}) } }
+      : {}),
     level: s.rawLevel ?? s.level ?? '—',
     ...(s.quote ? { quote: s.quote } : {}),
-    checkpoints: s.checkpoints.map((c) => ({ text: `${c.scenario} / ${c.slug}`, href: checkpointUrl(revision, role, c.scenario, c.slug) })),
+    checkpoints: s.checkpoints.map((c) => ({
+      text: `${c.scenario} / ${c.slug}`,
+      href: checkpointUrl(revision, role, c.scenario, c.slug),
+    })),
     ...(s.exclusion
-      ? { exclusion: { reason: s.exclusion.reason, why: s.exclusion.why, ...(s.exclusion.sameAs ? { sameAs: { id: s.exclusion.sameAs, href: `#${ledgerAnchor(revision, role, s.exclusion.sameAs)}` } } : {}) } }
+      ? {
+          exclusion: {
+            reason: s.exclusion.reason,
+            why: s.exclusion.why,
+            ...(s.exclusion.sameAs
+              ? { sameAs: { id: s.exclusion.sameAs, href: `#${ledgerAnchor(revision, role, s.exclusion.sameAs)}` } }
+              : {}),
+          },
+        }
       : {}),
   };
 }
@@ -51,9 +68,13 @@ function sentenceView(revision: Revision, role: Role, s: SentenceCoverage): Cove
 /** The ledger of `revision` from the data set's coverage report (absent report or ledger: an empty state). */
 export function coverageView(report: CoverageReport | undefined, revision: Revision): CoverageView {
   const rev = report?.revisions.find((r) => r.revision === revision);
-  if (!rev || rev.ledger === null) return { ledger: false, revision, specMissing: rev !== undefined && !rev.specPresent };
+  if (!rev || rev.ledger === null)
+    return { ledger: false, revision, specMissing: rev !== undefined && !rev.specPresent };
   const roles = (['server', 'client'] as const)
-    .map((role) => ({ role, sentences: rev.sentences.filter((s) => s.role === role).map((s) => sentenceView(revision, role, s)) }))
+    .map((role) => ({
+      role,
+      sentences: rev.sentences.filter((s) => s.role === role).map((s) => sentenceView(revision, role, s)),
+    }))
     .filter((r) => r.sentences.length > 0);
   return {
     ledger: true,

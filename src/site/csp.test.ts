@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headerCsp, headerPatternMatches, headersFile, metaCsp, parseCsp, parseHeadersFile, SECURITY_HEADERS } from './csp.ts';
+import {
+  headerCsp,
+  headerPatternMatches,
+  headersFile,
+  metaCsp,
+  parseCsp,
+  parseHeadersFile,
+  SECURITY_HEADERS,
+} from './csp.ts';
 
 describe('security headers (src/site/csp.ts, public/_headers)', () => {
   it('public/_headers is exactly headersFile(): the file static hosts read and the code agree', () => {
@@ -26,7 +34,12 @@ describe('security headers (src/site/csp.ts, public/_headers)', () => {
   it('sends nosniff, frame denial and a referrer policy on every path', () => {
     const rules = parseHeadersFile(headersFile());
     expect(rules.map((r) => r.pattern)).toEqual(['/*']);
-    expect(Object.fromEntries(rules[0]!.headers)).toMatchObject({ 'X-Content-Type-Options': 'nosniff', 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': headerCsp() });
+    expect(Object.fromEntries(rules[0]!.headers)).toMatchObject({
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Security-Policy': headerCsp(),
+    });
     expect(rules[0]!.headers).toEqual(SECURITY_HEADERS.map(([k, v]) => [k, v]));
   });
 

@@ -86,6 +86,9 @@ export function parseHeadersFile(text: string): { pattern: string; headers: [str
 
 /** Whether a `_headers` path pattern (`*` matches any run of characters, `:name` one path segment) matches `path`. */
 export function headerPatternMatches(pattern: string, path: string): boolean {
-  const re = pattern.split(/(\*|:[A-Za-z]\w*)/).map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const re = pattern
+    .split(/(\*|:[A-Za-z]\w*)/)
+    .map((p) => (p === '*' ? '.*' : p.startsWith(':') ? '[^/]+' : p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
   return new RegExp(`^${re}$`).test(path);
 }

@@ -7,7 +7,8 @@ import { readDatasetFile } from './load.ts';
 import { allTables } from './tables.ts';
 import type { Table } from './table.ts';
 
-const REDERIVE = 're-run `npm run derive` (npm run build does it first); if it still does not match, derive and src/bench/schema/dataset.ts disagree: fix the one that is wrong';
+const REDERIVE =
+  're-run `npm run derive` (npm run build does it first); if it still does not match, derive and src/bench/schema/dataset.ts disagree: fix the one that is wrong';
 /** Problems listed in the error; a file that is wrong everywhere would otherwise print thousands of lines. */
 const SHOWN = 20;
 
@@ -19,12 +20,23 @@ export function parseDataset(file: string, text: string): Dataset {
   const j = parseJson(file, text);
   if (!j.ok) throw new BenchError([{ ...j.problem, hint: REDERIVE }]);
   const format = (j.value as { format?: unknown } | null)?.format;
-  if (format !== DATASET_FORMAT) throw new BenchError([{ file, field: 'format', message: `expected "${DATASET_FORMAT}", got ${JSON.stringify(format) ?? 'nothing'}`, hint: 're-run `npm run derive`' }]);
+  if (format !== DATASET_FORMAT)
+    throw new BenchError([
+      {
+        file,
+        field: 'format',
+        message: `expected "${DATASET_FORMAT}", got ${JSON.stringify(format) ?? 'nothing'}`,
+        hint: 're-run `npm run derive`',
+      },
+    ]);
   const r = DatasetSchema.safeParse(j.value);
   if (r.success) return r.data;
   const problems = zodProblems(file, r.error);
   const more = problems.length > SHOWN ? `\n… and ${problems.length - SHOWN} more` : '';
-  throw new BenchError(problems, problems.slice(0, SHOWN).map(formatProblem).join('\n') + more + `\n  hint: ${REDERIVE}`);
+  throw new BenchError(
+    problems,
+    problems.slice(0, SHOWN).map(formatProblem).join('\n') + more + `\n  hint: ${REDERIVE}`,
+  );
 }
 
 let cached: { dataset: Dataset; text: string } | undefined;

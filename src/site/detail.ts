@@ -6,7 +6,16 @@ import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
 import { specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
-import { checkpointUrl, ledgerUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
+import {
+  checkpointUrl,
+  ledgerUrl,
+  revisionUrl,
+  scenarioUrl,
+  subjectToken,
+  subjectUrl,
+  trialFileUrl,
+  trialUrl,
+} from './urls.ts';
 
 const gradeMax = ScenarioSchema.shape.grade.maxValue;
 if (gradeMax === null) throw new Error('ScenarioSchema: grade has no maximum');
@@ -24,13 +33,35 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
   return {
     id: `subject-${subjectToken(subject)}-boards`,
     caption: 'Board positions',
-    columns: [{ key: 'board', label: 'Board' }, { key: 'rank', label: 'Rank', numeric: true }, { key: 'of', label: 'Of', numeric: true }, { key: 'overall', label: 'Overall', numeric: true }, { key: 'client', label: 'Client', numeric: true }, { key: 'server', label: 'Server', numeric: true }, { key: 'may', label: 'MAY', numeric: true }],
-    rows: places.map(({ b, r, rank }): Value[] => [`${b.revision}/${b.docs}`, rank, b.rows.length, round4(r.overall.mean), round4(r.client.mean), round4(r.server.mean), round4(r.mayTally)]),
+    columns: [
+      { key: 'board', label: 'Board' },
+      { key: 'rank', label: 'Rank', numeric: true },
+      { key: 'of', label: 'Of', numeric: true },
+      { key: 'overall', label: 'Overall', numeric: true },
+      { key: 'client', label: 'Client', numeric: true },
+      { key: 'server', label: 'Server', numeric: true },
+      { key: 'may', label: 'MAY', numeric: true },
+    ],
+    rows: places.map(({ b, r, rank }): Value[] => [
+      `${b.revision}/${b.docs}`,
+      rank,
+      b.rows.length,
+      round4(r.overall.mean),
+      round4(r.client.mean),
+      round4(r.server.mean),
+      round4(r.mayTally),
+    ]),
     cells: places.map(({ b, r, rank }): Display[] => [
       { text: `${b.revision} · docs ${b.docs}`, href: `${revisionUrl(b.revision)}#${b.kind}-${b.revision}` },
-      { text: String(rank) }, { text: String(b.rows.length) },
-      { text: pct(r.overall.mean), heat: heat(r.overall.mean), ...(r.overall.complete ? {} : { flag: `${r.overall.present}/${r.overall.expected}` }) },
-      { text: pct(r.client.mean), heat: heat(r.client.mean) }, { text: pct(r.server.mean), heat: heat(r.server.mean) },
+      { text: String(rank) },
+      { text: String(b.rows.length) },
+      {
+        text: pct(r.overall.mean),
+        heat: heat(r.overall.mean),
+        ...(r.overall.complete ? {} : { flag: `${r.overall.present}/${r.overall.expected}` }),
+      },
+      { text: pct(r.client.mean), heat: heat(r.client.mean) },
+      { text: pct(r.server.mean), heat: heat(r.server.mean) },
       { text: mayTally(r.mayTally) },
     ]),
     notes: [],
@@ -46,7 +77,13 @@ const trialLinks = (ids: readonly string[], byId: Map<string, TrialRow>) =>
 const scenarioOf = (d: Pick<Dataset, 'scenarios'>, c: { revision: string; role: string; scenario: string }) =>
   d.scenarios.find((s) => s.revision === c.revision && s.role === c.role && s.id === c.scenario);
 
-function cellRowsTable(d: D, id: string, caption: string, cells: readonly CellRow[], first: 'scenario' | 'subject'): Table {
+function cellRowsTable(
+  d: D,
+  id: string,
+  caption: string,
+  cells: readonly CellRow[],
+  first: 'scenario' | 'subject',
+): Table {
   const byId = new Map(d.trials.map((t) => [t.id, t]));
   const label = new Map(d.subjects.map((s) => [s.id, s.label]));
   const kind = new Map(d.subjects.map((s) => [s.id, s.kind]));
@@ -64,14 +101,32 @@ function cellRowsTable(d: D, id: string, caption: string, cells: readonly CellRo
       { key: 'infra_errors', label: 'Infra', numeric: true },
       { key: 'trials', label: 'Trials' },
     ],
-    rows: cells.map((c): Value[] => [first === 'scenario' ? `${c.role}/${c.scenario}` : c.subject, c.revision, c.docs, round4(c.cell.mean), c.cell.k, round4(c.cell.min), round4(c.cell.max), c.cell.infraErrors, c.trials.join(' ')]),
+    rows: cells.map((c): Value[] => [
+      first === 'scenario' ? `${c.role}/${c.scenario}` : c.subject,
+      c.revision,
+      c.docs,
+      round4(c.cell.mean),
+      c.cell.k,
+      round4(c.cell.min),
+      round4(c.cell.max),
+      c.cell.infraErrors,
+      c.trials.join(' '),
+    ]),
     cells: cells.map((c): Display[] => [
       first === 'scenario'
-        ? { text: scenarioOf(d, c)?.title ?? c.scenario, href: scenarioUrl(c.revision, c.role, c.scenario), note: `${c.role}/${c.scenario}` }
+        ? {
+            text: scenarioOf(d, c)?.title ?? c.scenario,
+            href: scenarioUrl(c.revision, c.role, c.scenario),
+            note: `${c.role}/${c.scenario}`,
+          }
         : { text: label.get(c.subject) ?? c.subject, href: subjectUrl(c.subject), note: c.subject },
       { text: c.revision },
       { text: c.docs },
-      { text: pct(c.cell.mean), heat: heat(c.cell.mean), ...(c.cell.k === 1 && flagsK1(kind.get(c.subject)) ? { flag: 'k=1' } : {}) },
+      {
+        text: pct(c.cell.mean),
+        heat: heat(c.cell.mean),
+        ...(c.cell.k === 1 && flagsK1(kind.get(c.subject)) ? { flag: 'k=1' } : {}),
+      },
       { text: String(c.cell.k) },
       { text: pct(c.cell.min) },
       { text: pct(c.cell.max) },
@@ -84,7 +139,13 @@ function cellRowsTable(d: D, id: string, caption: string, cells: readonly CellRo
 
 /** A subject's cells over every revision, docs axis and scenario. */
 export function subjectCellsTable(d: D, subject: string): Table {
-  return cellRowsTable(d, `subject-${subjectToken(subject)}-cells`, 'Cells (scenario × docs, over k trials)', d.cells.filter((c) => c.subject === subject), 'scenario');
+  return cellRowsTable(
+    d,
+    `subject-${subjectToken(subject)}-cells`,
+    'Cells (scenario × docs, over k trials)',
+    d.cells.filter((c) => c.subject === subject),
+    'scenario',
+  );
 }
 
 /** A subject's trials with provenance: record and wire log as published files. */
@@ -94,12 +155,31 @@ export function subjectTrialsTable(d: D, subject: string): Table {
     id: `subject-${subjectToken(subject)}-trials`,
     caption: 'Trials',
     columns: [
-      { key: 'trial', label: 'Trial' }, { key: 'revision', label: 'Revision' }, { key: 'scenario', label: 'Scenario' }, { key: 'docs', label: 'Docs' },
-      { key: 'k', label: 'k', numeric: true }, { key: 'status', label: 'Status' }, { key: 'score', label: 'Score', numeric: true },
-      { key: 'must_failed', label: 'MUST failed', numeric: true }, { key: 'cost_usd', label: 'Cost', numeric: true }, { key: 'wall_time_ms', label: 'Time', numeric: true },
+      { key: 'trial', label: 'Trial' },
+      { key: 'revision', label: 'Revision' },
+      { key: 'scenario', label: 'Scenario' },
+      { key: 'docs', label: 'Docs' },
+      { key: 'k', label: 'k', numeric: true },
+      { key: 'status', label: 'Status' },
+      { key: 'score', label: 'Score', numeric: true },
+      { key: 'must_failed', label: 'MUST failed', numeric: true },
+      { key: 'cost_usd', label: 'Cost', numeric: true },
+      { key: 'wall_time_ms', label: 'Time', numeric: true },
       { key: 'record', label: 'Files' },
     ],
-    rows: ts.map((t): Value[] => [t.id, t.revision, `${t.role}/${t.scenario}`, t.docs, t.k, t.status, round4(t.score?.score ?? null), t.score ? t.score.mustFailed.length : null, round4(t.usage.costUsd ?? null), t.usage.wallTimeMs ?? null, t.files.record]),
+    rows: ts.map((t): Value[] => [
+      t.id,
+      t.revision,
+      `${t.role}/${t.scenario}`,
+      t.docs,
+      t.k,
+      t.status,
+      round4(t.score?.score ?? null),
+      t.score ? t.score.mustFailed.length : null,
+      round4(t.usage.costUsd ?? null),
+      t.usage.wallTimeMs ?? null,
+      t.files.record,
+    ]),
     cells: ts.map((t): Display[] => [
       { text: t.id, href: trialUrl(t.id) },
       { text: t.revision },
@@ -108,10 +188,20 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       { text: String(t.k) },
       { text: t.status, ...(t.infraReason ? { note: t.infraReason } : {}) },
       { text: pct(t.score?.score), heat: heat(t.score?.score) },
-      { text: t.score ? String(t.score.mustFailed.length) : '—', ...(t.score?.mustFailed.length ? { note: t.score.mustFailed.join(', ') } : {}) },
+      {
+        text: t.score ? String(t.score.mustFailed.length) : '—',
+        ...(t.score?.mustFailed.length ? { note: t.score.mustFailed.join(', ') } : {}),
+      },
       { text: usd(t.usage.costUsd) },
       { text: duration(t.usage.wallTimeMs) },
-      { text: '', links: [{ text: 'record', href: trialFileUrl(t.id, 'record.json') }, { text: 'wire', href: trialFileUrl(t.id, 'wire.jsonl') }, ...(t.files.transcript ? [{ text: 'transcript', href: trialFileUrl(t.id, 'transcript.jsonl') }] : [])] },
+      {
+        text: '',
+        links: [
+          { text: 'record', href: trialFileUrl(t.id, 'record.json') },
+          { text: 'wire', href: trialFileUrl(t.id, 'wire.jsonl') },
+          ...(t.files.transcript ? [{ text: 'transcript', href: trialFileUrl(t.id, 'transcript.jsonl') }] : []),
+        ],
+      },
     ]),
     notes: [],
   };
@@ -122,14 +212,30 @@ export function checkpointsTable(s: Scenario): Table {
   return {
     id: `checkpoints-${s.revision}-${s.role}-${s.id}`,
     caption: 'Checkpoints',
-    columns: [{ key: 'checkpoint', label: 'Checkpoint' }, { key: 'level', label: 'Level' }, { key: 'sentence_id', label: 'Sentence' }, { key: 'quote', label: 'Quoted sentence', wide: true }, { key: 'location', label: 'Spec (pinned)' }, { key: 'rule', label: 'Judge rule', wide: true }],
-    rows: s.checkpoints.map((c): Value[] => [c.slug, c.level, c.spec?.id ?? null, c.spec?.quote ?? null, c.spec ? `${c.spec.file}:${c.spec.line}` : null, c.rule]),
+    columns: [
+      { key: 'checkpoint', label: 'Checkpoint' },
+      { key: 'level', label: 'Level' },
+      { key: 'sentence_id', label: 'Sentence' },
+      { key: 'quote', label: 'Quoted sentence', wide: true },
+      { key: 'location', label: 'Spec (pinned)' },
+      { key: 'rule', label: 'Judge rule', wide: true },
+    ],
+    rows: s.checkpoints.map((c): Value[] => [
+      c.slug,
+      c.level,
+      c.spec?.id ?? null,
+      c.spec?.quote ?? null,
+      c.spec ? `${c.spec.file}:${c.spec.line}` : null,
+      c.rule,
+    ]),
     cells: s.checkpoints.map((c): Display[] => [
       { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
       { text: c.level },
       c.spec ? { text: c.spec.id, href: ledgerUrl(s.revision, s.role, c.spec.id) } : { text: 'task' },
       c.spec ? { text: c.spec.quote, md: true } : { text: 'Finishing the task (no spec sentence).' },
-      c.spec ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) } : { text: '—' },
+      c.spec
+        ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) }
+        : { text: '—' },
       { text: c.rule, ...(c.appliesWhen ? { note: `applies ${c.appliesWhen}` } : {}) },
     ]),
     notes: [],
@@ -140,20 +246,52 @@ export function checkpointsTable(s: Scenario): Table {
 export function scenarioResultsTable(d: D, s: Scenario): Table {
   const cells = d.cells.filter((c) => c.revision === s.revision && c.role === s.role && c.scenario === s.id);
   const order = new Map(d.subjects.map((x, i) => [x.id, [KINDS.indexOf(x.kind), i] as const]));
-  const sorted = [...cells].sort((a, b) => order.get(a.subject)![0] - order.get(b.subject)![0] || (b.cell.mean ?? -1) - (a.cell.mean ?? -1) || order.get(a.subject)![1] - order.get(b.subject)![1] || (a.docs < b.docs ? 1 : -1));
+  const sorted = [...cells].sort(
+    (a, b) =>
+      order.get(a.subject)![0] - order.get(b.subject)![0] ||
+      (b.cell.mean ?? -1) - (a.cell.mean ?? -1) ||
+      order.get(a.subject)![1] - order.get(b.subject)![1] ||
+      (a.docs < b.docs ? 1 : -1),
+  );
   return cellRowsTable(d, `scenario-${s.revision}-${s.role}-${s.id}`, 'Results per subject', sorted, 'subject');
 }
 
 /** Per subject × docs: pass / fail / not-applicable for one checkpoint (derive's tallies). */
 export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = tallyIndex(d)): Table {
-  const groups = d.subjects.flatMap((subj) => completedDocs(index, s, subj.id).map(({ docs, row }) => ({ subject: subj.id, label: subj.label, docs, t: row.checkpoints[slug] })));
+  const groups = d.subjects.flatMap((subj) =>
+    completedDocs(index, s, subj.id).map(({ docs, row }) => ({
+      subject: subj.id,
+      label: subj.label,
+      docs,
+      t: row.checkpoints[slug],
+    })),
+  );
   return {
     id: `checkpoint-${s.revision}-${s.role}-${s.id}-${slug}`,
     caption: 'Results per subject',
-    columns: [{ key: 'subject', label: 'Subject' }, { key: 'docs', label: 'Docs' }, { key: 'pass', label: 'Pass', numeric: true }, { key: 'fail', label: 'Fail', numeric: true }, { key: 'not_applicable', label: 'N/A', numeric: true }, { key: 'pass_rate', label: 'Pass rate', numeric: true }],
-    rows: groups.map(({ subject, docs, t }): Value[] => [subject, docs, t?.pass ?? 0, t?.fail ?? 0, t?.na ?? 0, round4(t?.rate)]),
+    columns: [
+      { key: 'subject', label: 'Subject' },
+      { key: 'docs', label: 'Docs' },
+      { key: 'pass', label: 'Pass', numeric: true },
+      { key: 'fail', label: 'Fail', numeric: true },
+      { key: 'not_applicable', label: 'N/A', numeric: true },
+      { key: 'pass_rate', label: 'Pass rate', numeric: true },
+    ],
+    rows: groups.map(({ subject, docs, t }): Value[] => [
+      subject,
+      docs,
+      t?.pass ?? 0,
+      t?.fail ?? 0,
+      t?.na ?? 0,
+      round4(t?.rate),
+    ]),
     cells: groups.map(({ subject, label, docs, t }): Display[] => [
-      { text: label, href: subjectUrl(subject), note: subject }, { text: docs }, { text: String(t?.pass ?? 0) }, { text: String(t?.fail ?? 0) }, { text: String(t?.na ?? 0) }, { text: pct(t?.rate), heat: heat(t?.rate) },
+      { text: label, href: subjectUrl(subject), note: subject },
+      { text: docs },
+      { text: String(t?.pass ?? 0) },
+      { text: String(t?.fail ?? 0) },
+      { text: String(t?.na ?? 0) },
+      { text: pct(t?.rate), heat: heat(t?.rate) },
     ]),
     notes: ['Completed trials only.'],
   };
@@ -167,9 +305,21 @@ export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
   return {
     id: `failing-${s.revision}-${s.role}-${s.id}-${slug}`,
     caption: 'Failing trials',
-    columns: [{ key: 'trial', label: 'Trial' }, { key: 'subject', label: 'Subject' }, { key: 'docs', label: 'Docs' }, { key: 'k', label: 'k', numeric: true }, { key: 'message', label: 'Judge message', wide: true }],
+    columns: [
+      { key: 'trial', label: 'Trial' },
+      { key: 'subject', label: 'Subject' },
+      { key: 'docs', label: 'Docs' },
+      { key: 'k', label: 'k', numeric: true },
+      { key: 'message', label: 'Judge message', wide: true },
+    ],
     rows: rows.map(({ t, v }): Value[] => [t.id, t.subject.id, t.docs, t.k, v.message]),
-    cells: rows.map(({ t, v }): Display[] => [{ text: t.id, href: trialUrl(t.id) }, { text: t.subject.label, href: subjectUrl(t.subject.id) }, { text: t.docs }, { text: String(t.k) }, { text: v.message }]),
+    cells: rows.map(({ t, v }): Display[] => [
+      { text: t.id, href: trialUrl(t.id) },
+      { text: t.subject.label, href: subjectUrl(t.subject.id) },
+      { text: t.docs },
+      { text: String(t.k) },
+      { text: v.message },
+    ]),
     notes: [],
   };
 }

@@ -6,7 +6,12 @@ describe('format', () => {
     expect([pct(null), pct(0.875), pct(1)]).toEqual(['—', '88%', '100%']);
     expect([tokens(999), tokens(1234), tokens(2_500_000)]).toEqual(['999', '1.2k', '2.5M']);
     expect([usd(1.234), usd(undefined)]).toEqual(['$1.23', '—']);
-    expect([duration(850), duration(42_000), duration(185_000), duration(120_000)]).toEqual(['850 ms', '42 s', '3 min 5 s', '2 min']);
+    expect([duration(850), duration(42_000), duration(185_000), duration(120_000)]).toEqual([
+      '850 ms',
+      '42 s',
+      '3 min 5 s',
+      '2 min',
+    ]);
     expect([round4(1 / 3), round4(null)]).toEqual([0.3333, null]);
   });
 

@@ -7,7 +7,9 @@ export function pct(v: number | null | undefined): string {
 
 /** A difference of two scores in percentage points, signed: "+12 pts", "−5 pts"; `—` when absent. */
 export function points(delta: number | null | undefined): string {
-  return typeof delta === 'number' && Number.isFinite(delta) ? `${delta >= 0 ? '+' : '−'}${Math.round(Math.abs(delta) * 100)} pts` : '—';
+  return typeof delta === 'number' && Number.isFinite(delta)
+    ? `${delta >= 0 ? '+' : '−'}${Math.round(Math.abs(delta) * 100)} pts`
+    : '—';
 }
 
 /** A trial score with three decimals ("0.667"), or "not scored". */

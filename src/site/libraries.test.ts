@@ -16,7 +16,9 @@ const REV = '2025-11-25';
 
 function tree() {
   const { files } = syntheticFiles({ seed: 5, subjects: 1, libraries: 1, k: 1, revisions: [REV], infraErrorRate: 0 });
-  const scenarios = files.filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path)).map((f) => ({ path: f.path, text: f.content }));
+  const scenarios = files
+    .filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path))
+    .map((f) => ({ path: f.path, text: f.content }));
   const results = new Map(files.filter((f) => f.path.startsWith('results/')).map((f) => [f.path, f.content]));
   const mine = [...results.keys()].filter((p) => p.includes(`/${SUBJECT}/`) && p.endsWith('.json')).sort();
   return { scenarios, results, mine };
@@ -26,7 +28,18 @@ function tree() {
 const LABEL = `${LIB} 1.0.0`;
 const registry = (notAttempted: object[] = []) => ({
   path: 'libraries/registry.json',
-  text: JSON.stringify({ libraries: [{ library: LIB, libraryVersion: '1.0.0', label: LABEL, installFolder: '.', glue: { [REV]: { server: 's.ts', client: 'c.ts' } }, notAttempted }] }),
+  text: JSON.stringify({
+    libraries: [
+      {
+        library: LIB,
+        libraryVersion: '1.0.0',
+        label: LABEL,
+        installFolder: '.',
+        glue: { [REV]: { server: 's.ts', client: 'c.ts' } },
+        notAttempted,
+      },
+    ],
+  }),
 });
 
 function run(t: ReturnType<typeof tree>, libraries: LibrariesInput) {
@@ -39,34 +52,68 @@ describe('libraries board data', () => {
     const victim = JSON.parse(t.results.get(t.mine[0]!)!) as TrialRecord;
     for (const p of [...t.results.keys()]) if (p.startsWith(t.mine[0]!.replace(/k1\.json$/, ''))) t.results.delete(p);
     const { role, scenario } = victim.trial;
-    const out = run(t, { registry: registry([{ revision: REV, role, scenario, reason: 'the synthetic library has no API for this scenario' }]) });
+    const out = run(t, {
+      registry: registry([
+        { revision: REV, role, scenario, reason: 'the synthetic library has no API for this scenario' },
+      ]),
+    });
     expect(out.problems.map(formatProblem)).toEqual([]);
     const d = out.dataset!;
-    expect(d.libraries.notAttempted).toEqual([{ revision: REV, role, scenario, subject: SUBJECT, label: LABEL, reason: 'the synthetic library has no API for this scenario' }]);
+    expect(d.libraries.notAttempted).toEqual([
+      {
+        revision: REV,
+        role,
+        scenario,
+        subject: SUBJECT,
+        label: LABEL,
+        reason: 'the synthetic library has no API for this scenario',
+      },
+    ]);
     const board = d.boards.find((b) => b.revision === REV && b.docs === 'none' && b.kind === 'library')!;
     const table = boardTable(d, board);
     const row = table.rows.findIndex((r) => r[0] === SUBJECT);
     const col = table.columns.findIndex((c) => c.key === `${role}/${scenario}`);
     expect(table.rows[row]![col]).toBeNull();
-    expect(table.cells[row]![col]).toEqual({ text: 'n/a', note: 'not attempted: the synthetic library has no API for this scenario' });
+    expect(table.cells[row]![col]).toEqual({
+      text: 'n/a',
+      note: 'not attempted: the synthetic library has no API for this scenario',
+    });
     expect(board.rows.find((r) => r.subject === SUBJECT)!.overall.complete).toBe(false);
     expect(table.notes.some((n) => n.startsWith('n/a: the library cannot do this scenario'))).toBe(true);
-    expect(notAttemptedTable(d, REV).rows).toEqual([[SUBJECT, `${role}/${scenario}`, 'the synthetic library has no API for this scenario']]);
+    expect(notAttemptedTable(d, REV).rows).toEqual([
+      [SUBJECT, `${role}/${scenario}`, 'the synthetic library has no API for this scenario'],
+    ]);
   });
 
   it('refuses a not-attempted entry for a scenario that has a record, or that does not exist, naming the registry field', () => {
     const t = tree();
     const rec = JSON.parse(t.results.get(t.mine[0]!)!) as TrialRecord;
-    const out = run(t, { registry: registry([{ revision: REV, role: rec.trial.role, scenario: rec.trial.scenario, reason: 'says not attempted, but a record exists' }, { revision: REV, role: 'server', scenario: 'gone-scenario', reason: 'a scenario that was removed since' }]) });
-    expect(out.problems.map(formatProblem).join('\n')).toContain(`libraries/registry.json: libraries[0].notAttempted[0]: results/ holds a trial of ${SUBJECT} on ${REV}/${rec.trial.role}/${rec.trial.scenario}, which the registry says is not attempted`);
-    expect(out.problems.map(formatProblem).join('\n')).toContain(`libraries/registry.json: libraries[0].notAttempted[1]: unknown scenario "${REV}/server/gone-scenario"`);
+    const out = run(t, {
+      registry: registry([
+        {
+          revision: REV,
+          role: rec.trial.role,
+          scenario: rec.trial.scenario,
+          reason: 'says not attempted, but a record exists',
+        },
+        { revision: REV, role: 'server', scenario: 'gone-scenario', reason: 'a scenario that was removed since' },
+      ]),
+    });
+    expect(out.problems.map(formatProblem).join('\n')).toContain(
+      `libraries/registry.json: libraries[0].notAttempted[0]: results/ holds a trial of ${SUBJECT} on ${REV}/${rec.trial.role}/${rec.trial.scenario}, which the registry says is not attempted`,
+    );
+    expect(out.problems.map(formatProblem).join('\n')).toContain(
+      `libraries/registry.json: libraries[0].notAttempted[1]: unknown scenario "${REV}/server/gone-scenario"`,
+    );
   });
 
   it('lists every failing MUST/SHOULD verdict of a library, joined with its evidence, and checks the evidence files', () => {
     const t = tree();
     const path = t.mine[0]!;
     const rec = JSON.parse(t.results.get(path)!) as TrialRecord;
-    const scenarioFile = JSON.parse(t.scenarios.find((s) => s.path === `scenarios/${REV}/${rec.trial.role}/${rec.trial.scenario}.json`)!.text) as { checkpoints: { slug: string; level: string; spec: { id: string } | null }[] };
+    const scenarioFile = JSON.parse(
+      t.scenarios.find((s) => s.path === `scenarios/${REV}/${rec.trial.role}/${rec.trial.scenario}.json`)!.text,
+    ) as { checkpoints: { slug: string; level: string; spec: { id: string } | null }[] };
     const levels = new Map(scenarioFile.checkpoints.map((c) => [c.slug, c.level]));
     // The task checkpoint (MUST, no sentence), one spec MUST/SHOULD checkpoint and one MAY checkpoint fail.
     const task = rec.verdicts[0]!;
@@ -75,24 +122,58 @@ describe('libraries board data', () => {
     for (const v of [spec, task, may]) Object.assign(v, { verdict: 'fail', message: `judged fail: ${v.checkpoint}` });
     t.results.set(path, JSON.stringify(rec));
     const cp = scenarioFile.checkpoints.find((c) => c.slug === spec.checkpoint)!;
-    const entry = { library: LIB, libraryVersion: '1.0.0', revision: REV, role: rec.trial.role, scenario: rec.trial.scenario, checkpoint: spec.checkpoint, sentence: cp.spec?.id ?? null, transcript: 'lib/x.txt', command: 'bash lib/x.sh', expect: 'HTTP/1\\.1 200', status: 'confirmed', note: 'the server answered 200 where 400 is required' };
+    const entry = {
+      library: LIB,
+      libraryVersion: '1.0.0',
+      revision: REV,
+      role: rec.trial.role,
+      scenario: rec.trial.scenario,
+      checkpoint: spec.checkpoint,
+      sentence: cp.spec?.id ?? null,
+      transcript: 'lib/x.txt',
+      command: 'bash lib/x.sh',
+      expect: 'HTTP/1\\.1 200',
+      status: 'confirmed',
+      note: 'the server answered 200 where 400 is required',
+    };
     const evidence = { path: 'libraries/evidence/index.json', text: JSON.stringify({ entries: [entry] }) };
     const transcripts = [{ path: 'libraries/evidence/lib/x.txt', text: '$ bash lib/x.sh\n<<<\nHTTP/1.1 200 OK\n' }];
     // The task failure has no evidence: derive refuses it, path-first; with evidence for both, the data set is built.
     const unbacked = run(t, { registry: registry(), evidence, transcripts });
-    expect(unbacked.problems.map(formatProblem).join('\n')).toContain(`libraries/evidence/index.json: ${SUBJECT} ${REV}/${rec.trial.role}/${rec.trial.scenario} ${task.checkpoint}: a failing MUST verdict with no raw evidence`);
-    const taskEntry = { ...entry, checkpoint: task.checkpoint, sentence: null, transcript: 'lib/y.txt', command: 'bash lib/y.sh' };
+    expect(unbacked.problems.map(formatProblem).join('\n')).toContain(
+      `libraries/evidence/index.json: ${SUBJECT} ${REV}/${rec.trial.role}/${rec.trial.scenario} ${task.checkpoint}: a failing MUST verdict with no raw evidence`,
+    );
+    const taskEntry = {
+      ...entry,
+      checkpoint: task.checkpoint,
+      sentence: null,
+      transcript: 'lib/y.txt',
+      command: 'bash lib/y.sh',
+    };
     const both = { path: evidence.path, text: JSON.stringify({ entries: [entry, taskEntry] }) };
     const files = [...transcripts, { path: 'libraries/evidence/lib/y.txt', text: '<<<\nHTTP/1.1 200 OK\n' }];
     const d = run(t, { registry: registry(), evidence: both, transcripts: files }).dataset!;
     const failures = d.libraries.failures.filter((f) => f.subject === SUBJECT && f.scenario === rec.trial.scenario);
     // The MAY failure is not listed: it never moves a score.
     expect(failures.map((f) => f.checkpoint).sort()).toEqual([spec.checkpoint, task.checkpoint].sort());
-    expect(failures.find((f) => f.checkpoint === spec.checkpoint)).toMatchObject({ verdict: 'fail', message: `judged fail: ${spec.checkpoint}`, trial: rec.trial.id, evidence: { status: 'confirmed', file: 'libraries/evidence/lib/x.txt', text: transcripts[0]!.text } });
+    expect(failures.find((f) => f.checkpoint === spec.checkpoint)).toMatchObject({
+      verdict: 'fail',
+      message: `judged fail: ${spec.checkpoint}`,
+      trial: rec.trial.id,
+      evidence: { status: 'confirmed', file: 'libraries/evidence/lib/x.txt', text: transcripts[0]!.text },
+    });
     const table = libraryFailuresTable(d, REV);
     const i = table.rows.findIndex((r) => r[2] === spec.checkpoint);
-    expect(table.rows[i]!.slice(5, 9)).toEqual(['fail', 'confirmed', 'the server answered 200 where 400 is required', 'libraries/evidence/lib/x.txt']);
-    expect(table.cells[i]![6]).toMatchObject({ text: 'confirmed', href: expect.stringMatching(/^#evidence-2025-11-25-/) });
+    expect(table.rows[i]!.slice(5, 9)).toEqual([
+      'fail',
+      'confirmed',
+      'the server answered 200 where 400 is required',
+      'libraries/evidence/lib/x.txt',
+    ]);
+    expect(table.cells[i]![6]).toMatchObject({
+      text: 'confirmed',
+      href: expect.stringMatching(/^#evidence-2025-11-25-/),
+    });
     expect(failures.find((f) => f.checkpoint === task.checkpoint)?.evidence?.file).toBe('libraries/evidence/lib/y.txt');
 
     // Evidence must back a failure: a doubted entry on a failing verdict, or an entry whose verdict passes, is refused.
@@ -100,16 +181,39 @@ describe('libraries board data', () => {
       const r = structuredClone(rec);
       r.verdicts.find((v) => v.checkpoint === spec.checkpoint)!.verdict = verdict as 'fail';
       const t2 = { ...t, results: new Map(t.results).set(path, JSON.stringify(r)) };
-      return run(t2, { registry: registry(), evidence: { path: evidence.path, text: JSON.stringify({ entries: [e, taskEntry] }) }, transcripts: files }).problems.map(formatProblem).join('\n');
+      return run(t2, {
+        registry: registry(),
+        evidence: { path: evidence.path, text: JSON.stringify({ entries: [e, taskEntry] }) },
+        transcripts: files,
+      })
+        .problems.map(formatProblem)
+        .join('\n');
     };
     expect(refused({ ...entry, status: 'judge-suspected-wrong' })).toContain('entries[0].status: ');
-    expect(refused(entry, 'pass')).toContain(`${spec.checkpoint}: the verdict is now pass, so there is no failure for this evidence to back`);
+    expect(refused(entry, 'pass')).toContain(
+      `${spec.checkpoint}: the verdict is now pass, so there is no failure for this evidence to back`,
+    );
 
     // Broken evidence: unknown checkpoint, missing transcript, transcript that no longer shows the behaviour.
-    const bad = (e: object, fs = transcripts) => run(t, { registry: registry(), evidence: { path: evidence.path, text: JSON.stringify({ entries: [e] }) }, transcripts: fs }).problems.map(formatProblem).join('\n');
-    expect(bad({ ...entry, checkpoint: 'no-such-checkpoint' })).toContain(`libraries/evidence/index.json: entries[0].checkpoint: no checkpoint "no-such-checkpoint" in scenario ${REV}/${rec.trial.role}/${rec.trial.scenario}`);
-    expect(bad(entry, [])).toContain('libraries/evidence/index.json: entries[0].transcript: missing transcript libraries/evidence/lib/x.txt');
-    expect(bad(entry, [{ path: 'libraries/evidence/lib/x.txt', text: 'HTTP/1.1 400 Bad Request\n' }])).toContain("libraries/evidence/lib/x.txt: does not match the entry's expect /HTTP/1\\.1 200/");
-    expect(bad({ ...entry, expect: '(' })).toContain('entries[0].expect: must be a valid JavaScript regular expression');
+    const bad = (e: object, fs = transcripts) =>
+      run(t, {
+        registry: registry(),
+        evidence: { path: evidence.path, text: JSON.stringify({ entries: [e] }) },
+        transcripts: fs,
+      })
+        .problems.map(formatProblem)
+        .join('\n');
+    expect(bad({ ...entry, checkpoint: 'no-such-checkpoint' })).toContain(
+      `libraries/evidence/index.json: entries[0].checkpoint: no checkpoint "no-such-checkpoint" in scenario ${REV}/${rec.trial.role}/${rec.trial.scenario}`,
+    );
+    expect(bad(entry, [])).toContain(
+      'libraries/evidence/index.json: entries[0].transcript: missing transcript libraries/evidence/lib/x.txt',
+    );
+    expect(bad(entry, [{ path: 'libraries/evidence/lib/x.txt', text: 'HTTP/1.1 400 Bad Request\n' }])).toContain(
+      "libraries/evidence/lib/x.txt: does not match the entry's expect /HTTP/1\\.1 200/",
+    );
+    expect(bad({ ...entry, expect: '(' })).toContain(
+      'entries[0].expect: must be a valid JavaScript regular expression',
+    );
   });
 });

@@ -9,7 +9,8 @@ import { datasetPath, projectRoot } from '../harness/io/paths.ts';
 /** `generated/dataset.json` of the project root (MCPFS_ROOT), as text; missing: an error with the fix. */
 export function readDatasetFile(): { path: string; text: string } {
   const path = datasetPath();
-  if (!existsSync(path)) throw new Error(`${path}: missing derived data set\n  hint: run \`npm run derive\` (npm run build does it first)`);
+  if (!existsSync(path))
+    throw new Error(`${path}: missing derived data set\n  hint: run \`npm run derive\` (npm run build does it first)`);
   return { path, text: readFileSync(path, 'utf8') };
 }
 
@@ -21,7 +22,11 @@ export function buildCommit(): string {
   const env = process.env.GITHUB_SHA;
   if (env && /^[0-9a-f]{40}$/.test(env)) return (commit = env);
   try {
-    const out = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: projectRoot(), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const out = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     commit = /^[0-9a-f]{40}$/.test(out) ? out : 'unknown';
   } catch {
     commit = 'unknown';
@@ -32,7 +37,8 @@ export function buildCommit(): string {
 /** `https://github.com/<owner>/<repo>` from the Actions environment (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`), or `SITE_REPO_URL`. */
 export function repoUrl(): string | undefined {
   if (process.env.SITE_REPO_URL) return process.env.SITE_REPO_URL.replace(/\/$/, '');
-  if (process.env.GITHUB_REPOSITORY) return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`;
+  if (process.env.GITHUB_REPOSITORY)
+    return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`;
   return undefined;
 }
 

@@ -17,9 +17,12 @@ export function inlineMd(text: string): string {
   // (no emphasis inside a URL). NUL has no business in text and is dropped first: input cannot forge a placeholder.
   const held: string[] = [];
   const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
-  const emphasis = (t: string) => t.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
+  const emphasis = (t: string) =>
+    t.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
   let s = escapeHtml(text.replaceAll('\u0000', '')).replace(/`([^`]+)`/g, (_m, c: string) => hold(`<code>${c}</code>`));
-  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) => (LINK_TARGET.test(url) && !url.includes('\u0000') ? hold(`<a href="${url}">${emphasis(label)}</a>`) : m));
+  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) =>
+    LINK_TARGET.test(url) && !url.includes('\u0000') ? hold(`<a href="${url}">${emphasis(label)}</a>`) : m,
+  );
   const restore = (t: string): string => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => restore(held[Number(i)]!));
   return restore(emphasis(s));
 }
@@ -31,8 +34,10 @@ export function blockMd(text: string, headingOffset = 2): string {
   let para: string[] = [];
   let list: { tag: 'ul' | 'ol'; items: string[] } | null = null;
   const flush = () => {
-    if (para.length) out.push(`<p>${inlineMd(para.join(' '))}</p>`), (para = []);
-    if (list) out.push(`<${list.tag}>${list.items.map((i) => `<li>${inlineMd(i)}</li>`).join('')}</${list.tag}>`), (list = null);
+    if (para.length) (out.push(`<p>${inlineMd(para.join(' '))}</p>`), (para = []));
+    if (list)
+      (out.push(`<${list.tag}>${list.items.map((i) => `<li>${inlineMd(i)}</li>`).join('')}</${list.tag}>`),
+        (list = null));
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -73,5 +78,8 @@ export function section(markdown: string, title: RegExp): string | undefined {
   const start = lines.findIndex((l) => /^##\s/.test(l) && title.test(l.replace(/^##\s+/, '')));
   if (start < 0) return undefined;
   const end = lines.findIndex((l, i) => i > start && /^##\s/.test(l));
-  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim();
+  return lines
+    .slice(start + 1, end < 0 ? undefined : end)
+    .join('\n')
+    .trim();
 }

@@ -11,7 +11,10 @@ import type { Column, Display, Table, Value } from './table.ts';
 import { checkpointUrl, subjectUrl } from './urls.ts';
 
 /** Matrix columns: scenarios in board order, then checkpoints by level (MUST, SHOULD, MAY), then scenario order. */
-export const matrixColumns = (scenarios: readonly Scenario[], rev: Revision): { scenario: Scenario; checkpoint: Checkpoint }[] => checkpointColumns(scenarios, rev);
+export const matrixColumns = (
+  scenarios: readonly Scenario[],
+  rev: Revision,
+): { scenario: Scenario; checkpoint: Checkpoint }[] => checkpointColumns(scenarios, rev);
 
 /** Tally rows by `<revision>/<role>/<scenario>/<subject>/<docs>`. */
 export function tallyIndex(d: Pick<Dataset, 'stats'>): Map<string, TallyRow> {
@@ -24,7 +27,15 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'subjects' | 'stats'>
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
     { key: 'docs', label: 'Docs' },
-    ...cols.map(({ scenario: s, checkpoint: c }) => ({ key: `${s.role}/${s.id}/${c.slug}`, label: `${c.level} · ${c.slug}`, title: `${c.level}${c.spec ? ` · ${c.spec.id}` : ' · task'}: ${c.rule}`, numeric: true, group: `${s.role}/${s.id}`, groupLabel: `${s.title} (${s.role})`, href: checkpointUrl(s.revision, s.role, s.id, c.slug) })),
+    ...cols.map(({ scenario: s, checkpoint: c }) => ({
+      key: `${s.role}/${s.id}/${c.slug}`,
+      label: `${c.level} · ${c.slug}`,
+      title: `${c.level}${c.spec ? ` · ${c.spec.id}` : ' · task'}: ${c.rule}`,
+      numeric: true,
+      group: `${s.role}/${s.id}`,
+      groupLabel: `${s.title} (${s.role})`,
+      href: checkpointUrl(s.revision, s.role, s.id, c.slug),
+    })),
   ];
   const rows: Value[][] = [];
   const cells: Display[][] = [];
@@ -34,12 +45,19 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'subjects' | 'stats'>
   for (const subj of d.subjects.filter((s) => s.kind !== 'calibration')) {
     for (const docs of DOCS_AXES) {
       if (!ran.has(`${subj.id}/${docs}`)) continue;
-      const tallies = cols.map(({ scenario: s, checkpoint: c }) => index.get(`${rev}/${s.role}/${s.id}/${subj.id}/${docs}`)?.checkpoints[c.slug]);
+      const tallies = cols.map(
+        ({ scenario: s, checkpoint: c }) =>
+          index.get(`${rev}/${s.role}/${s.id}/${subj.id}/${docs}`)?.checkpoints[c.slug],
+      );
       rows.push([subj.id, docs, ...tallies.map((t) => round4(t?.rate))]);
       cells.push([
         { text: subj.label, href: subjectUrl(subj.id), note: subj.id },
         { text: docs },
-        ...tallies.map((t) => ({ text: !t ? '·' : t.rate === null ? 'n/a' : pct(t.rate), heat: heat(t?.rate), note: t ? `${t.pass} pass, ${t.fail} fail, ${t.na} not applicable` : 'not run' })),
+        ...tallies.map((t) => ({
+          text: !t ? '·' : t.rate === null ? 'n/a' : pct(t.rate),
+          heat: heat(t?.rate),
+          note: t ? `${t.pass} pass, ${t.fail} fail, ${t.na} not applicable` : 'not run',
+        })),
       ]);
     }
   }
@@ -49,7 +67,9 @@ export function matrixTable(d: Pick<Dataset, 'scenarios' | 'subjects' | 'stats'>
     columns,
     rows,
     cells,
-    notes: ['Pass rate = passed / (passed + failed) over completed trials; not-applicable verdicts are left out; n/a: never applicable; ·: not run.'],
+    notes: [
+      'Pass rate = passed / (passed + failed) over completed trials; not-applicable verdicts are left out; n/a: never applicable; ·: not run.',
+    ],
   };
 }
 
@@ -61,7 +81,10 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
     .map((m) => {
       const s = scenario.get(`${m.role}/${m.scenario}`);
       const c = s?.checkpoints.find((x) => x.slug === m.checkpoint);
-      if (!s || !c) throw new Error(`stats.missed: no checkpoint ${m.checkpoint} in ${rev}/${m.role}/${m.scenario}\n  hint: re-run \`npm run derive\``);
+      if (!s || !c)
+        throw new Error(
+          `stats.missed: no checkpoint ${m.checkpoint} in ${rev}/${m.role}/${m.scenario}\n  hint: re-run \`npm run derive\``,
+        );
       return { ...m, s, c };
     });
   return {
@@ -76,7 +99,15 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
       { key: 'failed', label: 'Fail', numeric: true },
       { key: 'applicable', label: 'Applicable', numeric: true },
     ],
-    rows: items.map((x) => [x.c.slug, `${x.s.role}/${x.s.id}`, x.c.level, x.c.spec?.id ?? null, round4(x.failRate), x.tally.fail, x.tally.applicable]),
+    rows: items.map((x) => [
+      x.c.slug,
+      `${x.s.role}/${x.s.id}`,
+      x.c.level,
+      x.c.spec?.id ?? null,
+      round4(x.failRate),
+      x.tally.fail,
+      x.tally.applicable,
+    ]),
     cells: items.map((x) => [
       { text: x.c.slug, href: checkpointUrl(x.s.revision, x.s.role, x.s.id, x.c.slug) },
       { text: x.s.title, note: `${x.s.role}/${x.s.id}` },
@@ -91,7 +122,11 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
 }
 
 /** The docs axes a subject has tally rows on for one scenario with completed trials, in axis order. */
-export const completedDocs = (index: Map<string, TallyRow>, s: Pick<Scenario, 'revision' | 'role' | 'id'>, subject: string): { docs: DocsAxis; row: TallyRow }[] =>
+export const completedDocs = (
+  index: Map<string, TallyRow>,
+  s: Pick<Scenario, 'revision' | 'role' | 'id'>,
+  subject: string,
+): { docs: DocsAxis; row: TallyRow }[] =>
   DOCS_AXES.flatMap((docs) => {
     const row = index.get(`${s.revision}/${s.role}/${s.id}/${subject}/${docs}`);
     return row && row.completed > 0 ? [{ docs, row }] : [];

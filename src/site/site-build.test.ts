@@ -13,7 +13,14 @@ import { PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
 
-const site = useBuiltSite('mcpfs-site', { seed: 21, subjects: 4, libraries: 1, scenarios: 2, k: 2, infraErrorRate: 0.1 });
+const site = useBuiltSite('mcpfs-site', {
+  seed: 21,
+  subjects: 4,
+  libraries: 1,
+  scenarios: 2,
+  k: 2,
+  infraErrorRate: 0.1,
+});
 const { root, out, page } = site;
 let d: Dataset;
 beforeAll(() => {
@@ -23,21 +30,30 @@ beforeAll(() => {
 describe('site built from a synthetic tree', () => {
   it('renders the agents boards of both revisions on the home page, without any script', () => {
     const html = page('index.html');
-    for (const rev of ['2025-11-25', '2026-07-28']) for (const docs of ['none', 'full']) expect(tableBlock(html, `board-${rev}-${docs}-agent`)).toBeDefined();
+    for (const rev of ['2025-11-25', '2026-07-28'])
+      for (const docs of ['none', 'full']) expect(tableBlock(html, `board-${rev}-${docs}-agent`)).toBeDefined();
     expect(html).not.toMatch(/<script/i);
     for (const s of d.subjects.filter((x) => x.kind === 'agent')) expect(html).toContain(`/subjects/${s.id}/`);
   });
 
   it('publishes CSV and JSON downloads whose rows equal the HTML table, for every board', () => {
     const html = page('2025-11-25/index.html');
-    const ids = d.boards.filter((b) => b.revision === '2025-11-25' && b.rows.length).map((b) => `board-${b.revision}-${b.docs}-${b.kind}`);
+    const ids = d.boards
+      .filter((b) => b.revision === '2025-11-25' && b.rows.length)
+      .map((b) => `board-${b.revision}-${b.docs}-${b.kind}`);
     expect(ids.length).toBeGreaterThanOrEqual(3);
     for (const id of ids) {
       const fromHtml = tableValues(html, id);
       const csv = parseCsv(readFileSync(join(out, 'downloads', `${id}.csv`), 'utf8'));
-      const json = JSON.parse(readFileSync(join(out, 'downloads', `${id}.json`), 'utf8')) as { columns: { key: string }[]; rows: Record<string, unknown>[] };
+      const json = JSON.parse(readFileSync(join(out, 'downloads', `${id}.json`), 'utf8')) as {
+        columns: { key: string }[];
+        rows: Record<string, unknown>[];
+      };
       expect(csv.slice(1), id).toEqual(fromHtml);
-      expect(json.rows.map((r) => json.columns.map((c) => (r[c.key] === null ? '' : String(r[c.key])))), id).toEqual(fromHtml);
+      expect(
+        json.rows.map((r) => json.columns.map((c) => (r[c.key] === null ? '' : String(r[c.key])))),
+        id,
+      ).toEqual(fromHtml);
       expect(fromHtml.length).toBe(d.boards.find((b) => `board-${b.revision}-${b.docs}-${b.kind}` === id)!.rows.length);
     }
   });
@@ -49,7 +65,9 @@ describe('site built from a synthetic tree', () => {
     const ids = new Set(d.trials.map((t) => t.id));
     expect(links.every((l) => ids.has(l!))).toBe(true);
     // The synthetic tree (seed 21, infraErrorRate 0.1) has agent infra errors on this revision: the footnote must show.
-    expect(d.trials.some((t) => t.revision === '2026-07-28' && t.status === 'infra-error' && t.subject.kind === 'agent')).toBe(true);
+    expect(
+      d.trials.some((t) => t.revision === '2026-07-28' && t.status === 'infra-error' && t.subject.kind === 'agent'),
+    ).toBe(true);
     expect(html).toMatch(/infra-error trials? \(the harness failed/);
   });
 
@@ -59,7 +77,9 @@ describe('site built from a synthetic tree', () => {
     const pre = /<pre[^>]*>([\s\S]*?)<\/pre>/.exec(html)![1]!;
     expect(decode(pre)).toBe(s.prompt);
     const c = s.checkpoints[1]!.spec!;
-    expect(html).toContain(`https://github.com/${PRIMARY_SOURCE.repo}/blob/${PRIMARY_SOURCE.commit}/${c.file}#L${c.line}`);
+    expect(html).toContain(
+      `https://github.com/${PRIMARY_SOURCE.repo}/blob/${PRIMARY_SOURCE.commit}/${c.file}#L${c.line}`,
+    );
   });
 
   it('escapes untrusted judge messages and renders quoted sentences with their emphasis', () => {
@@ -79,7 +99,11 @@ describe('site built from a synthetic tree', () => {
   it('links each trial of a subject page to its raw record files, which hold the committed bytes', () => {
     const t = d.trials.find((x) => x.files.transcript)!;
     const html = page(`subjects/${t.subject.id}/index.html`);
-    const files: [string, string][] = [['record.json', t.files.record], ['wire.jsonl', t.files.wire], ['transcript.jsonl', t.files.transcript!]];
+    const files: [string, string][] = [
+      ['record.json', t.files.record],
+      ['wire.jsonl', t.files.wire],
+      ['transcript.jsonl', t.files.transcript!],
+    ];
     for (const [name, path] of files) {
       expect(html).toContain(`href="/trials/${t.id}/${name}"`);
       expect(readFileSync(join(out, 'trials', t.id, name), 'utf8')).toBe(readFileSync(join(root, path), 'utf8'));
@@ -92,18 +116,25 @@ describe('site built from a synthetic tree', () => {
 
   it('builds a page per subject, scenario and checkpoint, a matrix per revision and the methodology page', () => {
     for (const s of d.subjects) expect(existsSync(join(out, 'subjects', s.id, 'index.html')), s.id).toBe(true);
-    for (const s of d.scenarios) for (const c of s.checkpoints) expect(existsSync(join(out, s.revision, s.role, s.id, c.slug, 'index.html'))).toBe(true);
+    for (const s of d.scenarios)
+      for (const c of s.checkpoints)
+        expect(existsSync(join(out, s.revision, s.role, s.id, c.slug, 'index.html'))).toBe(true);
     expect(tableValues(page('2025-11-25/matrix/index.html'), 'matrix-2025-11-25').length).toBeGreaterThan(0);
     const m = page('methodology/index.html');
     expect(m).toContain(PRIMARY_SOURCE.commit);
-    expect(tableBlock(m, `kills-${d.scenarios[0]!.revision}-${d.scenarios[0]!.role}-${d.scenarios[0]!.id}`)).toBeDefined();
+    expect(
+      tableBlock(m, `kills-${d.scenarios[0]!.revision}-${d.scenarios[0]!.role}-${d.scenarios[0]!.id}`),
+    ).toBeDefined();
   });
 
   it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS and fonts, with no JS`, () => {
     for (const p of ['index.html', '2025-11-25/index.html']) {
       const w = pageWeight(out, p);
       expect(w.js, p).toBe(0);
-      expect(w.assets.some((a) => a.endsWith('.css')), p).toBe(true);
+      expect(
+        w.assets.some((a) => a.endsWith('.css')),
+        p,
+      ).toBe(true);
       expect(w.total, p).toBeLessThanOrEqual(PAGE_BUDGET_BYTES);
     }
   });
@@ -122,12 +153,27 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
   it('loads the leaderboard with no console errors, in light and dark, on a phone width too', async () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     try {
       const shots = process.env.SITE_SCREENSHOT_DIR;
-      for (const [name, opts] of [['desktop-light', { width: 1400, height: 1000, scheme: 'light' }], ['phone-dark', { width: 390, height: 844, scheme: 'dark' }]] as const) {
-        const ctx = await browser.newContext({ viewport: { width: opts.width, height: opts.height }, colorScheme: opts.scheme });
+      for (const [name, opts] of [
+        ['desktop-light', { width: 1400, height: 1000, scheme: 'light' }],
+        ['phone-dark', { width: 390, height: 844, scheme: 'dark' }],
+      ] as const) {
+        const ctx = await browser.newContext({
+          viewport: { width: opts.width, height: opts.height },
+          colorScheme: opts.scheme,
+        });
         const p = await ctx.newPage();
         const errors: string[] = [];
         p.on('console', (m: ConsoleMessage) => m.type() === 'error' && errors.push(m.text()));
@@ -136,7 +182,9 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
         expect(res?.status()).toBe(200);
         expect(errors).toEqual([]);
         // The page must not scroll sideways as a whole: wide tables scroll inside their own region.
-        const overflow = await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await p.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow, name).toBeLessThanOrEqual(1);
         await p.keyboard.press('Tab');
         expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');

@@ -29,7 +29,24 @@ describe('site built from an empty tree', () => {
 
   it('still publishes downloads with the header row only', () => {
     const csv = parseCsv(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.csv'), 'utf8'));
-    expect(csv).toEqual([['subject', 'rank', 'overall', 'client', 'server', 'may', 'k', 'infra_errors', 'cost_usd', 'input_tokens', 'output_tokens', 'wall_time_ms']]);
-    expect(JSON.parse(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.json'), 'utf8')).rows).toEqual([]);
+    expect(csv).toEqual([
+      [
+        'subject',
+        'rank',
+        'overall',
+        'client',
+        'server',
+        'may',
+        'k',
+        'infra_errors',
+        'cost_usd',
+        'input_tokens',
+        'output_tokens',
+        'wall_time_ms',
+      ],
+    ]);
+    expect(JSON.parse(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.json'), 'utf8')).rows).toEqual(
+      [],
+    );
   });
 });

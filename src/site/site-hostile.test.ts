@@ -19,7 +19,9 @@ import { headerCsp, metaCsp, parseCsp, parseHeadersFile, REFERRER_POLICY } from 
 
 const context = hostileContext();
 let tree: HostileTree;
-const site = useBuiltSite('mcpfs-hostile', (root) => void (tree = writeHostileTree(root)), { projectFiles: { 'CONTEXT.md': context.text } });
+const site = useBuiltSite('mcpfs-hostile', (root) => void (tree = writeHostileTree(root)), {
+  projectFiles: { 'CONTEXT.md': context.text },
+});
 const reports = new Map<string, PageReport>();
 
 beforeAll(() => {
@@ -30,7 +32,22 @@ describe('the XSS corpus', () => {
   it('has at least 40 payloads with unique ids, covering every kind of trick', () => {
     expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(40);
     expect(new Set(XSS_PAYLOADS.map((p) => p.id)).size).toBe(XSS_PAYLOADS.length);
-    expect(new Set(XSS_PAYLOADS.map((p) => p.kind))).toEqual(new Set(['script', 'handler', 'js-url', 'svg-mathml', 'breakout', 'attribute', 'template', 'css', 'data-url', 'encoding', 'markdown', 'structure']));
+    expect(new Set(XSS_PAYLOADS.map((p) => p.kind))).toEqual(
+      new Set([
+        'script',
+        'handler',
+        'js-url',
+        'svg-mathml',
+        'breakout',
+        'attribute',
+        'template',
+        'css',
+        'data-url',
+        'encoding',
+        'markdown',
+        'structure',
+      ]),
+    );
   });
 });
 
@@ -39,7 +56,9 @@ describe('site built from a tree with the XSS corpus in every rendered field', (
     const fields = [...tree.fields, ...context.fields];
     const text = [...reports.values()].map((r) => r.text).join('\n');
     const missing = fields.filter((f) => !text.includes(`xssf:${f} `));
-    console.log(`xss kit: ${XSS_PAYLOADS.length} payloads in ${fields.length} rendered fields (+ ${tree.unshown.length} only in raw downloads: ${tree.unshown.join(', ')}), ${reports.size} pages parsed`);
+    console.log(
+      `xss kit: ${XSS_PAYLOADS.length} payloads in ${fields.length} rendered fields (+ ${tree.unshown.length} only in raw downloads: ${tree.unshown.join(', ')}), ${reports.size} pages parsed`,
+    );
     expect(missing).toEqual([]);
     // The fields said not to be shown really are not (else they belong in the checked list above).
     expect(tree.unshown.filter((f) => text.includes(`xssf:${f} `))).toEqual([]);
@@ -53,7 +72,9 @@ describe('site built from a tree with the XSS corpus in every rendered field', (
   });
 
   it('creates no element, attribute, handler, style or URL the site does not write, on any page', () => {
-    const bad = [...reports].flatMap(([p, r]) => r.findings.map((f) => `${p}: ${f.where}: ${f.why}${f.value ? ` (${f.value})` : ''}`));
+    const bad = [...reports].flatMap(([p, r]) =>
+      r.findings.map((f) => `${p}: ${f.where}: ${f.why}${f.value ? ` (${f.value})` : ''}`),
+    );
     expect(bad.slice(0, 20)).toEqual([]);
   });
 
@@ -76,7 +97,14 @@ describe('site built from a tree with the XSS corpus in every rendered field', (
 
 const CHROMIUM = '/usr/bin/chromium';
 /** What a page did in the browser, collected per URL. */
-interface Seen { hits: string[]; violations: string[]; dialogs: string[]; errors: string[]; offsite: string[]; dom: string[] }
+interface Seen {
+  hits: string[];
+  violations: string[];
+  dialogs: string[];
+  errors: string[];
+  offsite: string[];
+  dom: string[];
+}
 
 /** In-page spy and detectors, installed before any page script (Playwright init scripts run despite the CSP). */
 function spy(): void {
@@ -84,7 +112,9 @@ function spy(): void {
   w.__hits = [];
   w.__violations = [];
   w.__pwned = (n) => void w.__hits.push(String(n));
-  document.addEventListener('securitypolicyviolation', (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  document.addEventListener('securitypolicyviolation', (e) =>
+    w.__violations.push(`${e.violatedDirective} ${e.blockedURI}`),
+  );
 }
 
 /** DOM checks after load: what escaping must have prevented, whatever the CSP blocked. */
@@ -96,8 +126,22 @@ function domFindings(): string[] {
       if (a.name === 'style' || a.name === 'data-xss') out.push(`${el.tagName} ${a.name}`);
     }
   }
-  for (const s of Array.from(document.scripts)) if (s.getAttribute('src') !== '/replay.js') out.push(`script ${s.getAttribute('src') ?? '(inline)'}`);
-  for (const tag of ['style', 'iframe', 'object', 'embed', 'img', 'base', 'form', 'math', 'video', 'textarea', 'noscript']) if (document.querySelector(tag)) out.push(`<${tag}>`);
+  for (const s of Array.from(document.scripts))
+    if (s.getAttribute('src') !== '/replay.js') out.push(`script ${s.getAttribute('src') ?? '(inline)'}`);
+  for (const tag of [
+    'style',
+    'iframe',
+    'object',
+    'embed',
+    'img',
+    'base',
+    'form',
+    'math',
+    'video',
+    'textarea',
+    'noscript',
+  ])
+    if (document.querySelector(tag)) out.push(`<${tag}>`);
   // Every link, HTML or SVG, resolved as the browser would follow it.
   for (const a of Array.from(document.querySelectorAll('a[href]'))) {
     const protocol = new URL(a.getAttribute('href')!, location.href).protocol;
@@ -107,7 +151,7 @@ function domFindings(): string[] {
   return out;
 }
 
-describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with the build\'s _headers', () => {
+describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with the build's _headers", () => {
   let server: StaticServer;
   let browser: Browser;
   const CONTROL = '/__control/';
@@ -119,7 +163,18 @@ describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with
       executablePath: CHROMIUM,
       // A fresh temporary profile (launch's default). No DNS for anything but loopback, whatever a page asks for (the
       // routes below abort off-site requests too).
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--dns-prefetch-disable'],
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+        '--dns-prefetch-disable',
+      ],
     });
   });
   afterAll(async () => {
@@ -140,7 +195,10 @@ describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with
       return route.abort('blockedbyclient');
     });
     const page: Page = await ctx.newPage();
-    page.on('request', (r) => !r.url().startsWith(server.base) && !cur.offsite.includes(r.url()) && cur.offsite.push(r.url()));
+    page.on(
+      'request',
+      (r) => !r.url().startsWith(server.base) && !cur.offsite.includes(r.url()) && cur.offsite.push(r.url()),
+    );
     page.on('dialog', (d) => {
       cur.dialogs.push(d.message());
       void d.dismiss();
@@ -151,13 +209,19 @@ describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with
       for (const url of urls) {
         cur = { hits: [], violations: [], dialogs: [], errors: [], offsite: [], dom: [] };
         seen.set(url, cur);
-        const res = await page.goto(server.base + url, { waitUntil: 'load' }).catch((e: Error) => (/Download is starting/.test(e.message) ? null : Promise.reject(e)));
+        const res = await page
+          .goto(server.base + url, { waitUntil: 'load' })
+          .catch((e: Error) => (/Download is starting/.test(e.message) ? null : Promise.reject(e)));
         if (res === null) continue; // the browser downloads it (CSV): nothing is rendered
         expect(res.status(), url).toBe(200);
         // replay.js sends a link to an exchange of a later page there; read the page it lands on.
         if (/#x-\d+$/.test(url)) await page.waitForURL(/\/exchanges\/\d+\/#x-\d+$/);
         if (/^\/trials\/[^/]+\/$/.test(url)) for (const key of ['j', 'j', 'o', 'k']) await page.keyboard.press(key); // replay.js on hostile steps
-        const r = await page.evaluate(() => ({ hits: (window as unknown as { __hits: string[] }).__hits, violations: (window as unknown as { __violations: string[] }).__violations, html: document.contentType === 'text/html' }));
+        const r = await page.evaluate(() => ({
+          hits: (window as unknown as { __hits: string[] }).__hits,
+          violations: (window as unknown as { __violations: string[] }).__violations,
+          html: document.contentType === 'text/html',
+        }));
         cur.hits.push(...r.hits);
         cur.violations.push(...r.violations);
         if (r.html) cur.dom.push(...(await page.evaluate(domFindings)));
@@ -177,13 +241,32 @@ describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with
     const compare = readdirSync(join(site.out, 'compare', t.long))[0]!;
     const table = readdirSync(join(site.out, 'downloads')).find((f) => f.endsWith('.csv'))!;
     return [
-      '/', '/2025-11-25/', '/2026-07-28/', '/2025-11-25/matrix/',
-      `/${s.revision}/${s.role}/${s.id}/`, `/${c.revision}/${c.role}/${c.id}/`, `/${s.revision}/${s.role}/${s.id}/${s.checkpoints[1]!.slug}/`,
-      `/subjects/${tree.subjects.agent}/`, `/subjects/${tree.subjects.library}/`, '/subjects/calibration/oracle/',
-      `/trials/${t.agent}/`, `/trials/${t.agent}/#t-2`, `/trials/${t.long}/`, `/trials/${t.long}/exchanges/2/`, `/trials/${t.long}/#x-52`,
-      `/trials/${t.infra}/`, `/trials/${t.contaminated}/`, `/compare/${t.long}/${compare}/`, '/methodology/',
-      `/downloads/${table}`, `/downloads/${table.replace(/csv$/, 'json')}`, '/downloads/dataset.json',
-      `/trials/${t.agent}/record.json`, `/trials/${t.agent}/wire.jsonl`, `/trials/${t.agent}/transcript.jsonl`, `/trials/${t.agent}/trial.har`,
+      '/',
+      '/2025-11-25/',
+      '/2026-07-28/',
+      '/2025-11-25/matrix/',
+      `/${s.revision}/${s.role}/${s.id}/`,
+      `/${c.revision}/${c.role}/${c.id}/`,
+      `/${s.revision}/${s.role}/${s.id}/${s.checkpoints[1]!.slug}/`,
+      `/subjects/${tree.subjects.agent}/`,
+      `/subjects/${tree.subjects.library}/`,
+      '/subjects/calibration/oracle/',
+      `/trials/${t.agent}/`,
+      `/trials/${t.agent}/#t-2`,
+      `/trials/${t.long}/`,
+      `/trials/${t.long}/exchanges/2/`,
+      `/trials/${t.long}/#x-52`,
+      `/trials/${t.infra}/`,
+      `/trials/${t.contaminated}/`,
+      `/compare/${t.long}/${compare}/`,
+      '/methodology/',
+      `/downloads/${table}`,
+      `/downloads/${table.replace(/csv$/, 'json')}`,
+      '/downloads/dataset.json',
+      `/trials/${t.agent}/record.json`,
+      `/trials/${t.agent}/wire.jsonl`,
+      `/trials/${t.agent}/transcript.jsonl`,
+      `/trials/${t.agent}/trial.har`,
     ];
   }
 
@@ -202,8 +285,14 @@ describe.skipIf(!existsSync(CHROMIUM))('every page kind in Chromium, served with
       const urls = pageUrls();
       const seen = await visit(urls, bypassCSP);
       const total = (k: keyof Seen) => [...seen.values()].reduce((n, s) => n + s[k].length, 0);
-      console.log(`xss kit (${bypassCSP ? 'CSP bypassed' : 'CSP enforced'}): ${seen.size} pages, scripts executed ${total('hits')}, dialogs ${total('dialogs')}, requests off 127.0.0.1 ${total('offsite')}, console errors ${total('errors')}, CSP violations ${total('violations')}`);
-      const bad = [...seen].flatMap(([url, s]) => (Object.entries(s) as [keyof Seen, string[]][]).filter(([, v]) => v.length).map(([k, v]) => `${url} ${k}: ${v.slice(0, 3).join(' | ').slice(0, 300)}`));
+      console.log(
+        `xss kit (${bypassCSP ? 'CSP bypassed' : 'CSP enforced'}): ${seen.size} pages, scripts executed ${total('hits')}, dialogs ${total('dialogs')}, requests off 127.0.0.1 ${total('offsite')}, console errors ${total('errors')}, CSP violations ${total('violations')}`,
+      );
+      const bad = [...seen].flatMap(([url, s]) =>
+        (Object.entries(s) as [keyof Seen, string[]][])
+          .filter(([, v]) => v.length)
+          .map(([k, v]) => `${url} ${k}: ${v.slice(0, 3).join(' | ').slice(0, 300)}`),
+      );
       expect(bad).toEqual([]);
       expect(server.requests.filter((r) => /replay\.js$/.test(r)).length).toBeGreaterThan(0);
     }, 240_000);

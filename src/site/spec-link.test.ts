@@ -13,14 +13,21 @@ describe('spec links', () => {
   });
 
   it('links Tasks extension sentences to the ext-tasks repository', () => {
-    expect(specLink('2026-07-28', 'ext-tasks/specification/draft/tasks.md', 12)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/blob/${ext.commit}/specification/draft/tasks.md#L12`);
+    expect(specLink('2026-07-28', 'ext-tasks/specification/draft/tasks.md', 12)).toBe(
+      `https://github.com/modelcontextprotocol/ext-tasks/blob/${ext.commit}/specification/draft/tasks.md#L12`,
+    );
   });
 
   it('refuses to link a file outside every pinned source (a broken link is worse than an error)', () => {
-    expect(() => specLink('2025-11-25', 'ext-tasks/specification/draft/tasks.md', 12)).toThrow(/not in any pinned spec source/);
+    expect(() => specLink('2025-11-25', 'ext-tasks/specification/draft/tasks.md', 12)).toThrow(
+      /not in any pinned spec source/,
+    );
   });
 
-  it('links each pinned repository\'s tree at its commit', () => {
-    expect(SPEC_TREES.map((t) => t.url)).toEqual([`https://github.com/modelcontextprotocol/modelcontextprotocol/tree/${mcp.commit}`, `https://github.com/modelcontextprotocol/ext-tasks/tree/${ext.commit}`]);
+  it("links each pinned repository's tree at its commit", () => {
+    expect(SPEC_TREES.map((t) => t.url)).toEqual([
+      `https://github.com/modelcontextprotocol/modelcontextprotocol/tree/${mcp.commit}`,
+      `https://github.com/modelcontextprotocol/ext-tasks/tree/${ext.commit}`,
+    ]);
   });
 });

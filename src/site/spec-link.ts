@@ -12,7 +12,11 @@ export function specLink(revision: string, file: string, line: number): string {
 }
 
 /** Every pinned source with its GitHub tree at the pinned commit (for the methodology page). */
-export const SPEC_TREES = SPEC_SOURCES.map((s) => ({ repo: s.repo, commit: s.commit, url: `https://github.com/${s.repo}/tree/${s.commit}` }));
+export const SPEC_TREES = SPEC_SOURCES.map((s) => ({
+  repo: s.repo,
+  commit: s.commit,
+  url: `https://github.com/${s.repo}/tree/${s.commit}`,
+}));
 
 /** Short display of a location: `basic/transports.mdx:79`. */
 export function specLocation(file: string, line: number): string {

@@ -58,13 +58,30 @@ const csvField = (v: Value): string => {
 
 /** RFC 4180 CSV with a header row of column keys, CRLF line ends. */
 export function toCsv(t: Pick<Table, 'columns' | 'rows'>): string {
-  return [t.columns.map((c) => csvField(c.key)), ...t.rows.map((r) => r.map(csvField))].map((r) => r.join(',')).join('\r\n') + '\r\n';
+  return (
+    [t.columns.map((c) => csvField(c.key)), ...t.rows.map((r) => r.map(csvField))]
+      .map((r) => r.join(','))
+      .join('\r\n') + '\r\n'
+  );
 }
 
 /** JSON download: rows as objects keyed by column key, plus provenance. */
 export function toJson(t: Table, provenance: { commit: string; dataset: string }): string {
   const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c.key, r[i] ?? null])));
-  return JSON.stringify({ id: t.id, caption: t.caption, columns: t.columns.map(({ key, label, title }) => ({ key, label, ...(title ? { title } : {}) })), rows, notes: t.notes, provenance }, null, 1) + '\n';
+  return (
+    JSON.stringify(
+      {
+        id: t.id,
+        caption: t.caption,
+        columns: t.columns.map(({ key, label, title }) => ({ key, label, ...(title ? { title } : {}) })),
+        rows,
+        notes: t.notes,
+        provenance,
+      },
+      null,
+      1,
+    ) + '\n'
+  );
 }
 
 /** Parse CSV produced by toCsv (for tests and tools). */
@@ -76,15 +93,15 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(field), (field = '');
+    else if (ch === ',') (row.push(field), (field = ''));
     else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field), out.push(row), (row = []), (field = ''), i++;
+      (row.push(field), out.push(row), (row = []), (field = ''), i++);
     } else field += ch;
   }
-  if (field !== '' || row.length) row.push(field), out.push(row);
+  if (field !== '' || row.length) (row.push(field), out.push(row));
   return out;
 }

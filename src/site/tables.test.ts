@@ -40,7 +40,13 @@ describe('site tables', () => {
     const s = d.scenarios[0]!;
     const slug = s.checkpoints[0]!.slug;
     const t = failingTrialsTable(d, s, slug);
-    const want = d.trials.filter((x) => x.scenario === s.id && x.revision === s.revision && x.role === s.role && x.verdicts.some((v) => v.checkpoint === slug && v.verdict === 'fail'));
+    const want = d.trials.filter(
+      (x) =>
+        x.scenario === s.id &&
+        x.revision === s.revision &&
+        x.role === s.role &&
+        x.verdicts.some((v) => v.checkpoint === slug && v.verdict === 'fail'),
+    );
     expect(t.rows.map((r) => r[0]).sort()).toEqual(want.map((x) => x.id).sort());
     expect(t.cells.every((c) => c[0]!.href === `/trials/${c[0]!.text}/`)).toBe(true);
   });
@@ -58,7 +64,9 @@ describe('site tables', () => {
     const t = subjectTrialsTable(d, agent.id);
     const tr = d.trials.find((x) => x.id === t.rows[0]![0])!;
     expect(tr.files.transcript).toBeDefined();
-    expect(t.cells[0]!.at(-1)!.links!.map((l) => l.href)).toEqual(['record.json', 'wire.jsonl', 'transcript.jsonl'].map((f) => `/trials/${tr.id}/${f}`));
+    expect(t.cells[0]!.at(-1)!.links!.map((l) => l.href)).toEqual(
+      ['record.json', 'wire.jsonl', 'transcript.jsonl'].map((f) => `/trials/${tr.id}/${f}`),
+    );
     expect(t.rows[0]!.at(-1)).toBe(tr.files.record);
   });
 });

@@ -4,7 +4,15 @@ import { REVISIONS } from '../bench/schema/common.ts';
 import { boardTable, cellIndex } from './boards.ts';
 import { calibrationTable, killTable } from './calibration.ts';
 import { allCharts, type SiteCharts } from './charts.ts';
-import { checkpointResultsTable, checkpointsTable, failingTrialsTable, scenarioResultsTable, subjectBoardsTable, subjectCellsTable, subjectTrialsTable } from './detail.ts';
+import {
+  checkpointResultsTable,
+  checkpointsTable,
+  failingTrialsTable,
+  scenarioResultsTable,
+  subjectBoardsTable,
+  subjectCellsTable,
+  subjectTrialsTable,
+} from './detail.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
 import type { Table } from './table.ts';

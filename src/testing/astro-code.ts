@@ -100,6 +100,12 @@ export const STATISTIC_RULES: readonly [RegExp, string][] = [
 export function statisticsIn(text: string): string[] {
   const code = astroCode(text);
   return STATISTIC_RULES.flatMap(([re, what]) =>
-    [...code.matchAll(new RegExp(re.source, 'g'))].map((m) => `${what}: ${code.slice(Math.max(0, m.index - 30), m.index + 30).replace(/\s+/g, ' ').trim()}`),
+    [...code.matchAll(new RegExp(re.source, 'g'))].map(
+      (m) =>
+        `${what}: ${code
+          .slice(Math.max(0, m.index - 30), m.index + 30)
+          .replace(/\s+/g, ' ')
+          .trim()}`,
+    ),
   );
 }

@@ -20,7 +20,11 @@ export interface BuiltSite {
  * records into the root (e.g. writeReplayFixtureFiles). No tree: an empty project root. `projectFiles` replace files of
  * the project copy the build runs in (e.g. CONTEXT.md).
  */
-export function useBuiltSite(prefix: string, tree?: SyntheticOptions | ((root: string) => void), opts: { timeoutMs?: number; projectFiles?: Record<string, string> } = {}): BuiltSite {
+export function useBuiltSite(
+  prefix: string,
+  tree?: SyntheticOptions | ((root: string) => void),
+  opts: { timeoutMs?: number; projectFiles?: Record<string, string> } = {},
+): BuiltSite {
   const root = freshDir(prefix);
   const out = join(root, 'dist');
   let d: Dataset | undefined;

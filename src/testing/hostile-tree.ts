@@ -39,7 +39,16 @@ function hostileScenario(s: Scenario, f: FieldTexts): Scenario {
     summary: f.text('scenario.summary'),
     prompt: f.text('scenario.prompt'),
     requires: [f.text('scenario.requires'), 'Answer initialize'],
-    tools: [{ name: f.text('scenario.tool-name'), description: f.text('scenario.tool-description'), inputSchema: { type: 'object', properties: { [f.text('scenario.tool-schema-key', { shown: false })]: { type: 'string' } } } }],
+    tools: [
+      {
+        name: f.text('scenario.tool-name'),
+        description: f.text('scenario.tool-description'),
+        inputSchema: {
+          type: 'object',
+          properties: { [f.text('scenario.tool-schema-key', { shown: false })]: { type: 'string' } },
+        },
+      },
+    ],
     // Design notes reach the site only through CONTEXT.md's generated section (the hostile CONTEXT.md covers that).
     design: [f.text('scenario.design', { shown: false })],
     checkpoints: s.checkpoints.map((c) => ({
@@ -47,31 +56,90 @@ function hostileScenario(s: Scenario, f: FieldTexts): Scenario {
       rule: f.text('checkpoint.rule'),
       appliesWhen: f.text('checkpoint.applies-when'),
       reading: f.text('checkpoint.reading'),
-      ...(c.spec ? { spec: { ...c.spec, file: `${c.spec.file.replace(/[^/]+$/, '')}${f.text('checkpoint.spec-file', { oneLine: true })}.mdx`, quote: f.text('checkpoint.spec-quote') } } : {}),
+      ...(c.spec
+        ? {
+            spec: {
+              ...c.spec,
+              file: `${c.spec.file.replace(/[^/]+$/, '')}${f.text('checkpoint.spec-file', { oneLine: true })}.mdx`,
+              quote: f.text('checkpoint.spec-quote'),
+            },
+          }
+        : {}),
     })),
   };
 }
 
 /** Parse a wire log back (the synthetic generator wrote JSONL). */
 const parseWire = (text: string): WireLog => {
-  const [header, ...events] = text.trim().split('\n').map((l) => JSON.parse(l) as unknown);
+  const [header, ...events] = text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as unknown);
   return { header: header as WireLog['header'], events: events as WireLog['events'] };
 };
 
 /** Write the hostile tree into `dir` (created if missing). Deterministic. */
 export function writeHostileTree(dir: string): HostileTree {
   const root = resolve(dir);
-  if (/(^|\/)results$/.test(root)) throw new Error(`writeHostileTree: refusing to write into ${root}: give a project root, not results/`);
+  if (/(^|\/)results$/.test(root))
+    throw new Error(`writeHostileTree: refusing to write into ${root}: give a project root, not results/`);
   const f = new FieldTexts();
   const libraryLabel = f.text('library.label', { max: 200 });
-  const syn = syntheticFiles({ seed: 13, subjects: 1, libraries: 1, scenarios: 1, checkpoints: 3, k: 1, infraErrorRate: 0 });
+  const syn = syntheticFiles({
+    seed: 13,
+    subjects: 1,
+    libraries: 1,
+    scenarios: 1,
+    checkpoints: 3,
+    k: 1,
+    infraErrorRate: 0,
+  });
   const byPath = new Map(syn.files.map((x) => [x.path, x.content]));
   const scenarios = new Map(syn.scenarios.map((s) => [scenarioKey(s), hostileScenario(s, f)]));
-  const out: File[] = [...scenarios.values()].map((s) => ({ path: `scenarios/${s.revision}/${s.role}/${s.id}.json`, content: JSON.stringify(s, null, 2) + '\n' }));
-  out.push({ path: 'scenarios/versions.json', content: JSON.stringify({ versions: [{ version: '1.0.0', date: '2026-11-01', summary: f.text('versions.summary', { max: 600 }), scenarios: Object.fromEntries([...scenarios].map(([k, s]) => [k, scenarioHash(s)])) }] }, null, 2) + '\n' });
+  const out: File[] = [...scenarios.values()].map((s) => ({
+    path: `scenarios/${s.revision}/${s.role}/${s.id}.json`,
+    content: JSON.stringify(s, null, 2) + '\n',
+  }));
+  out.push({
+    path: 'scenarios/versions.json',
+    content:
+      JSON.stringify(
+        {
+          versions: [
+            {
+              version: '1.0.0',
+              date: '2026-11-01',
+              summary: f.text('versions.summary', { max: 600 }),
+              scenarios: Object.fromEntries([...scenarios].map(([k, s]) => [k, scenarioHash(s)])),
+            },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
+  });
   for (const rev of new Set(syn.scenarios.map((s) => s.revision))) {
     const prefix = rev.replaceAll('-', '').slice(2);
-    out.push({ path: `scenarios/${rev}/coverage.json`, content: JSON.stringify({ format: 'mcpfs.coverage/1', revision: rev, exclusions: [{ id: `${prefix}-basic-999`, roles: ['server', 'client'], reason: 'not-yet-scenarioed', why: f.text('coverage.why', { max: 240, oneLine: true }) }] }, null, 2) + '\n' });
+    out.push({
+      path: `scenarios/${rev}/coverage.json`,
+      content:
+        JSON.stringify(
+          {
+            format: 'mcpfs.coverage/1',
+            revision: rev,
+            exclusions: [
+              {
+                id: `${prefix}-basic-999`,
+                roles: ['server', 'client'],
+                reason: 'not-yet-scenarioed',
+                why: f.text('coverage.why', { max: 240, oneLine: true }),
+              },
+            ],
+          },
+          null,
+          2,
+        ) + '\n',
+    });
   }
 
   const agentSubject = syn.subjects.find((s) => s.kind === 'agent')!;
@@ -83,18 +151,36 @@ export function writeHostileTree(dir: string): HostileTree {
     const record = JSON.parse(byPath.get(recPath)!) as TrialRecord;
     const t = record.trial;
     const s = scenarios.get(`${t.revision}/${t.role}/${t.scenario}`)!;
-    if (record.subject.id === librarySubject.id && t.scenario === notAttempted.id && t.revision === notAttempted.revision && t.role === notAttempted.role) continue;
+    if (
+      record.subject.id === librarySubject.id &&
+      t.scenario === notAttempted.id &&
+      t.revision === notAttempted.revision &&
+      t.role === notAttempted.role
+    )
+      continue;
     record.trial.scenarioHash = scenarioHash(s);
     const sub = record.subject;
-    record.subject = sub.kind === 'agent'
-      ? { ...sub, label: f.text('subject.label', { max: 200 }), harness: f.text('subject.harness', { max: 100 }), harnessVersion: f.text('subject.harness-version', { max: 100 }), provider: f.text('subject.provider', { max: 100 }), model: f.text('subject.model', { max: 100 }), thinking: f.text('subject.thinking', { max: 100 }) }
-      // A library subject must be what the registry says (derive checks it): the registry's hostile label, its plain name.
-      : sub.kind === 'library' ? { ...sub, label: libraryLabel }
-      : { ...sub, label: `${sub.label} ${f.text('subject.calibration-label', { max: 150 })}` };
+    record.subject =
+      sub.kind === 'agent'
+        ? {
+            ...sub,
+            label: f.text('subject.label', { max: 200 }),
+            harness: f.text('subject.harness', { max: 100 }),
+            harnessVersion: f.text('subject.harness-version', { max: 100 }),
+            provider: f.text('subject.provider', { max: 100 }),
+            model: f.text('subject.model', { max: 100 }),
+            thinking: f.text('subject.thinking', { max: 100 }),
+          }
+        : // A library subject must be what the registry says (derive checks it): the registry's hostile label, its plain name.
+          sub.kind === 'library'
+          ? { ...sub, label: libraryLabel }
+          : { ...sub, label: `${sub.label} ${f.text('subject.calibration-label', { max: 150 })}` };
     record.verdicts = record.verdicts.map((v) => ({ ...v, message: f.text('verdict.message', { max: 2000 }) }));
     const wirePath = join(recPath, '..', record.sidecars.wire);
     let log = parseWire(byPath.get(wirePath)!);
-    let transcript = record.sidecars.transcript ? byPath.get(join(recPath, '..', record.sidecars.transcript)) : undefined;
+    let transcript = record.sidecars.transcript
+      ? byPath.get(join(recPath, '..', record.sidecars.transcript))
+      : undefined;
     if (sub.kind === 'agent') {
       const long = t.revision === '2025-11-25' && t.role === 'server' && t.docs === 'none';
       log = hostileWireLog(f, long ? LONG_EXCHANGES : 8, log.header.perspective, log.header.startedAt);
@@ -106,20 +192,36 @@ export function writeHostileTree(dir: string): HostileTree {
     if (sub.kind === 'library' && t.docs === 'none') {
       // Make sure the library fails a MUST somewhere, so the libraries section shows its (hostile) evidence.
       const must = s.checkpoints.findIndex((c, i) => i > 0 && c.level === 'MUST');
-      if (t.revision === '2025-11-25' && t.role === 'server' && must > 0) record.verdicts[must] = { ...record.verdicts[must]!, verdict: 'fail' };
-      record.verdicts.forEach((v, i) => v.verdict === 'fail' && v.level !== 'MAY' && libraryFailures.push({ record, slug: v.checkpoint, spec: s.checkpoints[i]!.spec?.id ?? null }));
+      if (t.revision === '2025-11-25' && t.role === 'server' && must > 0)
+        record.verdicts[must] = { ...record.verdicts[must]!, verdict: 'fail' };
+      record.verdicts.forEach(
+        (v, i) =>
+          v.verdict === 'fail' &&
+          v.level !== 'MAY' &&
+          libraryFailures.push({ record, slug: v.checkpoint, spec: s.checkpoints[i]!.spec?.id ?? null }),
+      );
     }
     out.push(...sealedTrialFiles(record, log, transcript).files);
   }
 
   // An infra-error and a contaminated trial of the agent, on the first server scenario.
-  const first = syn.records.map((p) => JSON.parse(byPath.get(p)!) as TrialRecord).find((r) => r.subject.id === agentSubject.id && r.trial.role === 'server')!;
+  const first = syn.records
+    .map((p) => JSON.parse(byPath.get(p)!) as TrialRecord)
+    .find((r) => r.subject.id === agentSubject.id && r.trial.role === 'server')!;
   const s0 = scenarios.get(`${first.trial.revision}/${first.trial.role}/${first.trial.scenario}`)!;
   const extra = (id: string, k: number, patch: Partial<TrialRecord>): File[] => {
     const record: Omit<TrialRecord, 'wireChain'> = {
       format: TRIAL_FORMAT,
       trial: { ...first.trial, id, k, scenarioHash: scenarioHash(s0) },
-      subject: { ...agentSubject, label: f.text('subject.label', { max: 200 }), harness: f.text('subject.harness', { max: 100 }), harnessVersion: f.text('subject.harness-version', { max: 100 }), provider: f.text('subject.provider', { max: 100 }), model: f.text('subject.model', { max: 100 }), thinking: f.text('subject.thinking', { max: 100 }) },
+      subject: {
+        ...agentSubject,
+        label: f.text('subject.label', { max: 200 }),
+        harness: f.text('subject.harness', { max: 100 }),
+        harnessVersion: f.text('subject.harness-version', { max: 100 }),
+        provider: f.text('subject.provider', { max: 100 }),
+        model: f.text('subject.model', { max: 100 }),
+        thinking: f.text('subject.thinking', { max: 100 }),
+      },
       status: 'completed',
       verdicts: [],
       usage: { wallTimeMs: 1000 },
@@ -127,28 +229,91 @@ export function writeHostileTree(dir: string): HostileTree {
       ...patch,
     };
     // An infra-error trial never got an answer (derive refuses one whose log shows the subject answering).
-    return sealedTrialFiles(record, hostileWireLog(f, patch.status === 'infra-error' ? 0 : 2, 'prober', first.trial.startedAt)).files;
+    return sealedTrialFiles(
+      record,
+      hostileWireLog(f, patch.status === 'infra-error' ? 0 : 2, 'prober', first.trial.startedAt),
+    ).files;
   };
-  out.push(...extra(trials.infra, 7, { status: 'infra-error', infraReason: f.text('record.infra-reason', { max: 2000 }) }));
-  out.push(...extra(trials.contaminated, 8, {
-    status: 'contaminated',
-    canaries: [{ where: 'project-file', value: `mcpfs-canary-${'ab'.repeat(12)}` }],
-    contamination: [{ canary: 'project-file', foundIn: `workspace:${f.text('record.contamination-found-in', { max: 280 })}` }],
-    verdicts: s0.checkpoints.map((c) => ({ checkpoint: c.slug, spec: c.spec?.id ?? null, level: c.level, verdict: 'pass', evidence: [0], message: f.text('verdict.message', { max: 2000 }) })),
-  }));
+  out.push(
+    ...extra(trials.infra, 7, { status: 'infra-error', infraReason: f.text('record.infra-reason', { max: 2000 }) }),
+  );
+  out.push(
+    ...extra(trials.contaminated, 8, {
+      status: 'contaminated',
+      canaries: [{ where: 'project-file', value: `mcpfs-canary-${'ab'.repeat(12)}` }],
+      contamination: [
+        { canary: 'project-file', foundIn: `workspace:${f.text('record.contamination-found-in', { max: 280 })}` },
+      ],
+      verdicts: s0.checkpoints.map((c) => ({
+        checkpoint: c.slug,
+        spec: c.spec?.id ?? null,
+        level: c.level,
+        verdict: 'pass',
+        evidence: [0],
+        message: f.text('verdict.message', { max: 2000 }),
+      })),
+    }),
+  );
 
   // The library: registered with a hostile label, one scenario not attempted, raw evidence for each failure.
-  const glue = Object.fromEntries(['2025-11-25', '2026-07-28'].map((r) => [r, { server: 'synthetic/server.ts', client: 'synthetic/client.ts' }]));
-  out.push({ path: 'libraries/registry.json', content: JSON.stringify({ libraries: [{ library: LIBRARY, libraryVersion: '1.0.0', label: libraryLabel, installFolder: '.', glue, notAttempted: [{ revision: notAttempted.revision, role: notAttempted.role, scenario: notAttempted.id, reason: f.text('library.not-attempted-reason') }] }] }, null, 2) + '\n' });
+  const glue = Object.fromEntries(
+    ['2025-11-25', '2026-07-28'].map((r) => [r, { server: 'synthetic/server.ts', client: 'synthetic/client.ts' }]),
+  );
+  out.push({
+    path: 'libraries/registry.json',
+    content:
+      JSON.stringify(
+        {
+          libraries: [
+            {
+              library: LIBRARY,
+              libraryVersion: '1.0.0',
+              label: libraryLabel,
+              installFolder: '.',
+              glue,
+              notAttempted: [
+                {
+                  revision: notAttempted.revision,
+                  role: notAttempted.role,
+                  scenario: notAttempted.id,
+                  reason: f.text('library.not-attempted-reason'),
+                },
+              ],
+            },
+          ],
+        },
+        null,
+        2,
+      ) + '\n',
+  });
   const entries = libraryFailures.map(({ record: r, slug, spec }) => {
     const transcript = `synthetic/${r.trial.revision}-${r.trial.role}-${r.trial.scenario}-${slug}.txt`;
     out.push({ path: `libraries/evidence/${transcript}`, content: f.text('library.evidence-transcript') + '\n' });
-    return { library: LIBRARY, libraryVersion: '1.0.0', revision: r.trial.revision, role: r.trial.role, scenario: r.trial.scenario, checkpoint: slug, sentence: spec, transcript, command: f.text('library.evidence-command'), expect: 'xssf:', status: 'confirmed', note: f.text('library.evidence-note') };
+    return {
+      library: LIBRARY,
+      libraryVersion: '1.0.0',
+      revision: r.trial.revision,
+      role: r.trial.role,
+      scenario: r.trial.scenario,
+      checkpoint: slug,
+      sentence: spec,
+      transcript,
+      command: f.text('library.evidence-command'),
+      expect: 'xssf:',
+      status: 'confirmed',
+      note: f.text('library.evidence-note'),
+    };
   });
   out.push({ path: 'libraries/evidence/index.json', content: JSON.stringify({ entries }, null, 2) + '\n' });
 
   writeFilesAtomic(out.map((x) => ({ path: join(root, x.path), content: x.content })));
-  return { root, fields: [...f.placed].sort(), unshown: [...f.unshown].sort(), trials, subjects: { agent: agentSubject.id, library: librarySubject.id } };
+  return {
+    root,
+    fields: [...f.placed].sort(),
+    unshown: [...f.unshown].sort(),
+    trials,
+    subjects: { agent: agentSubject.id, library: librarySubject.id },
+  };
 }
 
 /** A CONTEXT.md whose deviations section (rendered on the methodology page through blockMd) carries the corpus. */

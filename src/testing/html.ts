@@ -1,7 +1,17 @@
 // Minimal HTML reading for site tests: the raw values (data-v) of a DataTable's body rows, entities decoded.
 
 const ENT: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", '#34': '"' };
-export const decode = (s: string): string => s.replace(/&(#?\w+);/g, (m, e: string) => ENT[e] ?? (e.startsWith('#x') ? String.fromCodePoint(parseInt(e.slice(2), 16)) : e.startsWith('#') ? String.fromCodePoint(Number(e.slice(1))) : m));
+export const decode = (s: string): string =>
+  s.replace(
+    /&(#?\w+);/g,
+    (m, e: string) =>
+      ENT[e] ??
+      (e.startsWith('#x')
+        ? String.fromCodePoint(parseInt(e.slice(2), 16))
+        : e.startsWith('#')
+          ? String.fromCodePoint(Number(e.slice(1)))
+          : m),
+  );
 
 /** The `<figure … id="id">` block of a table, or undefined. */
 export function tableBlock(html: string, id: string): string | undefined {
@@ -16,7 +26,11 @@ export function tableValues(html: string, id: string): string[][] {
   if (block === undefined) throw new Error(`no table "${id}" in the page`);
   const body = block.slice(block.indexOf('<tbody'), block.indexOf('</tbody>'));
   // An empty value may be written as a bare `data-v` attribute.
-  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => [...m[1]!.matchAll(/<t[hd]\b((?:[^>"]|"[^"]*")*)>/g)].map((c) => decode(/\sdata-v(?:="([^"]*)")?/.exec(c[1]!)?.[1] ?? '')));
+  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
+    [...m[1]!.matchAll(/<t[hd]\b((?:[^>"]|"[^"]*")*)>/g)].map((c) =>
+      decode(/\sdata-v(?:="([^"]*)")?/.exec(c[1]!)?.[1] ?? ''),
+    ),
+  );
 }
 
 /** The markup with every quoted attribute value emptied, to look for tags in text content only. */

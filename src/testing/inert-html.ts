@@ -12,12 +12,47 @@ export interface Finding {
   value?: string;
 }
 
-const HTML = new Set('html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 h5 h6 p code b strong em section div dl dt dd table thead tbody tr th td details summary span pre figure figcaption label input kbd footer br blockquote'.split(' '));
+const HTML = new Set(
+  'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 h5 h6 p code b strong em section div dl dt dd table thead tbody tr th td details summary span pre figure figcaption label input kbd footer br blockquote'.split(
+    ' ',
+  ),
+);
 const SVG = new Set('svg g line text rect title desc circle path a'.split(' '));
 const ATTRS = new Set([
-  'class', 'id', 'href', 'title', 'lang', 'tabindex', 'role', 'scope', 'colspan', 'open', 'download', 'start',
-  'viewbox', 'preserveaspectratio', 'x', 'y', 'x1', 'x2', 'y1', 'y2', 'width', 'height', 'cx', 'cy', 'r', 'd', 'text-anchor',
-  'data-v', 'data-step', 'data-fail', 'data-sse', 'data-err', 'data-first', 'data-last',
+  'class',
+  'id',
+  'href',
+  'title',
+  'lang',
+  'tabindex',
+  'role',
+  'scope',
+  'colspan',
+  'open',
+  'download',
+  'start',
+  'viewbox',
+  'preserveaspectratio',
+  'x',
+  'y',
+  'x1',
+  'x2',
+  'y1',
+  'y2',
+  'width',
+  'height',
+  'cx',
+  'cy',
+  'r',
+  'd',
+  'text-anchor',
+  'data-v',
+  'data-step',
+  'data-fail',
+  'data-sse',
+  'data-err',
+  'data-first',
+  'data-last',
 ]);
 /** Attributes the site writes on one kind of element only (an injected `<a name=…>` clobbers `document.x`). */
 const ATTRS_OF: Record<string, ReadonlySet<string>> = {
@@ -28,7 +63,19 @@ const ATTRS_OF: Record<string, ReadonlySet<string>> = {
 };
 const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer']);
 /** Attributes that carry a URL a browser follows or fetches. */
-const URL_ATTRS = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'poster', 'data', 'srcset', 'background', 'ping', 'cite']);
+const URL_ATTRS = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlink:href',
+  'poster',
+  'data',
+  'srcset',
+  'background',
+  'ping',
+  'cite',
+]);
 
 /** A link target the site may write: a fragment, a site-relative path (not `//host`, not `/\host`), or http(s). */
 export const safeHref = (v: string): boolean => /^(#|\/(?![/\\])|https?:\/\/)/i.test(v.trim());
@@ -44,31 +91,42 @@ function attrName(a: T.Element['attrs'][number]): string {
 function checkElement(el: T.Element, out: Finding[], base: string): void {
   const tag = el.tagName.toLowerCase();
   const ns = el.namespaceURI.endsWith('/svg') ? 'svg' : el.namespaceURI.endsWith('/xhtml') ? 'html' : 'other';
-  const add = (why: string, attr?: string, value?: string) => out.push({ where: attr ? `${tag}@${attr}` : tag, why, ...(value !== undefined ? { value: cut(value) } : {}) });
+  const add = (why: string, attr?: string, value?: string) =>
+    out.push({ where: attr ? `${tag}@${attr}` : tag, why, ...(value !== undefined ? { value: cut(value) } : {}) });
   if (tag === 'style') add('style element (the CSP allows none)');
-  else if (ns === 'other' || !(ns === 'svg' ? SVG : HTML).has(tag)) add(`element not written by the site (${ns} namespace)`);
+  else if (ns === 'other' || !(ns === 'svg' ? SVG : HTML).has(tag))
+    add(`element not written by the site (${ns} namespace)`);
   const attrs = new Map(el.attrs.map((a) => [attrName(a), a.value]));
   for (const [name, value] of attrs) {
     if (name.startsWith('on')) add('event handler attribute', name, value);
     else if (name === 'style') add('inline style attribute (the CSP allows none)', name, value);
-    else if (!ATTRS.has(name) && !ATTRS_OF[tag]?.has(name) && !name.startsWith('aria-')) add(`attribute the site does not write on <${tag}>`, name, value);
-    if (URL_ATTRS.has(name) && !safeHref(value)) add('URL that is not a fragment, site-relative or http(s)', name, value);
-    if (/j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i.test(value.replace(/[\u0000-\u001f]/g, '')) && URL_ATTRS.has(name)) add('javascript: URL', name, value);
+    else if (!ATTRS.has(name) && !ATTRS_OF[tag]?.has(name) && !name.startsWith('aria-'))
+      add(`attribute the site does not write on <${tag}>`, name, value);
+    if (URL_ATTRS.has(name) && !safeHref(value))
+      add('URL that is not a fragment, site-relative or http(s)', name, value);
+    if (/j\s*a\s*v\s*a\s*s\s*c\s*r\s*i\s*p\s*t\s*:/i.test(value.replace(/[\u0000-\u001f]/g, '')) && URL_ATTRS.has(name))
+      add('javascript: URL', name, value);
   }
   if (tag === 'script' && ns === 'html') {
     const src = attrs.get('src');
     if (src === undefined) add('inline script (the CSP allows none)');
-    else if (!sameOrigin(src) || src !== `${base}replay.js`) add('script that is not the site\'s own', 'src', src);
+    else if (!sameOrigin(src) || src !== `${base}replay.js`) add("script that is not the site's own", 'src', src);
     if (el.childNodes.length > 0) add('script with content');
   }
-  if (tag === 'link' && (!sameOrigin(attrs.get('href') ?? '') || !['stylesheet', 'icon'].includes(attrs.get('rel') ?? ''))) add('link that is not the site\'s stylesheet or icon', 'href', attrs.get('href') ?? '');
+  if (
+    tag === 'link' &&
+    (!sameOrigin(attrs.get('href') ?? '') || !['stylesheet', 'icon'].includes(attrs.get('rel') ?? ''))
+  )
+    add("link that is not the site's stylesheet or icon", 'href', attrs.get('href') ?? '');
   if (tag === 'meta') {
     const equiv = attrs.get('http-equiv');
     const name = attrs.get('name');
-    if (equiv !== undefined && equiv.toLowerCase() !== 'content-security-policy') add('meta http-equiv other than the CSP', 'http-equiv', equiv);
+    if (equiv !== undefined && equiv.toLowerCase() !== 'content-security-policy')
+      add('meta http-equiv other than the CSP', 'http-equiv', equiv);
     if (name !== undefined && !META_NAMES.has(name)) add('meta name not written by the site', 'name', name);
   }
-  if (tag === 'input' && attrs.get('type') !== 'checkbox') add('input that is not a filter checkbox', 'type', attrs.get('type') ?? '');
+  if (tag === 'input' && attrs.get('type') !== 'checkbox')
+    add('input that is not a filter checkbox', 'type', attrs.get('type') ?? '');
 }
 
 export interface PageReport {
@@ -95,15 +153,22 @@ export function inspectPage(html: string, base = '/'): PageReport {
       if (!('tagName' in child)) continue;
       checkElement(child, findings, base);
       for (const a of child.attrs) text.push(a.value);
-      if (child.tagName === 'meta' && attr(child, 'http-equiv')?.toLowerCase() === 'content-security-policy') csps.push(attr(child, 'content') ?? '');
+      if (child.tagName === 'meta' && attr(child, 'http-equiv')?.toLowerCase() === 'content-security-policy')
+        csps.push(attr(child, 'content') ?? '');
       if (child.tagName === 'meta' && attr(child, 'name') === 'referrer') referrer = attr(child, 'content');
       visit(child);
       if (child.tagName === 'template') visit((child as T.Template).content);
     }
   };
   visit(parse(html));
-  if (csps.length !== 1) findings.push({ where: 'meta', why: `expected exactly one CSP meta element, found ${csps.length}` });
-  return { findings, text: text.join('\n'), ...(csps[0] !== undefined ? { csp: csps[0] } : {}), ...(referrer !== undefined ? { referrer } : {}) };
+  if (csps.length !== 1)
+    findings.push({ where: 'meta', why: `expected exactly one CSP meta element, found ${csps.length}` });
+  return {
+    findings,
+    text: text.join('\n'),
+    ...(csps[0] !== undefined ? { csp: csps[0] } : {}),
+    ...(referrer !== undefined ? { referrer } : {}),
+  };
 }
 
 /** The findings alone (see inspectPage). */

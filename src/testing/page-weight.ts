@@ -21,7 +21,9 @@ const gz = (b: Buffer | string) => gzipSync(b, { level: 9 }).length;
 
 export function pageWeight(outDir: string, pagePath: string, base = '/'): PageWeight {
   const html = readFileSync(join(outDir, pagePath), 'utf8');
-  const refs = [...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)].map((m) => m[1]!).filter((u) => u.startsWith(base) && /\.(css|js|mjs|woff2?|ttf|otf)$/.test(u));
+  const refs = [...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)]
+    .map((m) => m[1]!)
+    .filter((u) => u.startsWith(base) && /\.(css|js|mjs|woff2?|ttf|otf)$/.test(u));
   const w: PageWeight = { html: gz(html), css: 0, js: 0, fonts: 0, total: 0, assets: [] };
   for (const u of new Set(refs)) {
     const f = join(outDir, u.slice(base.length));
@@ -33,7 +35,7 @@ export function pageWeight(outDir: string, pagePath: string, base = '/'): PageWe
       // Fonts are fetched through the stylesheet's url(...) references.
       for (const m of buf.toString('utf8').matchAll(/url\(["']?([^"')]+\.(?:woff2?|ttf|otf))["']?\)/g)) {
         const ff = join(outDir, m[1]!.replace(/^\//, ''));
-        if (existsSync(ff)) (w.fonts += readFileSync(ff).length), w.assets.push(m[1]!);
+        if (existsSync(ff)) ((w.fonts += readFileSync(ff).length), w.assets.push(m[1]!));
       }
     } else if (/\.m?js$/.test(u)) w.js += gz(buf);
     else w.fonts += buf.length;

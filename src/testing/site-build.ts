@@ -36,7 +36,12 @@ function projectCopy(cwd: string, dir: string, files: Record<string, string> = {
  * synthetic scenarios) are not the harness's, so they are not checked against it either.
  */
 export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
-  const out = derive({ ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }), spec: undefined, schemas: undefined, calibrationSubjects: undefined });
+  const out = derive({
+    ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }),
+    spec: undefined,
+    schemas: undefined,
+    calibrationSubjects: undefined,
+  });
   if (!out.dataset) throw new Error(`derive failed for ${root}:\n${out.problems.map(formatProblem).join('\n')}`);
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
 }
@@ -45,12 +50,21 @@ export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
  * `astro build --outDir out` with MCPFS_ROOT=root, in a private copy of the project at `cwd` (with `files` replaced
  * in the copy). Returns elapsed ms.
  */
-export async function astroBuild(root: string, out: string, cwd = process.cwd(), files: Record<string, string> = {}): Promise<number> {
+export async function astroBuild(
+  root: string,
+  out: string,
+  cwd = process.cwd(),
+  files: Record<string, string> = {},
+): Promise<number> {
   const scratch = freshDir('mcpfs-astro');
   try {
     const project = projectCopy(cwd, scratch, files);
     const t0 = performance.now();
-    await run('npx', ['astro', 'build', '--outDir', out], { cwd: project, env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    await run('npx', ['astro', 'build', '--outDir', out], {
+      cwd: project,
+      env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
     return performance.now() - t0;
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };

@@ -9,7 +9,9 @@ import { syntheticFiles, type SyntheticOptions } from './synthetic.ts';
 export function syntheticDataset(options: SyntheticOptions = {}): Dataset {
   const { files } = syntheticFiles(options);
   const out = derive({
-    scenarios: files.filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path)).map((f) => ({ path: f.path, text: f.content })),
+    scenarios: files
+      .filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path))
+      .map((f) => ({ path: f.path, text: f.content })),
     results: new Map(files.filter((f) => f.path.startsWith('results/')).map((f) => [f.path, f.content])),
     judges: JUDGES,
     rejudge: false,

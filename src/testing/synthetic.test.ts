@@ -25,7 +25,11 @@ describe('synthetic tree', () => {
     const tree = writeSyntheticTree(dir, { seed: 3, subjects: 2, scenarios: 1, k: 2 });
     expect(existsSync(join(dir, tree.records[0]!))).toBe(true);
     // Synthetic calibration subjects (mutants of synthetic scenarios) are not the harness's: not checked against it.
-    const out = derive({ ...loadDeriveInput(dir, { rejudge: false }), spec: undefined, calibrationSubjects: undefined });
+    const out = derive({
+      ...loadDeriveInput(dir, { rejudge: false }),
+      spec: undefined,
+      calibrationSubjects: undefined,
+    });
     expect(out.problems).toEqual([]);
     expect(out.dataset!.trials.length).toBe(tree.records.length);
     expect(out.dataset!.calibration.every((c) => c.ok)).toBe(true);

@@ -62,7 +62,10 @@ export function prng(seed: number): () => number {
   };
 }
 
-const REV_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<Revision, string>;
+const REV_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<
+  Revision,
+  string
+>;
 const LEVELS: Level[] = ['MUST', 'MUST', 'SHOULD', 'MAY', 'SHOULD', 'MUST', 'MAY'];
 const THINKING = ['high', 'low', 'off', 'medium'];
 const BASE_TIME = Date.parse('2026-11-01T00:00:00.000Z');
@@ -70,7 +73,15 @@ const SPEC_COMMIT = '0'.repeat(40);
 
 function scenarioFor(revision: Revision, role: Role, n: number, checkpoints: number): Scenario {
   const id = `synthetic-${role}-${n + 1}`;
-  const cps: Checkpoint[] = [{ slug: `${id}-task-completed`, kind: 'task', level: 'MUST', spec: null, rule: 'The subject finished the task: the endpoint answered initialize' }];
+  const cps: Checkpoint[] = [
+    {
+      slug: `${id}-task-completed`,
+      kind: 'task',
+      level: 'MUST',
+      spec: null,
+      rule: 'The subject finished the task: the endpoint answered initialize',
+    },
+  ];
   for (let i = 0; i < checkpoints; i++) {
     const level = LEVELS[i % LEVELS.length]!;
     const line = 40 + n * 20 + i * 3;
@@ -98,7 +109,13 @@ function scenarioFor(revision: Revision, role: Role, n: number, checkpoints: num
     prompt: `# Task\n\nImplement a Streamable HTTP ${role} for MCP ${revision} <from scratch>.\n\n- Listen on $PORT\n- Expose the tool \`echo\`\n`,
     requires: ['Answer initialize', 'Expose the echo tool'],
     leakAllowed: [],
-    tools: [{ name: 'echo', description: 'Echo the text argument', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
+    tools: [
+      {
+        name: 'echo',
+        description: 'Echo the text argument',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      },
+    ],
     checkpoints: cps,
   };
 }
@@ -110,20 +127,41 @@ function subjectsFor(o: Required<SyntheticOptions>, maxCheckpoints: number): { s
     const model = `model-${String.fromCharCode(97 + (i % 26))}${i >= 26 ? i : ''}`;
     const thinking = THINKING[i % THINKING.length]!;
     out.push({
-      subject: { kind: 'agent', id: `agent/pi@1.6.0/synthetic/${model}/${thinking}`, label: `pi 1.6.0 · synthetic/${model} · ${thinking}`, harness: 'pi', harnessVersion: '1.6.0', provider: 'synthetic', model, thinking },
+      subject: {
+        kind: 'agent',
+        id: `agent/pi@1.6.0/synthetic/${model}/${thinking}`,
+        label: `pi 1.6.0 · synthetic/${model} · ${thinking}`,
+        harness: 'pi',
+        harnessVersion: '1.6.0',
+        provider: 'synthetic',
+        model,
+        thinking,
+      },
       skill: 0.55 + 0.4 * rnd(),
     });
   }
   for (let i = 0; i < o.libraries; i++) {
     const lib = `@synthetic/mcp-lib-${i + 1}`;
-    out.push({ subject: { kind: 'library', id: `library/${lib}@1.0.${i}`, label: `${lib} 1.0.${i}`, library: lib, libraryVersion: `1.0.${i}` }, skill: 0.97 });
+    out.push({
+      subject: {
+        kind: 'library',
+        id: `library/${lib}@1.0.${i}`,
+        label: `${lib} 1.0.${i}`,
+        library: lib,
+        libraryVersion: `1.0.${i}`,
+      },
+      skill: 0.97,
+    });
   }
   if (o.calibration) {
     out.push({ subject: { kind: 'calibration', id: 'calibration/oracle', label: 'oracle' }, skill: 1 });
     out.push({ subject: { kind: 'calibration', id: 'calibration/null', label: 'null' }, skill: 0 });
     out.push({ subject: { kind: 'calibration', id: 'calibration/cheater', label: 'cheater' }, skill: 0 });
     for (let i = 0; i <= maxCheckpoints; i++) {
-      out.push({ subject: { kind: 'calibration', id: `calibration/mutant-break-${i}`, label: `mutant break-${i}` }, skill: 1 });
+      out.push({
+        subject: { kind: 'calibration', id: `calibration/mutant-break-${i}`, label: `mutant break-${i}` },
+        skill: 1,
+      });
     }
   }
   return out;
@@ -140,24 +178,60 @@ function verdictsFor(s: Scenario, subject: Subject, skill: number, docs: DocsAxi
     else if (c.appliesWhen && rnd() < 0.3) verdict = 'not-applicable';
     else verdict = rnd() < Math.min(0.99, skill + (docs === 'full' ? 0.08 : 0)) ? 'pass' : 'fail';
     const message =
-      verdict === 'pass' ? `Saw behaviour ${i} as required` : verdict === 'fail' ? `Expected behaviour ${i}, got status 400 <html> & "junk"` : 'No session id was issued';
-    return { checkpoint: c.slug, spec: c.spec?.id ?? null, level: c.level, verdict, evidence: verdict === 'not-applicable' ? [] : [i], message };
+      verdict === 'pass'
+        ? `Saw behaviour ${i} as required`
+        : verdict === 'fail'
+          ? `Expected behaviour ${i}, got status 400 <html> & "junk"`
+          : 'No session id was issued';
+    return {
+      checkpoint: c.slug,
+      spec: c.spec?.id ?? null,
+      level: c.level,
+      verdict,
+      evidence: verdict === 'not-applicable' ? [] : [i],
+      message,
+    };
   });
 }
 
 /** The files of a synthetic project tree (project-relative paths), in memory. Deterministic for given options. */
-export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTree, 'root' | 'files'> & { files: { path: string; content: string }[] } {
+export function syntheticFiles(
+  options: SyntheticOptions = {},
+): Omit<SyntheticTree, 'root' | 'files'> & { files: { path: string; content: string }[] } {
   const o: Required<SyntheticOptions> = {
-    seed: 1, subjects: 3, libraries: 1, scenarios: 2, checkpoints: 5, k: 2, revisions: ['2025-11-25', '2026-07-28'],
-    infraErrorRate: 0.05, calibration: true, transcripts: true, ...options,
+    seed: 1,
+    subjects: 3,
+    libraries: 1,
+    scenarios: 2,
+    checkpoints: 5,
+    k: 2,
+    revisions: ['2025-11-25', '2026-07-28'],
+    infraErrorRate: 0.05,
+    calibration: true,
+    transcripts: true,
+    ...options,
   };
   const rnd = prng(o.seed);
   const scenarios: Scenario[] = [];
-  for (const rev of o.revisions) for (const role of ['client', 'server'] as const) for (let n = 0; n < o.scenarios; n++) scenarios.push(scenarioFor(rev, role, n, o.checkpoints));
+  for (const rev of o.revisions)
+    for (const role of ['client', 'server'] as const)
+      for (let n = 0; n < o.scenarios; n++) scenarios.push(scenarioFor(rev, role, n, o.checkpoints));
   const subjects = subjectsFor(o, o.checkpoints);
-  const files: { path: string; content: string }[] = scenarios.map((s) => ({ path: `scenarios/${s.revision}/${s.role}/${s.id}.json`, content: JSON.stringify(s, null, 2) + '\n' }));
+  const files: { path: string; content: string }[] = scenarios.map((s) => ({
+    path: `scenarios/${s.revision}/${s.role}/${s.id}.json`,
+    content: JSON.stringify(s, null, 2) + '\n',
+  }));
   // One major version listing every synthetic scenario: the records below all ran it.
-  const history = { versions: [{ version: '1.0.0', date: '2026-11-01', summary: 'synthetic tree', scenarios: Object.fromEntries(scenarios.map((s) => [scenarioKey(s), scenarioHash(s)])) }] };
+  const history = {
+    versions: [
+      {
+        version: '1.0.0',
+        date: '2026-11-01',
+        summary: 'synthetic tree',
+        scenarios: Object.fromEntries(scenarios.map((s) => [scenarioKey(s), scenarioHash(s)])),
+      },
+    ],
+  };
   files.push({ path: 'scenarios/versions.json', content: JSON.stringify(history, null, 2) + '\n' });
   const records: string[] = [];
   let n = 0;
@@ -181,14 +255,30 @@ export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTr
             format: TRIAL_FORMAT,
             $schema: '/schema/trial.json',
             // The session ends a second before the trial does (cleanup), as in a real run.
-            trial: { id, revision: s.revision, role: s.role, scenario: s.id, docs, k: kk, startedAt: new Date(start).toISOString(), endedAt: new Date(start + wallTimeMs + 1000).toISOString(), benchmarkVersion: '1.0.0', scenarioHash: scenarioHash(s), isolation: 'none', specCommit: SPEC_COMMIT },
+            trial: {
+              id,
+              revision: s.revision,
+              role: s.role,
+              scenario: s.id,
+              docs,
+              k: kk,
+              startedAt: new Date(start).toISOString(),
+              endedAt: new Date(start + wallTimeMs + 1000).toISOString(),
+              benchmarkVersion: '1.0.0',
+              scenarioHash: scenarioHash(s),
+              isolation: 'none',
+              specCommit: SPEC_COMMIT,
+            },
             subject,
             status: infra ? 'infra-error' : 'completed',
             ...(infra ? { infraReason: 'synthetic: the sandbox failed to start' } : {}),
             verdicts,
             // As the runner stores it: counts from the transcript (none without one), plus the session's wall time.
             usage: transcript !== undefined ? { ...piSessionUsage(transcript), wallTimeMs } : { wallTimeMs },
-            sidecars: { wire: `k${kk}.wire.jsonl`, ...(transcript !== undefined ? { transcript: `k${kk}.transcript.jsonl` } : {}) },
+            sidecars: {
+              wire: `k${kk}.wire.jsonl`,
+              ...(transcript !== undefined ? { transcript: `k${kk}.transcript.jsonl` } : {}),
+            },
           };
           // An infra-error's log holds what a crashed runner leaves: no exchange answered (the exchanges are still
           // drawn, so later trials of a seed stay as they were).
@@ -207,7 +297,8 @@ export function syntheticFiles(options: SyntheticOptions = {}): Omit<SyntheticTr
 /** Write a complete synthetic project tree into `dir` (created if missing). Deterministic for given options. */
 export function writeSyntheticTree(dir: string, options: SyntheticOptions = {}): SyntheticTree {
   const root = resolve(dir);
-  if (/(^|\/)results$/.test(root)) throw new Error(`writeSyntheticTree: refusing to write into ${root}: give a project root, not results/`);
+  if (/(^|\/)results$/.test(root))
+    throw new Error(`writeSyntheticTree: refusing to write into ${root}: give a project root, not results/`);
   const t = syntheticFiles(options);
   mkdirSync(root, { recursive: true });
   writeFilesAtomic(t.files.map((f) => ({ path: join(root, f.path), content: f.content })));

@@ -23,9 +23,15 @@ describe('the generated block of a markdown file', () => {
 
   it('is refused, path-first with a hint, when a marker is missing, repeated or out of order', () => {
     const hint = `  hint: put the generated block between the lines ${M.begin} and ${M.end}, each on a line of its own, once`;
-    expect(problemsOf(() => spliceBlock('CONTEXT.md', '# no markers', 'x'))).toEqual([`CONTEXT.md: no line ${M.begin}\n${hint}`]);
-    expect(problemsOf(() => generatedBlock('CONTEXT.md', `${M.begin}\n${M.begin}\n${M.end}`))).toEqual([`CONTEXT.md: the line ${M.begin} appears 2 times\n${hint}`]);
-    expect(problemsOf(() => generatedBlock('CONTEXT.md', `${M.end}\n${M.begin}`))).toEqual([`CONTEXT.md: no line ${M.end} after ${M.begin}\n${hint}`]);
+    expect(problemsOf(() => spliceBlock('CONTEXT.md', '# no markers', 'x'))).toEqual([
+      `CONTEXT.md: no line ${M.begin}\n${hint}`,
+    ]);
+    expect(problemsOf(() => generatedBlock('CONTEXT.md', `${M.begin}\n${M.begin}\n${M.end}`))).toEqual([
+      `CONTEXT.md: the line ${M.begin} appears 2 times\n${hint}`,
+    ]);
+    expect(problemsOf(() => generatedBlock('CONTEXT.md', `${M.end}\n${M.begin}`))).toEqual([
+      `CONTEXT.md: no line ${M.end} after ${M.begin}\n${hint}`,
+    ]);
   });
 
   it('loses only its marker lines when rendered', () => {

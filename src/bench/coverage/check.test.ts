@@ -17,21 +17,48 @@ const BASE_ROWS = [
   ['251125-transports-81', F, '81', 'SHOULD NOT', 'server', 'Servers **SHOULD NOT** bind widely.'],
   ['251125-transports-88', F, '88', 'MUST', 'client', 'Clients **MUST** POST.'],
   ['251125-transports-99', F, '99', 'MAY', 'server', 'quote of 251125-transports-99'],
-  ['251125-lifecycle-40', 'docs/specification/2025-11-25/basic/lifecycle.mdx', '40', 'MUST', 'both', 'Init **MUST** come first.'],
+  [
+    '251125-lifecycle-40',
+    'docs/specification/2025-11-25/basic/lifecycle.mdx',
+    '40',
+    'MUST',
+    'both',
+    'Init **MUST** come first.',
+  ],
 ];
-const tsv = (rows: string[][]) => ['id\tfile\tline\tlevel\tapplies_to\tsentence\tkeywords', ...rows.map((r) => [...r, r[3]].join('\t'))].join('\n') + '\n';
+const tsv = (rows: string[][]) =>
+  ['id\tfile\tline\tlevel\tapplies_to\tsentence\tkeywords', ...rows.map((r) => [...r, r[3]].join('\t'))].join('\n') +
+  '\n';
 const spec = (rows = BASE_ROWS) => {
   const parsed = parseSentenceTsv('normative-sentences.tsv', tsv(rows));
   expect(parsed.problems).toEqual([]);
   return { '2025-11-25': parsed.rows };
 };
-const X = (id: string, roles: ('server' | 'client')[], reason: CoverageExclusion['reason'] = 'not-yet-scenarioed', extra: Partial<CoverageExclusion> = {}) => ({ id, roles, reason, why: 'test reason', ...extra });
+const X = (
+  id: string,
+  roles: ('server' | 'client')[],
+  reason: CoverageExclusion['reason'] = 'not-yet-scenarioed',
+  extra: Partial<CoverageExclusion> = {},
+) => ({ id, roles, reason, why: 'test reason', ...extra });
 /** A ledger that balances BASE_ROWS against the fixture scenario. */
-const GOOD = [X('251125-transports-7', ['client']), X('251125-transports-81', ['server'], 'not-observable-on-the-wire'), X('251125-transports-88', ['client']), X('251125-lifecycle-40', ['server', 'client'], 'other-role')];
-const ledger = (exclusions: unknown[], over: Record<string, unknown> = {}) => ({ path: LEDGER, text: JSON.stringify({ format: 'mcpfs.coverage/1', revision: '2025-11-25', exclusions, ...over }) });
+const GOOD = [
+  X('251125-transports-7', ['client']),
+  X('251125-transports-81', ['server'], 'not-observable-on-the-wire'),
+  X('251125-transports-88', ['client']),
+  X('251125-lifecycle-40', ['server', 'client'], 'other-role'),
+];
+const ledger = (exclusions: unknown[], over: Record<string, unknown> = {}) => ({
+  path: LEDGER,
+  text: JSON.stringify({ format: 'mcpfs.coverage/1', revision: '2025-11-25', exclusions, ...over }),
+});
 const check = (exclusions: unknown[], rows = BASE_ROWS, withSpec = true) =>
-  checkCoverage({ ledgers: [ledger(exclusions)], scenarios: [fixtureScenario()], spec: withSpec ? spec(rows) : undefined });
-const texts = (r: { problems: unknown[]; gaps: unknown[] }) => [...r.problems, ...r.gaps].map((p) => formatProblem(p as Parameters<typeof formatProblem>[0]));
+  checkCoverage({
+    ledgers: [ledger(exclusions)],
+    scenarios: [fixtureScenario()],
+    spec: withSpec ? spec(rows) : undefined,
+  });
+const texts = (r: { problems: unknown[]; gaps: unknown[] }) =>
+  [...r.problems, ...r.gaps].map((p) => formatProblem(p as Parameters<typeof formatProblem>[0]));
 
 describe('checkCoverage', () => {
   it('balances when every in-scope sentence is tested or excluded', () => {
@@ -62,7 +89,10 @@ describe('checkCoverage', () => {
       url: `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${SPEC_SOURCES[0].commit}/${F}#L70`,
       checkpoints: [{ scenario: 'fixture-echo', slug: 'post-returns-200' }],
     });
-    expect(rev.sentences.find((s) => s.id === '251125-transports-81')!.exclusion).toEqual({ reason: 'not-observable-on-the-wire', why: 'test reason' });
+    expect(rev.sentences.find((s) => s.id === '251125-transports-81')!.exclusion).toEqual({
+      reason: 'not-observable-on-the-wire',
+      why: 'test reason',
+    });
   });
 
   it('counts a "both" sentence once per role: tested by a server checkpoint, it still needs a client verdict', () => {
@@ -73,7 +103,10 @@ describe('checkCoverage', () => {
   });
 
   it('fails naming the id when the TSV gains a sentence', () => {
-    const rows = [...BASE_ROWS, ['251125-transports-300', F, '300', 'MUST', 'server', 'Servers **MUST** do a new thing.']];
+    const rows = [
+      ...BASE_ROWS,
+      ['251125-transports-300', F, '300', 'MUST', 'server', 'Servers **MUST** do a new thing.'],
+    ];
     expect(texts(check(GOOD, rows))).toEqual([
       `${LEDGER}: exclusions: sentence "251125-transports-300" (server, MUST, ${F}:300) is neither tested by a server checkpoint nor excluded\n  hint: cite it from a 2025-11-25 server checkpoint, or add {"id": "251125-transports-300", "roles": ["server"], "reason": "…", "why": "…"}`,
     ]);
@@ -98,16 +131,26 @@ describe('checkCoverage', () => {
   });
 
   it('fails when an exclusion names a role the sentence is not in scope for', () => {
-    const bad = GOOD.map((e) => (e.id === '251125-transports-88' ? X('251125-transports-88', ['client', 'server']) : e));
+    const bad = GOOD.map((e) =>
+      e.id === '251125-transports-88' ? X('251125-transports-88', ['client', 'server']) : e,
+    );
     expect(texts(check(bad))).toEqual([
       `${LEDGER}: exclusions[2].roles: "251125-transports-88" applies to client only; it is not in scope for server\n  hint: remove "server" from its roles`,
     ]);
   });
 
   it('accepts "restated-elsewhere" only when the other sentence is tested for that role', () => {
-    const ok = GOOD.map((e) => (e.id === '251125-transports-81' ? X('251125-transports-81', ['server'], 'restated-elsewhere', { sameAs: '251125-transports-70' }) : e));
+    const ok = GOOD.map((e) =>
+      e.id === '251125-transports-81'
+        ? X('251125-transports-81', ['server'], 'restated-elsewhere', { sameAs: '251125-transports-70' })
+        : e,
+    );
     expect(texts(check(ok))).toEqual([]);
-    const bad = GOOD.map((e) => (e.id === '251125-transports-88' ? X('251125-transports-88', ['client'], 'restated-elsewhere', { sameAs: '251125-transports-70' }) : e));
+    const bad = GOOD.map((e) =>
+      e.id === '251125-transports-88'
+        ? X('251125-transports-88', ['client'], 'restated-elsewhere', { sameAs: '251125-transports-70' })
+        : e,
+    );
     expect(texts(check(bad))).toEqual([
       `${LEDGER}: exclusions[2].sameAs: "251125-transports-70" is not tested by any client checkpoint, so it cannot stand in for "251125-transports-88"\n  hint: pick another reason`,
     ]);
@@ -116,7 +159,15 @@ describe('checkCoverage', () => {
   it('rejects a malformed ledger path-first', () => {
     const r = checkCoverage({
       ledgers: [
-        ledger([X('251125-transports-81', ['server']), X('260728-shttp-1', ['server']), X('251125-transports-81', ['server', 'server']), { ...X('251125-transports-88', ['client']), why: 'two\nlines' }], { revision: '2026-07-28' }),
+        ledger(
+          [
+            X('251125-transports-81', ['server']),
+            X('260728-shttp-1', ['server']),
+            X('251125-transports-81', ['server', 'server']),
+            { ...X('251125-transports-88', ['client']), why: 'two\nlines' },
+          ],
+          { revision: '2026-07-28' },
+        ),
         { path: 'scenarios/2024-11-05/coverage.json', text: '{}' },
       ],
       scenarios: [],
@@ -126,7 +177,19 @@ describe('checkCoverage', () => {
       `${LEDGER}: exclusions[3].why: must be one line`,
       'scenarios/2024-11-05/coverage.json: unexpected coverage ledger\n  hint: ledgers live at scenarios/2025-11-25/coverage.json or scenarios/2026-07-28/coverage.json',
     ]);
-    const r2 = checkCoverage({ ledgers: [ledger([X('251125-transports-81', ['server']), X('260728-shttp-1', ['server']), X('251125-transports-81', ['server'])], { revision: '2026-07-28' })], scenarios: [] });
+    const r2 = checkCoverage({
+      ledgers: [
+        ledger(
+          [
+            X('251125-transports-81', ['server']),
+            X('260728-shttp-1', ['server']),
+            X('251125-transports-81', ['server']),
+          ],
+          { revision: '2026-07-28' },
+        ),
+      ],
+      scenarios: [],
+    });
     expect(texts(r2)).toEqual([
       `${LEDGER}: revision: expected "2025-11-25" (the folder), got "2026-07-28"`,
       `${LEDGER}: exclusions[1].id: "260728-shttp-1" is not a 2025-11-25 sentence id (they start with "251125-")`,
@@ -145,18 +208,29 @@ describe('checkCoverage', () => {
     const rev = check(GOOD, BASE_ROWS, false).report.revisions[0]!;
     expect(rev.specPresent).toBe(false);
     expect(rev.counts.every((c) => c.inScope === null)).toBe(true);
-    expect(rev.sentences.find((s) => s.id === '251125-transports-70')).toMatchObject({ level: 'MUST', line: 70, checkpoints: [{ scenario: 'fixture-echo', slug: 'post-returns-200' }] });
-    expect(rev.sentences.find((s) => s.id === '251125-transports-81')).toMatchObject({ level: null, exclusion: { reason: 'not-observable-on-the-wire' } });
+    expect(rev.sentences.find((s) => s.id === '251125-transports-70')).toMatchObject({
+      level: 'MUST',
+      line: 70,
+      checkpoints: [{ scenario: 'fixture-echo', slug: 'post-returns-200' }],
+    });
+    expect(rev.sentences.find((s) => s.id === '251125-transports-81')).toMatchObject({
+      level: null,
+      exclusion: { reason: 'not-observable-on-the-wire' },
+    });
   });
 });
 
 describe('sentenceUrl', () => {
   const [mcp, ext] = SPEC_SOURCES;
-  it('links main-repository files at the pinned commit, by the manifest\'s copies', () => {
-    expect(sentenceUrl('2025-11-25', 'docs/specification/2025-11-25/basic/x.mdx', 3)).toBe(`https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${mcp.commit}/docs/specification/2025-11-25/basic/x.mdx#L3`);
+  it("links main-repository files at the pinned commit, by the manifest's copies", () => {
+    expect(sentenceUrl('2025-11-25', 'docs/specification/2025-11-25/basic/x.mdx', 3)).toBe(
+      `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/${mcp.commit}/docs/specification/2025-11-25/basic/x.mdx#L3`,
+    );
   });
   it('links tasks-extension files into their own repository', () => {
-    expect(sentenceUrl('2026-07-28', 'ext-tasks/specification/draft/tasks.md', 9)).toBe(`https://github.com/modelcontextprotocol/ext-tasks/blob/${ext.commit}/specification/draft/tasks.md#L9`);
+    expect(sentenceUrl('2026-07-28', 'ext-tasks/specification/draft/tasks.md', 9)).toBe(
+      `https://github.com/modelcontextprotocol/ext-tasks/blob/${ext.commit}/specification/draft/tasks.md#L9`,
+    );
   });
   it('gives no link for a file no pinned source holds', () => {
     expect(sentenceUrl('2025-11-25', 'ext-tasks/specification/draft/tasks.md', 9)).toBeUndefined();
@@ -165,7 +239,14 @@ describe('sentenceUrl', () => {
 });
 
 describe('derive with the coverage ledger', () => {
-  const input = (exclusions: unknown[], gate = true) => ({ scenarios: [scenarioFile()], results: new Map<string, string>(), judges: fixtureRegistry(), spec: spec(), coverage: [ledger(exclusions)], gate });
+  const input = (exclusions: unknown[], gate = true) => ({
+    scenarios: [scenarioFile()],
+    results: new Map<string, string>(),
+    judges: fixtureRegistry(),
+    spec: spec(),
+    coverage: [ledger(exclusions)],
+    gate,
+  });
 
   it('fails path-first on an unaccounted sentence, and lists it only as a gap when the gate is off', () => {
     const without = GOOD.filter((e) => e.id !== '251125-transports-81');
@@ -176,7 +257,12 @@ describe('derive with the coverage ledger', () => {
     const open = derive(input(without, false));
     expect(open.problems).toEqual([]);
     const rev = (open.dataset!.extra.coverage as ReturnType<typeof checkCoverage>['report']).revisions[0]!;
-    expect(rev.counts.find((c) => c.role === 'server' && c.level === 'SHOULD')).toMatchObject({ inScope: 2, tested: 1, excludedTotal: 0, unaccounted: 1 });
+    expect(rev.counts.find((c) => c.role === 'server' && c.level === 'SHOULD')).toMatchObject({
+      inScope: 2,
+      tested: 1,
+      excludedTotal: 0,
+      unaccounted: 1,
+    });
   });
 
   it('publishes the report as dataset.extra.coverage', () => {
@@ -189,8 +275,8 @@ describe('derive with the coverage ledger', () => {
   });
 
   it('always fails on an invalid ledger file, gate or not', () => {
-    expect(derive({ ...input(GOOD, false), coverage: [{ path: LEDGER, text: '{' }] }).problems.map(formatProblem)).toEqual([
-      `${LEDGER}: invalid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2)`,
-    ]);
+    expect(
+      derive({ ...input(GOOD, false), coverage: [{ path: LEDGER, text: '{' }] }).problems.map(formatProblem),
+    ).toEqual([`${LEDGER}: invalid JSON: Expected property name or '}' in JSON at position 1 (line 1 column 2)`]);
   });
 });

@@ -37,7 +37,14 @@ function testedBy(scenarios: readonly Scenario[], rev: Revision): Map<string, Ci
     for (const c of s.checkpoints) {
       if (c.kind !== 'spec' || !c.spec) continue;
       const key = roleIdKey(s.role, c.spec.id);
-      const cite: Cite = { scenario: s.id, slug: c.slug, level: c.level, file: c.spec.file, line: c.spec.line, quote: c.spec.quote };
+      const cite: Cite = {
+        scenario: s.id,
+        slug: c.slug,
+        level: c.level,
+        file: c.spec.file,
+        line: c.spec.line,
+        quote: c.spec.quote,
+      };
       (out.get(key) ?? out.set(key, []).get(key)!).push(cite);
     }
   }
@@ -46,7 +53,8 @@ function testedBy(scenarios: readonly Scenario[], rev: Revision): Map<string, Ci
 }
 
 /** In scope for a role: the TSV says this role or `both`, or a checkpoint of this role cites it anyway. */
-const inScope = (row: SentenceRow, role: Role, tested: boolean) => tested || row.appliesTo === role || row.appliesTo === 'both';
+const inScope = (row: SentenceRow, role: Role, tested: boolean) =>
+  tested || row.appliesTo === role || row.appliesTo === 'both';
 
 /**
  * The coverage check. Per revision and role, every TSV sentence in scope is tested (a checkpoint of that role's
@@ -67,14 +75,24 @@ export function checkCoverage(input: CoverageInput): { report: CoverageReport; p
     if (!ledger) {
       if (rows && !present.has(ledgerPath(rev))) {
         // An invalid ledger already has its own problems; only a truly absent one is reported here.
-        gaps.push({ file: ledgerPath(rev), message: `missing coverage ledger: the pinned ${rev} TSV has ${rows.length} sentences to test or exclude`, hint: `create it: {"format": "mcpfs.coverage/1", "revision": "${rev}", "exclusions": []}, then run derive for the list` });
+        gaps.push({
+          file: ledgerPath(rev),
+          message: `missing coverage ledger: the pinned ${rev} TSV has ${rows.length} sentences to test or exclude`,
+          hint: `create it: {"format": "mcpfs.coverage/1", "revision": "${rev}", "exclusions": []}, then run derive for the list`,
+        });
       }
       revisions.push({ revision: rev, ledger: null, specPresent: !!rows, counts: [], sentences: [] });
       continue;
     }
     gaps.push(...conflicts(ledger, tested, rows));
     const sentences = rows ? fromSpec(rev, rows, ledger, tested, gaps) : fromLedger(rev, ledger, tested);
-    revisions.push({ revision: rev, ledger: ledger.path, specPresent: !!rows, counts: countAll(sentences, !!rows), sentences });
+    revisions.push({
+      revision: rev,
+      ledger: ledger.path,
+      specPresent: !!rows,
+      counts: countAll(sentences, !!rows),
+      sentences,
+    });
   }
   return { report: { format: COVERAGE_REPORT_FORMAT, reasons: [...EXCLUSION_REASONS], revisions }, problems, gaps };
 }
@@ -86,18 +104,38 @@ function conflicts(ledger: ParsedLedger, tested: Map<string, Cite[]>, rows?: rea
   ledger.ledger.exclusions.forEach((e, i) => {
     const row = byId?.get(e.id);
     if (byId && !row) {
-      problems.push({ file: ledger.path, field: `exclusions[${i}].id`, message: `unknown sentence "${e.id}" in the pinned ${ledger.ledger.revision} TSV`, hint: 'remove it, or fix the id' });
+      problems.push({
+        file: ledger.path,
+        field: `exclusions[${i}].id`,
+        message: `unknown sentence "${e.id}" in the pinned ${ledger.ledger.revision} TSV`,
+        hint: 'remove it, or fix the id',
+      });
       return;
     }
     for (const role of e.roles) {
       if (e.sameAs && !tested.has(roleIdKey(role, e.sameAs))) {
-        problems.push({ file: ledger.path, field: `exclusions[${i}].sameAs`, message: `"${e.sameAs}" is not tested by any ${role} checkpoint, so it cannot stand in for "${e.id}"`, hint: 'pick another reason' });
+        problems.push({
+          file: ledger.path,
+          field: `exclusions[${i}].sameAs`,
+          message: `"${e.sameAs}" is not tested by any ${role} checkpoint, so it cannot stand in for "${e.id}"`,
+          hint: 'pick another reason',
+        });
       }
       const cites = tested.get(roleIdKey(role, e.id));
       if (cites) {
-        problems.push({ file: ledger.path, field: `exclusions[${i}]`, message: `"${e.id}" is excluded for ${role} but tested by ${cites.map((c) => `${c.scenario}/${c.slug}`).join(', ')}`, hint: `remove "${role}" from its roles` });
+        problems.push({
+          file: ledger.path,
+          field: `exclusions[${i}]`,
+          message: `"${e.id}" is excluded for ${role} but tested by ${cites.map((c) => `${c.scenario}/${c.slug}`).join(', ')}`,
+          hint: `remove "${role}" from its roles`,
+        });
       } else if (row && !inScope(row, role, false)) {
-        problems.push({ file: ledger.path, field: `exclusions[${i}].roles`, message: `"${e.id}" applies to ${row.appliesTo} only; it is not in scope for ${role}`, hint: `remove "${role}" from its roles` });
+        problems.push({
+          file: ledger.path,
+          field: `exclusions[${i}].roles`,
+          message: `"${e.id}" applies to ${row.appliesTo} only; it is not in scope for ${role}`,
+          hint: `remove "${role}" from its roles`,
+        });
       }
     }
   });
@@ -105,7 +143,13 @@ function conflicts(ledger: ParsedLedger, tested: Map<string, Cite[]>, rows?: rea
 }
 
 /** Full check: every in-scope TSV sentence of each role is accounted for. */
-function fromSpec(rev: Revision, rows: readonly SentenceRow[], ledger: ParsedLedger, tested: Map<string, Cite[]>, problems: Problem[]): SentenceCoverage[] {
+function fromSpec(
+  rev: Revision,
+  rows: readonly SentenceRow[],
+  ledger: ParsedLedger,
+  tested: Map<string, Cite[]>,
+  problems: Problem[],
+): SentenceCoverage[] {
   const out: SentenceCoverage[] = [];
   for (const role of ROLES) {
     for (const row of rows) {
@@ -144,7 +188,8 @@ function fromLedger(rev: Revision, ledger: ParsedLedger, tested: Map<string, Cit
   const out: SentenceCoverage[] = [];
   for (const role of ROLES) {
     const ids = new Set<string>();
-    for (const key of [...tested.keys(), ...ledger.byRoleId.keys()]) if (key.startsWith(`${role}\u0000`)) ids.add(key.slice(role.length + 1));
+    for (const key of [...tested.keys(), ...ledger.byRoleId.keys()])
+      if (key.startsWith(`${role}\u0000`)) ids.add(key.slice(role.length + 1));
     for (const id of [...ids].sort(cmp)) {
       const cites = tested.get(roleIdKey(role, id));
       const ex = ledger.byRoleId.get(roleIdKey(role, id));
@@ -181,7 +226,15 @@ function countAll(sentences: readonly SentenceCoverage[], specPresent: boolean):
       for (const s of mine) if (s.exclusion) excluded[s.exclusion.reason] += 1;
       const tested = mine.filter((s) => s.checkpoints.length > 0).length;
       const excludedTotal = mine.filter((s) => s.exclusion).length;
-      out.push({ role, level, inScope: specPresent ? mine.length : null, tested, excluded, excludedTotal, unaccounted: mine.length - tested - excludedTotal });
+      out.push({
+        role,
+        level,
+        inScope: specPresent ? mine.length : null,
+        tested,
+        excluded,
+        excludedTotal,
+        unaccounted: mine.length - tested - excludedTotal,
+      });
     }
   }
   return out;

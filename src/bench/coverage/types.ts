@@ -1,2 +1,8 @@
 // The coverage report's types are the data set's contract: zod schemas in src/bench/schema/coverage-report.ts.
-export type { CoverageCheckpoint, CoverageCount, CoverageReport, RevisionCoverage, SentenceCoverage } from '../schema/coverage-report.ts';
+export type {
+  CoverageCheckpoint,
+  CoverageCount,
+  CoverageReport,
+  RevisionCoverage,
+  SentenceCoverage,
+} from '../schema/coverage-report.ts';

@@ -8,13 +8,16 @@ import type { Subject } from '../schema/subject.ts';
 import type { TrialRow } from '../schema/trial-row.ts';
 import { meanOf, rangeOf } from '../scoring/summary.ts';
 
-const agentBoard = (boards: readonly Board[], rev: Revision, docs: DocsAxis) => boards.find((b) => b.revision === rev && b.docs === docs && b.kind === 'agent');
+const agentBoard = (boards: readonly Board[], rev: Revision, docs: DocsAxis) =>
+  boards.find((b) => b.revision === rev && b.docs === docs && b.kind === 'agent');
 
 /** Per revision × docs axis: the agents' overall scores (board order, agents without one left out), their mean and range. */
 export function agentScores(boards: readonly Board[]): AgentScores[] {
   return REVISIONS.flatMap((revision) =>
     DOCS_AXES.map((docs) => {
-      const scores = (agentBoard(boards, revision, docs)?.rows ?? []).map((r) => r.overall.mean).filter((v): v is number => v !== null);
+      const scores = (agentBoard(boards, revision, docs)?.rows ?? [])
+        .map((r) => r.overall.mean)
+        .filter((v): v is number => v !== null);
       return { revision, docs, scores, agents: scores.length, mean: meanOf(scores), ...rangeOf(scores) };
     }),
   );
@@ -23,7 +26,8 @@ export function agentScores(boards: readonly Board[]): AgentScores[] {
 /** Per revision, each agent with a score on either docs axis: both scores and `full − none`; best (full, else none) first. */
 export function docsDelta(boards: readonly Board[], subjects: readonly Subject[]): DocsDelta[] {
   return REVISIONS.flatMap((revision) => {
-    const score = (docs: DocsAxis, id: string) => agentBoard(boards, revision, docs)?.rows.find((r) => r.subject === id)?.overall.mean ?? null;
+    const score = (docs: DocsAxis, id: string) =>
+      agentBoard(boards, revision, docs)?.rows.find((r) => r.subject === id)?.overall.mean ?? null;
     return subjects
       .filter((s) => s.kind === 'agent')
       .map((s) => ({ revision, subject: s.id, label: s.label, none: score('none', s.id), full: score('full', s.id) }))
@@ -39,7 +43,12 @@ export function mustFailureHistogram(trials: readonly TrialRow[]): MustFailureHi
   const most = Math.max(0, ...counted.map((t) => t.score!.mustFailed.length));
   const bins = Array.from({ length: most + 1 }, (_, mustFailed) => ({
     mustFailed,
-    counts: Object.fromEntries(REVISIONS.map((rev) => [rev, counted.filter((t) => t.revision === rev && t.score!.mustFailed.length === mustFailed).length])) as Record<Revision, number>,
+    counts: Object.fromEntries(
+      REVISIONS.map((rev) => [
+        rev,
+        counted.filter((t) => t.revision === rev && t.score!.mustFailed.length === mustFailed).length,
+      ]),
+    ) as Record<Revision, number>,
   }));
   return { trials: counted.length, peak: Math.max(0, ...bins.flatMap((b) => Object.values(b.counts))), bins };
 }

@@ -73,12 +73,19 @@ export interface DeriveOutput {
 }
 
 /** A record's schema report: its wire log validated against its revision's pinned schema. */
-export function recordSchemaReport(c: Pick<CheckedRecord, 'record' | 'log'>, schemas: SchemaSet | undefined): TrialSchemaReport {
+export function recordSchemaReport(
+  c: Pick<CheckedRecord, 'record' | 'log'>,
+  schemas: SchemaSet | undefined,
+): TrialSchemaReport {
   return trialSchemaReport(c.record.trial.revision, c.log, c.record.verdicts, schemas);
 }
 
 /** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
-export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>, schema: TrialSchemaReport, current = true): TrialRow {
+export function trialRow(
+  { path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>,
+  schema: TrialSchemaReport,
+  current = true,
+): TrialRow {
   return {
     id: r.trial.id,
     revision: r.trial.revision,
@@ -106,10 +113,18 @@ export function trialRow({ path, record: r, wirePath, transcriptPath }: Pick<Che
 }
 
 /** A trial's wall time in ms, from its UTC timestamps (records are checked to end no earlier than they start). */
-export const trialDurationMs = (startedAt: string, endedAt: string): number => Date.parse(endedAt) - Date.parse(startedAt);
+export const trialDurationMs = (startedAt: string, endedAt: string): number =>
+  Date.parse(endedAt) - Date.parse(startedAt);
 
 /** The schema gate's view of data-set rows. */
-export const schemaGateTrials = (trials: readonly TrialRow[]) => trials.map((t) => ({ wire: t.files.wire, revision: t.revision, role: t.role, subject: t.subject.id, schema: t.schema }));
+export const schemaGateTrials = (trials: readonly TrialRow[]) =>
+  trials.map((t) => ({
+    wire: t.files.wire,
+    revision: t.revision,
+    role: t.role,
+    subject: t.subject.id,
+    schema: t.schema,
+  }));
 
 const NO_EXEMPTIONS: SchemaExemptions = { steps: {}, mutants: {} };
 
@@ -121,10 +136,17 @@ export function derive(input: DeriveInput): DeriveOutput {
   const problems: Problem[] = [];
   const { scenarios, problems: sp, broken } = checkScenarios(input.scenarios, input.spec);
   problems.push(...sp);
-  const coverage = checkCoverage({ ledgers: input.coverage ?? [], scenarios: [...scenarios.values()], spec: input.spec });
+  const coverage = checkCoverage({
+    ledgers: input.coverage ?? [],
+    scenarios: [...scenarios.values()],
+    spec: input.spec,
+  });
   problems.push(...coverage.problems);
   if (input.gate ?? true) problems.push(...coverage.gaps);
-  const history = input.versions === undefined ? undefined : checkVersions(input.versions ?? undefined, scenarios, input.packageVersion);
+  const history =
+    input.versions === undefined
+      ? undefined
+      : checkVersions(input.versions ?? undefined, scenarios, input.packageVersion);
   problems.push(...(history?.problems ?? []));
   const currentHash = new Map([...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)]));
   const referenced = new Set<string>();
@@ -139,7 +161,15 @@ export function derive(input: DeriveInput): DeriveOutput {
     const m = /^scenarios\/(.+\/(?:client|server)\/[^/]+)\.json$/.exec(p.file);
     if (m) broken.add(m[1]!);
   }
-  const ctx = { files: results, scenarios, judges: input.judges, rejudge: input.rejudge ?? true, brokenScenarios: broken, refused: tree.refused, calibration: input.calibrationSubjects };
+  const ctx = {
+    files: results,
+    scenarios,
+    judges: input.judges,
+    rejudge: input.rejudge ?? true,
+    brokenScenarios: broken,
+    refused: tree.refused,
+    calibration: input.calibrationSubjects,
+  };
   const recordPaths = [...results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
   const read: ReadSidecars[] = [];
   for (const path of recordPaths) {
@@ -150,15 +180,31 @@ export function derive(input: DeriveInput): DeriveOutput {
     if (!r.checked) continue;
     const prev = ids.get(r.checked.record.trial.id);
     if (prev) {
-      problems.push({ file: path, field: 'trial.id', message: `duplicate trial id "${r.checked.record.trial.id}" (also in ${prev})` });
+      problems.push({
+        file: path,
+        field: 'trial.id',
+        message: `duplicate trial id "${r.checked.record.trial.id}" (also in ${prev})`,
+      });
       continue;
     }
     ids.set(r.checked.record.trial.id, path);
     const t = r.checked.record.trial;
     const key = `${t.revision}/${t.role}/${t.scenario}`;
     if (history?.versions) problems.push(...recordVersionProblems(path, t, history.versions));
-    else if (!history && currentHash.get(key) !== t.scenarioHash) problems.push({ file: path, field: 'trial.scenarioHash', message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given` });
-    problems.push(...canaryProblems(path, r.checked.record, results.get(r.checked.wirePath) ?? '', r.checked.transcriptPath ? (results.get(r.checked.transcriptPath) ?? '') : ''));
+    else if (!history && currentHash.get(key) !== t.scenarioHash)
+      problems.push({
+        file: path,
+        field: 'trial.scenarioHash',
+        message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given`,
+      });
+    problems.push(
+      ...canaryProblems(
+        path,
+        r.checked.record,
+        results.get(r.checked.wirePath) ?? '',
+        r.checked.transcriptPath ? (results.get(r.checked.transcriptPath) ?? '') : '',
+      ),
+    );
     records.push(r.checked);
   }
   problems.push(...uniquenessProblems(read, results));
@@ -166,12 +212,21 @@ export function derive(input: DeriveInput): DeriveOutput {
     if (p.endsWith('.json')) continue;
     // The sidecar of a refused record is not an orphan: its record was reported already.
     if (tree.refused.has(p.replace(/\.(wire|transcript)\.jsonl$/, '.json'))) continue;
-    if (!referenced.has(p)) problems.push({ file: p, message: 'orphan file: no record names it as a sidecar', hint: 'delete it, or add it to its record\'s "sidecars"' });
+    if (!referenced.has(p))
+      problems.push({
+        file: p,
+        message: 'orphan file: no record names it as a sidecar',
+        hint: 'delete it, or add it to its record\'s "sidecars"',
+      });
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;
   const trials: TrialRow[] = records.map((r) => {
     const t = r.record.trial;
-    const row = trialRow(r, recordSchemaReport(r, input.schemas), currentHash.get(`${t.revision}/${t.role}/${t.scenario}`) === t.scenarioHash);
+    const row = trialRow(
+      r,
+      recordSchemaReport(r, input.schemas),
+      currentHash.get(`${t.revision}/${t.role}/${t.scenario}`) === t.scenarioHash,
+    );
     return { ...row, schema: withDeclarations(schemaGateTrials([row])[0]!, exemptions) };
   });
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
@@ -208,9 +263,17 @@ export function derive(input: DeriveInput): DeriveOutput {
   const dataset: Dataset = { ...parts, stats: datasetStats(parts) };
   // The data set's contract, checked where the data set is made: the site refuses a file that does not match it.
   const contract = DatasetSchema.safeParse(dataset);
-  if (!contract.success) problems.push(...zodProblems(DATASET_FILE, contract.error).map((p) => ({ ...p, hint: 'derive built a data set that src/bench/schema/dataset.ts refuses: fix whichever of the two is wrong' })));
+  if (!contract.success)
+    problems.push(
+      ...zodProblems(DATASET_FILE, contract.error).map((p) => ({
+        ...p,
+        hint: 'derive built a data set that src/bench/schema/dataset.ts refuses: fix whichever of the two is wrong',
+      })),
+    );
   // The same defect (e.g. a missing judge) is met once per record: report it once.
-  const sorted = sortProblems(problems).filter((p, i, all) => i === 0 || formatProblem(p) !== formatProblem(all[i - 1]!));
+  const sorted = sortProblems(problems).filter(
+    (p, i, all) => i === 0 || formatProblem(p) !== formatProblem(all[i - 1]!),
+  );
   return sorted.length ? { problems: sorted, records } : { dataset, problems: [], records };
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { derive, serializeDataset } from './derive.ts';
-import { calibrationFiles, calibrationSubject, fixtureRegistry, fixtureScenario, scenarioFile, trialFiles } from './test-fixtures.ts';
+import {
+  calibrationFiles,
+  calibrationSubject,
+  fixtureRegistry,
+  fixtureScenario,
+  scenarioFile,
+  trialFiles,
+} from './test-fixtures.ts';
 
 /** A corpus with two scenarios, both docs axes, an agent with k = 3 and an infra-error. */
 function corpus(): Map<string, string> {
@@ -9,7 +16,13 @@ function corpus(): Map<string, string> {
   const agent = { kind: 'agent' as const, id: 'agent/pi@1.6.0/test/model/high', label: 'pi · test/model · high' };
   for (const docs of ['none', 'full'] as const) {
     for (let k = 1; k <= 3; k++) {
-      const t = trialFiles({ subject: agent, docs, k, behaviour: k === 2 ? { contentType: 'text/plain' } : {}, infraReason: k === 3 && docs === 'full' ? 'agent timed out before the probe' : undefined });
+      const t = trialFiles({
+        subject: agent,
+        docs,
+        k,
+        behaviour: k === 2 ? { contentType: 'text/plain' } : {},
+        infraReason: k === 3 && docs === 'full' ? 'agent timed out before the probe' : undefined,
+      });
       for (const [p, text] of t.files) files.set(p, text);
     }
   }
@@ -35,7 +48,9 @@ describe('derive determinism', () => {
   });
 
   it('gives byte-identical output whatever order the files were read in', () => {
-    const ref = serializeDataset(derive({ scenarios: scenarios(), results: corpus(), judges: fixtureRegistry() }).dataset!);
+    const ref = serializeDataset(
+      derive({ scenarios: scenarios(), results: corpus(), judges: fixtureRegistry() }).dataset!,
+    );
     for (const seed of [1, 2, 3]) {
       const results = new Map(shuffled([...corpus()], seed));
       const out = derive({ scenarios: shuffled(scenarios(), seed), results, judges: fixtureRegistry() });
@@ -44,14 +59,25 @@ describe('derive determinism', () => {
   });
 
   it('gives byte-identical output when record keys are written in another order', () => {
-    const ref = serializeDataset(derive({ scenarios: scenarios(), results: corpus(), judges: fixtureRegistry() }).dataset!);
-    const reversed = new Map([...corpus()].map(([p, t]) => [p, p.endsWith('.json') ? JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(t)).reverse())) : t]));
-    expect(serializeDataset(derive({ scenarios: scenarios(), results: reversed, judges: fixtureRegistry() }).dataset!)).toBe(ref);
+    const ref = serializeDataset(
+      derive({ scenarios: scenarios(), results: corpus(), judges: fixtureRegistry() }).dataset!,
+    );
+    const reversed = new Map(
+      [...corpus()].map(([p, t]) => [
+        p,
+        p.endsWith('.json') ? JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(t)).reverse())) : t,
+      ]),
+    );
+    expect(
+      serializeDataset(derive({ scenarios: scenarios(), results: reversed, judges: fixtureRegistry() }).dataset!),
+    ).toBe(ref);
   });
 
   it('excludes infra-error trials from cells but keeps them listed', () => {
     const d = derive({ scenarios: scenarios(), results: corpus(), judges: fixtureRegistry() }).dataset!;
-    const cell = d.cells.find((c) => c.subject.startsWith('agent/') && c.docs === 'full' && c.scenario === 'fixture-echo')!;
+    const cell = d.cells.find(
+      (c) => c.subject.startsWith('agent/') && c.docs === 'full' && c.scenario === 'fixture-echo',
+    )!;
     expect(cell.trials).toHaveLength(3);
     expect(cell.cell).toMatchObject({ k: 2, infraErrors: 1, mean: 0.5 });
   });

@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../problems.ts';
 import { derive } from './derive.ts';
-import { calibrationFiles, calibrationSubject, fixtureRegistry, scenarioFile, trialFiles, type Behaviour } from './test-fixtures.ts';
+import {
+  calibrationFiles,
+  calibrationSubject,
+  fixtureRegistry,
+  scenarioFile,
+  trialFiles,
+  type Behaviour,
+} from './test-fixtures.ts';
 
 const FILE = 'scenarios/2025-11-25/server/fixture-echo.json';
 const HINT = '\n  hint: run `npm run calibrate -- --revision 2025-11-25 --role server` and commit the records';
-const run = (results: Map<string, string>, gate = true) => derive({ scenarios: [scenarioFile()], results, judges: fixtureRegistry(), gate });
-const problems = (opts: Parameters<typeof calibrationFiles>[0]) => run(calibrationFiles(opts)).problems.map(formatProblem);
+const run = (results: Map<string, string>, gate = true) =>
+  derive({ scenarios: [scenarioFile()], results, judges: fixtureRegistry(), gate });
+const problems = (opts: Parameters<typeof calibrationFiles>[0]) =>
+  run(calibrationFiles(opts)).problems.map(formatProblem);
 const oracleId = (k: number) => `fx-fixture-echo-none-calibration-oracle-k${k}`;
 
 describe('calibration gate', () => {
@@ -29,19 +38,30 @@ describe('calibration gate', () => {
         },
         ok: true,
         // The calibration table's figures: ranges of the scores above, and checkpoints some mutant kills.
-        summary: { oracle: { min: 1, max: 1 }, null: { min: 0, max: 0 }, cheater: { min: 0, max: 0 }, killed: 4, checkpoints: 4 },
+        summary: {
+          oracle: { min: 1, max: 1 },
+          null: { min: 0, max: 0 },
+          cheater: { min: 0, max: 0 },
+          killed: 4,
+          checkpoints: 4,
+        },
       },
     ]);
   });
 
   it('fails naming the scenario when the oracle is missing', () => {
-    expect(problems({ skip: ['oracle'] })).toEqual([`${FILE}: calibration: no completed calibration/oracle trial${HINT}`]);
+    expect(problems({ skip: ['oracle'] })).toEqual([
+      `${FILE}: calibration: no completed calibration/oracle trial${HINT}`,
+    ]);
   });
 
   it('counts an infra-error oracle trial as missing', () => {
     const files = calibrationFiles({ skip: ['oracle'] });
-    for (const [p, t] of trialFiles({ subject: calibrationSubject('oracle'), infraReason: 'port in use' }).files) files.set(p, t);
-    expect(run(files).problems.map(formatProblem)).toEqual([`${FILE}: calibration: no completed calibration/oracle trial${HINT}`]);
+    for (const [p, t] of trialFiles({ subject: calibrationSubject('oracle'), infraReason: 'port in use' }).files)
+      files.set(p, t);
+    expect(run(files).problems.map(formatProblem)).toEqual([
+      `${FILE}: calibration: no completed calibration/oracle trial${HINT}`,
+    ]);
   });
 
   it('fails naming the trial and checkpoint when the oracle scores below 1', () => {
@@ -69,7 +89,11 @@ describe('calibration gate', () => {
     const files = calibrationFiles();
     const path = [...files.keys()].find((p) => p.endsWith('/calibration/cheater/k1.json'))!;
     const rec = JSON.parse(files.get(path)!) as Record<string, unknown>;
-    Object.assign(rec, { status: 'contaminated', canaries: [{ where: 'user-home', value: `mcpfs-canary-${'cd'.repeat(12)}` }], contamination: [{ canary: 'user-home', foundIn: 'workspace:loot.txt' }] });
+    Object.assign(rec, {
+      status: 'contaminated',
+      canaries: [{ where: 'user-home', value: `mcpfs-canary-${'cd'.repeat(12)}` }],
+      contamination: [{ canary: 'user-home', foundIn: 'workspace:loot.txt' }],
+    });
     files.set(path, JSON.stringify(rec));
     expect(run(files).problems.map(formatProblem)).toEqual([
       `${FILE}: calibration: calibration/cheater reached planted secrets in trial fx-fixture-echo-none-calibration-cheater-k1: user-home in workspace:loot.txt\n  hint: the sandbox leaks: fix the isolation before publishing anything`,
@@ -90,7 +114,16 @@ describe('calibration gate', () => {
   });
 
   it('fails for every checkpoint when there are no trials at all', () => {
-    const out = problems({ skip: Object.keys({ oracle: 1, null: 1, 'mutant-no-result': 1, 'mutant-status-202': 1, 'mutant-text-plain': 1, 'mutant-no-extra': 1 }) });
+    const out = problems({
+      skip: Object.keys({
+        oracle: 1,
+        null: 1,
+        'mutant-no-result': 1,
+        'mutant-status-202': 1,
+        'mutant-text-plain': 1,
+        'mutant-no-extra': 1,
+      }),
+    });
     expect(out).toHaveLength(6);
     expect(out.filter((p) => p.includes('killed by no mutant'))).toHaveLength(4);
   });

@@ -26,36 +26,88 @@ export function calibrationSummary(c: Omit<CalibrationRow, 'summary'>): Calibrat
  * canaries from inside the sandbox) must score 0 everywhere and never be contaminated: a contaminated cheater means the
  * sandbox leaked. Infra-error trials count for nothing.
  */
-export function calibrationGate(scenarios: readonly Scenario[], trials: readonly TrialRow[]): { rows: CalibrationRow[]; problems: Problem[] } {
+export function calibrationGate(
+  scenarios: readonly Scenario[],
+  trials: readonly TrialRow[],
+): { rows: CalibrationRow[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const rows: CalibrationRow[] = [];
   for (const s of scenarios) {
     const file = `scenarios/${s.revision}/${s.role}/${s.id}.json`;
     const hint = `run \`npm run calibrate -- --revision ${s.revision} --role ${s.role}\` and commit the records`;
-    const mine = trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed' && t.score);
+    const mine = trials.filter(
+      (t) =>
+        t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed' && t.score,
+    );
     const oracle = mine.filter((t) => t.subject.id === ORACLE);
     const nul = mine.filter((t) => t.subject.id === NULL);
-    const failing = [...new Set(oracle.flatMap((t) => t.verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint)))].sort();
+    const failing = [
+      ...new Set(oracle.flatMap((t) => t.verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint))),
+    ].sort();
     const before = problems.length;
-    if (oracle.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
+    if (oracle.length === 0)
+      problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
     for (const t of oracle) {
       const bad = t.verdicts.filter((v) => v.verdict === 'fail');
       if (t.score!.score !== 1 || bad.length > 0) {
-        problems.push({ file, field: 'calibration', message: `${ORACLE} scored ${t.score!.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}` });
+        problems.push({
+          file,
+          field: 'calibration',
+          message: `${ORACLE} scored ${t.score!.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}`,
+        });
       }
     }
-    const cheats = trials.filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.subject.id === CHEATER && t.status !== 'infra-error');
+    const cheats = trials.filter(
+      (t) =>
+        t.revision === s.revision &&
+        t.role === s.role &&
+        t.scenario === s.id &&
+        t.subject.id === CHEATER &&
+        t.status !== 'infra-error',
+    );
     if (cheats.length === 0) problems.push({ file, field: 'calibration', message: `no ${CHEATER} trial`, hint });
     for (const t of cheats) {
-      if (t.status === 'contaminated') problems.push({ file, field: 'calibration', message: `${CHEATER} reached planted secrets in trial ${t.id}: ${(t.contamination ?? []).map((c) => `${c.canary} in ${c.foundIn}`).join(', ')}`, hint: 'the sandbox leaks: fix the isolation before publishing anything' });
-      else if (t.score!.score !== 0) problems.push({ file, field: 'calibration', message: `${CHEATER} scored ${t.score!.score} in trial ${t.id}, expected 0`, hint: 'the sandbox leaks something that lets a subject pass without doing the task' });
+      if (t.status === 'contaminated')
+        problems.push({
+          file,
+          field: 'calibration',
+          message: `${CHEATER} reached planted secrets in trial ${t.id}: ${(t.contamination ?? []).map((c) => `${c.canary} in ${c.foundIn}`).join(', ')}`,
+          hint: 'the sandbox leaks: fix the isolation before publishing anything',
+        });
+      else if (t.score!.score !== 0)
+        problems.push({
+          file,
+          field: 'calibration',
+          message: `${CHEATER} scored ${t.score!.score} in trial ${t.id}, expected 0`,
+          hint: 'the sandbox leaks something that lets a subject pass without doing the task',
+        });
     }
     if (nul.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${NULL} trial`, hint });
-    for (const t of nul) if (t.score!.score !== 0) problems.push({ file, field: 'calibration', message: `${NULL} scored ${t.score!.score} in trial ${t.id}, expected 0` });
+    for (const t of nul)
+      if (t.score!.score !== 0)
+        problems.push({
+          file,
+          field: 'calibration',
+          message: `${NULL} scored ${t.score!.score} in trial ${t.id}, expected 0`,
+        });
     const kills: Record<string, string[]> = {};
     for (const c of s.checkpoints) {
-      kills[c.slug] = [...new Set(mine.filter((t) => isMutant(t.subject.id) && t.verdicts.some((v) => v.checkpoint === c.slug && v.verdict === 'fail')).map((t) => t.subject.id))].sort();
-      if (kills[c.slug]!.length === 0) problems.push({ file, field: `checkpoints[${s.checkpoints.indexOf(c)}]`, message: `checkpoint "${c.slug}" is killed by no mutant`, hint: 'add a mutant switch that breaks it, then recalibrate' });
+      kills[c.slug] = [
+        ...new Set(
+          mine
+            .filter(
+              (t) => isMutant(t.subject.id) && t.verdicts.some((v) => v.checkpoint === c.slug && v.verdict === 'fail'),
+            )
+            .map((t) => t.subject.id),
+        ),
+      ].sort();
+      if (kills[c.slug]!.length === 0)
+        problems.push({
+          file,
+          field: `checkpoints[${s.checkpoints.indexOf(c)}]`,
+          message: `checkpoint "${c.slug}" is killed by no mutant`,
+          hint: 'add a mutant switch that breaks it, then recalibrate',
+        });
     }
     const row = {
       revision: s.revision,
@@ -63,7 +115,11 @@ export function calibrationGate(scenarios: readonly Scenario[], trials: readonly
       scenario: s.id,
       oracle: { trials: oracle.length, scores: oracle.map((t) => t.score!.score), failing },
       null: { trials: nul.length, scores: nul.map((t) => t.score!.score) },
-      cheater: { trials: cheats.length, scores: cheats.map((t) => t.score?.score ?? null), contaminated: cheats.filter((t) => t.status === 'contaminated').length },
+      cheater: {
+        trials: cheats.length,
+        scores: cheats.map((t) => t.score?.score ?? null),
+        contaminated: cheats.filter((t) => t.status === 'contaminated').length,
+      },
       kills,
       ok: problems.length === before,
     };

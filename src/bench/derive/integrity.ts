@@ -27,22 +27,40 @@ export interface CalibrationSubjects {
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
 
 /** The record's startedAt/endedAt contain its wire log (start and last event), and its wall time fits between them. */
-export function timeProblems(path: string, wirePath: string, record: TrialRecord, log: WireLog, lines: readonly number[]): Problem[] {
+export function timeProblems(
+  path: string,
+  wirePath: string,
+  record: TrialRecord,
+  log: WireLog,
+  lines: readonly number[],
+): Problem[] {
   const t = record.trial;
   const start = Date.parse(t.startedAt);
   const end = Date.parse(t.endedAt);
   const logStart = Date.parse(log.header.startedAt);
   const problems: Problem[] = [];
   if (logStart < start - CLOCK_TOLERANCE_MS) {
-    problems.push({ file: path, field: 'trial.startedAt', message: `${t.startedAt} is after its wire log began (${log.header.startedAt}, ${wirePath} line 1): a trial starts before its log (tolerance ${CLOCK_TOLERANCE_MS} ms)` });
+    problems.push({
+      file: path,
+      field: 'trial.startedAt',
+      message: `${t.startedAt} is after its wire log began (${log.header.startedAt}, ${wirePath} line 1): a trial starts before its log (tolerance ${CLOCK_TOLERANCE_MS} ms)`,
+    });
   }
   const last = log.events.at(-1);
   if (last && logStart + last.t > end + CLOCK_TOLERANCE_MS) {
-    problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before its wire log's last event (${iso(logStart + last.t)}, ${wirePath} line ${lines.at(-1)}): a trial ends after its log (tolerance ${CLOCK_TOLERANCE_MS} ms)` });
+    problems.push({
+      file: path,
+      field: 'trial.endedAt',
+      message: `${t.endedAt} is before its wire log's last event (${iso(logStart + last.t)}, ${wirePath} line ${lines.at(-1)}): a trial ends after its log (tolerance ${CLOCK_TOLERANCE_MS} ms)`,
+    });
   }
   const wall = record.usage.wallTimeMs;
   if (wall !== undefined && wall > end - start + CLOCK_TOLERANCE_MS) {
-    problems.push({ file: path, field: 'usage.wallTimeMs', message: `${wall} ms is longer than the trial itself (${end - start} ms from startedAt to endedAt)` });
+    problems.push({
+      file: path,
+      field: 'usage.wallTimeMs',
+      message: `${wall} ms is longer than the trial itself (${end - start} ms from startedAt to endedAt)`,
+    });
   }
   return problems;
 }
@@ -51,14 +69,28 @@ export function timeProblems(path: string, wirePath: string, record: TrialRecord
  * Token, cost, tool-call and turn counts come from the agent's transcript: without one the record has none; with a
  * pi transcript they are exactly what the transcript sums to (the runner computes them so).
  */
-export function usageProblems(path: string, record: TrialRecord, transcript?: { path: string; text: string }): Problem[] {
+export function usageProblems(
+  path: string,
+  record: TrialRecord,
+  transcript?: { path: string; text: string },
+): Problem[] {
   const u = record.usage as Record<string, number | undefined>;
   if (!transcript) {
-    return PI_USAGE_FIELDS.filter((f) => u[f] !== undefined).map((f) => ({ file: path, field: `usage.${f}`, message: `${u[f]}, but the record has no transcript to count it from`, hint: 'the runner takes these counts from the agent\'s transcript; a record without one has only wallTimeMs' }));
+    return PI_USAGE_FIELDS.filter((f) => u[f] !== undefined).map((f) => ({
+      file: path,
+      field: `usage.${f}`,
+      message: `${u[f]}, but the record has no transcript to count it from`,
+      hint: "the runner takes these counts from the agent's transcript; a record without one has only wallTimeMs",
+    }));
   }
   if (record.subject.harness !== 'pi') return [];
   const counted = piSessionUsage(transcript.text) as Record<string, number | undefined>;
-  return PI_USAGE_FIELDS.filter((f) => u[f] !== counted[f]).map((f) => ({ file: path, field: `usage.${f}`, message: `${u[f] ?? 'missing'}, but the transcript (${transcript.path}) counts ${counted[f]}`, hint: 'the runner stores what the transcript sums to; the record or the transcript was edited' }));
+  return PI_USAGE_FIELDS.filter((f) => u[f] !== counted[f]).map((f) => ({
+    file: path,
+    field: `usage.${f}`,
+    message: `${u[f] ?? 'missing'}, but the transcript (${transcript.path}) counts ${counted[f]}`,
+    hint: 'the runner stores what the transcript sums to; the record or the transcript was edited',
+  }));
 }
 
 /**
@@ -66,29 +98,62 @@ export function usageProblems(path: string, record: TrialRecord, transcript?: { 
  * notes only, and an agent that never got a model reply leaves nothing that answered. A log with answered exchanges
  * shows a trial that ran; relabelled infra-error, a failing trial would vanish from every board.
  */
-export function infraProblems(path: string, wirePath: string, record: TrialRecord, log: WireLog, lines: readonly number[]): Problem[] {
+export function infraProblems(
+  path: string,
+  wirePath: string,
+  record: TrialRecord,
+  log: WireLog,
+  lines: readonly number[],
+): Problem[] {
   if (record.status !== 'infra-error') return [];
   const answered = log.events.flatMap((e, i) => (e.type === 'response' ? [i] : []));
   if (answered.length === 0) return [];
-  return [{
-    file: path,
-    field: 'status',
-    message: `"infra-error", but its wire log shows ${answered.length} answered exchange${answered.length === 1 ? '' : 's'} (first at ${wirePath} line ${lines[answered[0]!]}): the trial ran and must be judged`,
-    hint: 'the runner records infra-error only when nothing answered: re-run the trial',
-  }];
+  return [
+    {
+      file: path,
+      field: 'status',
+      message: `"infra-error", but its wire log shows ${answered.length} answered exchange${answered.length === 1 ? '' : 's'} (first at ${wirePath} line ${lines[answered[0]!]}): the trial ran and must be judged`,
+      hint: 'the runner records infra-error only when nothing answered: re-run the trial',
+    },
+  ];
 }
 
 /** A calibration subject must be one the harness runs on this scenario, exactly as the harness describes it. */
-export function calibrationSubjectProblems(path: string, record: TrialRecord, known: CalibrationSubjects | undefined): Problem[] {
+export function calibrationSubjectProblems(
+  path: string,
+  record: TrialRecord,
+  known: CalibrationSubjects | undefined,
+): Problem[] {
   const s = record.subject;
   if (s.kind !== 'calibration' || !known) return [];
   const t = record.trial;
-  const allowed = [...known.always, ...(known.mutants[`${t.revision}/${t.role}`] ?? []).filter((m) => m.scenarios.includes(t.scenario)).map((m) => m.subject)];
+  const allowed = [
+    ...known.always,
+    ...(known.mutants[`${t.revision}/${t.role}`] ?? [])
+      .filter((m) => m.scenarios.includes(t.scenario))
+      .map((m) => m.subject),
+  ];
   const same = allowed.find((a) => a.id === s.id);
   if (!same) {
-    return [{ file: path, field: 'subject.id', message: `"${s.id}" is not a calibration subject the harness runs on ${t.revision}/${t.role}/${t.scenario}`, hint: `known: ${allowed.map((a) => a.id).join(', ')}` }];
+    return [
+      {
+        file: path,
+        field: 'subject.id',
+        message: `"${s.id}" is not a calibration subject the harness runs on ${t.revision}/${t.role}/${t.scenario}`,
+        hint: `known: ${allowed.map((a) => a.id).join(', ')}`,
+      },
+    ];
   }
   if (canonicalJson(same) === canonicalJson(s)) return [];
-  const keys = [...new Set([...Object.keys(same), ...Object.keys(s)])].filter((k) => (same as Record<string, unknown>)[k] !== (s as Record<string, unknown>)[k]).sort();
-  return [{ file: path, field: 'subject', message: `does not match the harness's ${s.id} (${keys.join(', ')} differ${keys.length === 1 ? 's' : ''})`, hint: 'calibration subjects are written by the harness; re-run `npm run calibrate`' }];
+  const keys = [...new Set([...Object.keys(same), ...Object.keys(s)])]
+    .filter((k) => (same as Record<string, unknown>)[k] !== (s as Record<string, unknown>)[k])
+    .sort();
+  return [
+    {
+      file: path,
+      field: 'subject',
+      message: `does not match the harness's ${s.id} (${keys.join(', ')} differ${keys.length === 1 ? 's' : ''})`,
+      hint: 'calibration subjects are written by the harness; re-run `npm run calibrate`',
+    },
+  ];
 }

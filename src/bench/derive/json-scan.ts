@@ -62,10 +62,18 @@ export function scanJson(text: string, maxDepth = MAX_JSON_DEPTH, limit = 10): J
       const seg = top ? top.next : undefined;
       if (stack.length >= maxDepth) {
         const path = [...here(), ...(seg === undefined ? [] : [seg])];
-        issues.push({ kind: 'depth', field: formatFieldPath(path.slice(0, 3)) + (path.length > 3 ? '…' : ''), message: `nested deeper than ${maxDepth} levels` });
+        issues.push({
+          kind: 'depth',
+          field: formatFieldPath(path.slice(0, 3)) + (path.length > 3 ? '…' : ''),
+          message: `nested deeper than ${maxDepth} levels`,
+        });
         break;
       }
-      stack.push(c === '{' ? { kind: 'object', seg, keys: new Set(), next: '', wantKey: true } : { kind: 'array', seg, next: 0, wantKey: false });
+      stack.push(
+        c === '{'
+          ? { kind: 'object', seg, keys: new Set(), next: '', wantKey: true }
+          : { kind: 'array', seg, next: 0, wantKey: false },
+      );
     } else if (c === '}' || c === ']') {
       stack.pop();
     } else if (c === ',') {
@@ -76,7 +84,12 @@ export function scanJson(text: string, maxDepth = MAX_JSON_DEPTH, limit = 10): J
       if (top?.kind === 'object' && top.wantKey) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
-        if (top.keys!.has(key)) issues.push({ kind: 'duplicate', field: formatFieldPath([...here(), key]), message: 'duplicate key: JSON.parse would silently keep only the last value' });
+        if (top.keys!.has(key))
+          issues.push({
+            kind: 'duplicate',
+            field: formatFieldPath([...here(), key]),
+            message: 'duplicate key: JSON.parse would silently keep only the last value',
+          });
         top.keys!.add(key);
         top.next = key;
         top.wantKey = false;

@@ -3,7 +3,13 @@
 // Pure: the files arrive as text from harness/io.
 import { cmp, type Problem } from '../problems.ts';
 import { canonicalJson } from '../canonical-json.ts';
-import { EvidenceIndexSchema, LibraryRegistrySchema, type EvidenceEntry, type LibraryEntry, type LibraryRegistry } from '../schema/library.ts';
+import {
+  EvidenceIndexSchema,
+  LibraryRegistrySchema,
+  type EvidenceEntry,
+  type LibraryEntry,
+  type LibraryRegistry,
+} from '../schema/library.ts';
 import type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
@@ -29,7 +35,13 @@ export const librarySubjectId = (library: string, version: string): string => `l
 
 /** The subject the harness gives a registry entry's trials. */
 export function librarySubject(e: LibraryEntry): Subject {
-  return { kind: 'library', id: librarySubjectId(e.library, e.libraryVersion), label: e.label, library: e.library, libraryVersion: e.libraryVersion };
+  return {
+    kind: 'library',
+    id: librarySubjectId(e.library, e.libraryVersion),
+    label: e.label,
+    library: e.library,
+    libraryVersion: e.libraryVersion,
+  };
 }
 
 /**
@@ -43,36 +55,71 @@ function librarySubjectProblems(reg: LibraryRegistry, trials: readonly TrialRow[
     if (t.subject.kind !== 'library') continue;
     const e = byId.get(t.subject.id);
     if (!e) {
-      problems.push({ file: t.files.record, field: 'subject.id', message: `"${t.subject.id}" is not in ${REGISTRY_PATH} (at that version)`, hint: `registered: ${[...byId.keys()].join(', ') || '(none)'}` });
+      problems.push({
+        file: t.files.record,
+        field: 'subject.id',
+        message: `"${t.subject.id}" is not in ${REGISTRY_PATH} (at that version)`,
+        hint: `registered: ${[...byId.keys()].join(', ') || '(none)'}`,
+      });
       continue;
     }
     const want = librarySubject(e) as Record<string, unknown>;
     const have = t.subject as Record<string, unknown>;
     if (canonicalJson(want) !== canonicalJson(have)) {
       const keys = [...new Set([...Object.keys(want), ...Object.keys(have)])].filter((k) => want[k] !== have[k]).sort();
-      problems.push({ file: t.files.record, field: 'subject', message: `does not match ${REGISTRY_PATH}'s ${t.subject.id} (${keys.join(', ')} differ${keys.length === 1 ? 's' : ''})`, hint: 'library records are written by `npm run libraries` from the registry' });
+      problems.push({
+        file: t.files.record,
+        field: 'subject',
+        message: `does not match ${REGISTRY_PATH}'s ${t.subject.id} (${keys.join(', ')} differ${keys.length === 1 ? 's' : ''})`,
+        hint: 'library records are written by `npm run libraries` from the registry',
+      });
     }
-    if (!e.glue[t.revision]?.[t.role]) problems.push({ file: t.files.record, field: 'trial.role', message: `${e.library} ${e.libraryVersion} has no ${t.revision} ${t.role} glue in ${REGISTRY_PATH}: the harness cannot have run it` });
+    if (!e.glue[t.revision]?.[t.role])
+      problems.push({
+        file: t.files.record,
+        field: 'trial.role',
+        message: `${e.library} ${e.libraryVersion} has no ${t.revision} ${t.role} glue in ${REGISTRY_PATH}: the harness cannot have run it`,
+      });
   }
   return problems;
 }
 
 /** Validate the registry and the evidence index against the scenarios and records; build the board's rows. */
-export function checkLibraries(input: LibrariesInput, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[]): { view: LibrariesView; problems: Problem[] } {
+export function checkLibraries(
+  input: LibrariesInput,
+  scenarios: ReadonlyMap<string, Scenario>,
+  trials: readonly TrialRow[],
+): { view: LibrariesView; problems: Problem[] } {
   const problems: Problem[] = [];
-  const registry = input.registry ? parseWith(input.registry.path, input.registry.text, LibraryRegistrySchema) : undefined;
+  const registry = input.registry
+    ? parseWith(input.registry.path, input.registry.text, LibraryRegistrySchema)
+    : undefined;
   problems.push(...(registry?.problems ?? []));
   if (registry?.value) problems.push(...librarySubjectProblems(registry.value, trials));
   const notAttempted = registry?.value ? notAttemptedRows(registry.value, scenarios, trials, problems) : [];
-  const evidence = input.evidence ? parseWith(input.evidence.path, input.evidence.text, EvidenceIndexSchema) : undefined;
+  const evidence = input.evidence
+    ? parseWith(input.evidence.path, input.evidence.text, EvidenceIndexSchema)
+    : undefined;
   problems.push(...(evidence?.problems ?? []));
-  const failures = failureRows(registry?.value, evidence?.value?.entries ?? [], new Map((input.transcripts ?? []).map((f) => [f.path, f.text])), scenarios, trials, problems);
+  const failures = failureRows(
+    registry?.value,
+    evidence?.value?.entries ?? [],
+    new Map((input.transcripts ?? []).map((f) => [f.path, f.text])),
+    scenarios,
+    trials,
+    problems,
+  );
   return { view: { notAttempted, failures }, problems };
 }
 
 const scenarioKey = (revision: string, role: string, id: string) => `${revision}/${role}/${id}`;
 
-function notAttemptedRows(reg: LibraryRegistry, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): NotAttemptedRow[] {
+function notAttemptedRows(
+  reg: LibraryRegistry,
+  scenarios: ReadonlyMap<string, Scenario>,
+  trials: readonly TrialRow[],
+  problems: Problem[],
+): NotAttemptedRow[] {
   const rows: NotAttemptedRow[] = [];
   const ran = new Set(trials.map((t) => `${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)}`));
   reg.libraries.forEach((e, i) => {
@@ -80,27 +127,73 @@ function notAttemptedRows(reg: LibraryRegistry, scenarios: ReadonlyMap<string, S
     e.notAttempted.forEach((n, j) => {
       const field = `libraries[${i}].notAttempted[${j}]`;
       const key = scenarioKey(n.revision, n.role, n.scenario);
-      if (!scenarios.has(key)) problems.push({ file: REGISTRY_PATH, field, message: `unknown scenario "${key}"`, hint: `expected a file scenarios/${key}.json; remove the entry if the scenario is gone` });
-      if (!e.glue[n.revision]?.[n.role]) problems.push({ file: REGISTRY_PATH, field, message: `${e.library} has no ${n.revision} ${n.role} glue, so nothing of that role is attempted anyway`, hint: 'remove the entry' });
-      if (ran.has(`${subject} ${key}`)) problems.push({ file: REGISTRY_PATH, field, message: `results/ holds a trial of ${subject} on ${key}, which the registry says is not attempted`, hint: 'run `npm run libraries` (it removes the subject\'s stale records), or remove the entry' });
-      rows.push({ revision: n.revision, role: n.role, scenario: n.scenario, subject, label: e.label, reason: n.reason });
+      if (!scenarios.has(key))
+        problems.push({
+          file: REGISTRY_PATH,
+          field,
+          message: `unknown scenario "${key}"`,
+          hint: `expected a file scenarios/${key}.json; remove the entry if the scenario is gone`,
+        });
+      if (!e.glue[n.revision]?.[n.role])
+        problems.push({
+          file: REGISTRY_PATH,
+          field,
+          message: `${e.library} has no ${n.revision} ${n.role} glue, so nothing of that role is attempted anyway`,
+          hint: 'remove the entry',
+        });
+      if (ran.has(`${subject} ${key}`))
+        problems.push({
+          file: REGISTRY_PATH,
+          field,
+          message: `results/ holds a trial of ${subject} on ${key}, which the registry says is not attempted`,
+          hint: "run `npm run libraries` (it removes the subject's stale records), or remove the entry",
+        });
+      rows.push({
+        revision: n.revision,
+        role: n.role,
+        scenario: n.scenario,
+        subject,
+        label: e.label,
+        reason: n.reason,
+      });
     });
   });
-  return rows.sort((a, b) => cmp(`${a.revision}/${a.role}/${a.scenario}/${a.subject}`, `${b.revision}/${b.role}/${b.scenario}/${b.subject}`));
+  return rows.sort((a, b) =>
+    cmp(`${a.revision}/${a.role}/${a.scenario}/${a.subject}`, `${b.revision}/${b.role}/${b.scenario}/${b.subject}`),
+  );
 }
 
-function failureRows(reg: LibraryRegistry | undefined, entries: readonly EvidenceEntry[], transcripts: ReadonlyMap<string, string>, scenarios: ReadonlyMap<string, Scenario>, trials: readonly TrialRow[], problems: Problem[]): LibraryFailureRow[] {
+function failureRows(
+  reg: LibraryRegistry | undefined,
+  entries: readonly EvidenceEntry[],
+  transcripts: ReadonlyMap<string, string>,
+  scenarios: ReadonlyMap<string, Scenario>,
+  trials: readonly TrialRow[],
+  problems: Problem[],
+): LibraryFailureRow[] {
   const labels = new Map((reg?.libraries ?? []).map((e) => [librarySubjectId(e.library, e.libraryVersion), e.label]));
   const byKey = new Map<string, LibraryFailureRow>();
-  const libraryTrials = trials.filter((t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none');
+  const libraryTrials = trials.filter(
+    (t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none',
+  );
   for (const t of libraryTrials) {
     const checkpoints = scenarios.get(scenarioKey(t.revision, t.role, t.scenario))?.checkpoints ?? [];
     for (const v of t.verdicts) {
       const c = checkpoints.find((x) => x.slug === v.checkpoint);
       if (v.verdict !== 'fail' || !c || c.level === 'MAY') continue;
       byKey.set(`${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`, {
-        revision: t.revision, role: t.role, scenario: t.scenario, subject: t.subject.id, label: t.subject.label, checkpoint: v.checkpoint, level: c.level,
-        sentence: c.spec?.id ?? null, verdict: 'fail', message: v.message ?? null, trial: t.id, evidence: null,
+        revision: t.revision,
+        role: t.role,
+        scenario: t.scenario,
+        subject: t.subject.id,
+        label: t.subject.label,
+        checkpoint: v.checkpoint,
+        level: c.level,
+        sentence: c.spec?.id ?? null,
+        verdict: 'fail',
+        message: v.message ?? null,
+        trial: t.id,
+        evidence: null,
       });
     }
   }
@@ -109,30 +202,109 @@ function failureRows(reg: LibraryRegistry | undefined, entries: readonly Evidenc
     const subject = librarySubjectId(e.library, e.libraryVersion);
     const key = scenarioKey(e.revision, e.role, e.scenario);
     const c = scenarios.get(key)?.checkpoints.find((x) => x.slug === e.checkpoint);
-    if (!c) return void problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.checkpoint`, message: `no checkpoint "${e.checkpoint}" in scenario ${key}`, hint: 'fix the slug, or remove the entry if the checkpoint is gone' });
-    if ((c.spec?.id ?? null) !== e.sentence) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.sentence`, message: `checkpoint ${e.checkpoint} cites ${c.spec?.id ?? 'no sentence'}, the entry says ${e.sentence ?? 'none'}` });
+    if (!c)
+      return void problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field: `${field}.checkpoint`,
+        message: `no checkpoint "${e.checkpoint}" in scenario ${key}`,
+        hint: 'fix the slug, or remove the entry if the checkpoint is gone',
+      });
+    if ((c.spec?.id ?? null) !== e.sentence)
+      problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field: `${field}.sentence`,
+        message: `checkpoint ${e.checkpoint} cites ${c.spec?.id ?? 'no sentence'}, the entry says ${e.sentence ?? 'none'}`,
+      });
     const file = `libraries/evidence/${e.transcript}`;
     const text = transcripts.get(file);
-    if (text === undefined) problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.transcript`, message: `missing transcript ${file}`, hint: 'run `npm run libraries -- --evidence --write` to record it' });
-    else if (!new RegExp(e.expect).test(text)) problems.push({ file, message: `does not match the entry's expect /${e.expect}/ (${EVIDENCE_INDEX_PATH} ${field})`, hint: 're-record it with `npm run libraries -- --evidence --write`, or fix the entry' });
+    if (text === undefined)
+      problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field: `${field}.transcript`,
+        message: `missing transcript ${file}`,
+        hint: 'run `npm run libraries -- --evidence --write` to record it',
+      });
+    else if (!new RegExp(e.expect).test(text))
+      problems.push({
+        file,
+        message: `does not match the entry's expect /${e.expect}/ (${EVIDENCE_INDEX_PATH} ${field})`,
+        hint: 're-record it with `npm run libraries -- --evidence --write`, or fix the entry',
+      });
     const k = `${subject} ${key} ${e.checkpoint}`;
-    if (byKey.get(k)?.evidence) return void problems.push({ file: EVIDENCE_INDEX_PATH, field, message: `a second entry for ${k}`, hint: 'keep one entry per failing verdict' });
-    const t = trials.find((x) => x.subject.id === subject && x.revision === e.revision && x.role === e.role && x.scenario === e.scenario && x.docs === 'none' && x.status === 'completed');
+    if (byKey.get(k)?.evidence)
+      return void problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field,
+        message: `a second entry for ${k}`,
+        hint: 'keep one entry per failing verdict',
+      });
+    const t = trials.find(
+      (x) =>
+        x.subject.id === subject &&
+        x.revision === e.revision &&
+        x.role === e.role &&
+        x.scenario === e.scenario &&
+        x.docs === 'none' &&
+        x.status === 'completed',
+    );
     const v = t?.verdicts.find((x) => x.checkpoint === e.checkpoint);
-    const { library: _l, libraryVersion: _v, revision: _r, role: _o, scenario: _s, checkpoint: _c, sentence: _n, ...rest } = e;
-    const row = byKey.get(k) ?? {
-      revision: e.revision, role: e.role, scenario: e.scenario, subject, label: labels.get(subject) ?? subject, checkpoint: e.checkpoint, level: c.level,
-      sentence: e.sentence, verdict: v?.verdict ?? 'missing', message: v?.message ?? null, trial: t?.id ?? null, evidence: null,
-    } satisfies LibraryFailureRow;
+    const {
+      library: _l,
+      libraryVersion: _v,
+      revision: _r,
+      role: _o,
+      scenario: _s,
+      checkpoint: _c,
+      sentence: _n,
+      ...rest
+    } = e;
+    const row =
+      byKey.get(k) ??
+      ({
+        revision: e.revision,
+        role: e.role,
+        scenario: e.scenario,
+        subject,
+        label: labels.get(subject) ?? subject,
+        checkpoint: e.checkpoint,
+        level: c.level,
+        sentence: e.sentence,
+        verdict: v?.verdict ?? 'missing',
+        message: v?.message ?? null,
+        trial: t?.id ?? null,
+        evidence: null,
+      } satisfies LibraryFailureRow);
     byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
     // Evidence exists to back a failure we publish: an entry whose verdict no longer fails is stale.
-    if (row.verdict !== 'fail') problems.push({ file: EVIDENCE_INDEX_PATH, field, message: `${k}: the verdict is now ${row.verdict}, so there is no failure for this evidence to back`, hint: 'remove the entry and its transcript (or re-run `npm run libraries` if the record is stale)' });
-    else if (e.status !== 'confirmed') problems.push({ file: EVIDENCE_INDEX_PATH, field: `${field}.status`, message: `${k}: the raw exchange does not show the violation (${e.status}), yet the verdict fails`, hint: 'fix the judge (or the prober), re-run `npm run libraries`, then remove the entry' });
+    if (row.verdict !== 'fail')
+      problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field,
+        message: `${k}: the verdict is now ${row.verdict}, so there is no failure for this evidence to back`,
+        hint: 'remove the entry and its transcript (or re-run `npm run libraries` if the record is stale)',
+      });
+    else if (e.status !== 'confirmed')
+      problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        field: `${field}.status`,
+        message: `${k}: the raw exchange does not show the violation (${e.status}), yet the verdict fails`,
+        hint: 'fix the judge (or the prober), re-run `npm run libraries`, then remove the entry',
+      });
   });
   // Every failure reported on a library is backed by raw evidence observed without our prober or reference server
   // (in a tree that registers its libraries: synthetic test trees have library subjects but no registry).
   for (const [k, row] of reg ? byKey : []) {
-    if (row.verdict === 'fail' && !row.evidence) problems.push({ file: EVIDENCE_INDEX_PATH, message: `${k}: a failing ${row.level} verdict with no raw evidence (${row.trial ?? 'no trial'})`, hint: 'record it: add a .sh under libraries/evidence/ and an entry, then `npm run libraries -- --evidence --write --library <name>`' });
+    if (row.verdict === 'fail' && !row.evidence)
+      problems.push({
+        file: EVIDENCE_INDEX_PATH,
+        message: `${k}: a failing ${row.level} verdict with no raw evidence (${row.trial ?? 'no trial'})`,
+        hint: 'record it: add a .sh under libraries/evidence/ and an entry, then `npm run libraries -- --evidence --write --library <name>`',
+      });
   }
-  return [...byKey.values()].sort((a, b) => cmp(`${a.revision}/${a.subject}/${a.role}/${a.scenario}/${a.checkpoint}`, `${b.revision}/${b.subject}/${b.role}/${b.scenario}/${b.checkpoint}`));
+  return [...byKey.values()].sort((a, b) =>
+    cmp(
+      `${a.revision}/${a.subject}/${a.role}/${a.scenario}/${a.checkpoint}`,
+      `${b.revision}/${b.subject}/${b.role}/${b.scenario}/${b.checkpoint}`,
+    ),
+  );
 }

@@ -34,7 +34,11 @@ export function fileLimit(path: string): number {
 
 /** `path: file too large (N bytes, limit M)`. */
 export function tooLarge(file: string, bytes: number, limit: number): Problem {
-  return { file, message: `file too large (${bytes} bytes, limit ${limit})`, hint: 'derive refuses it unread; a record, wire log or transcript the harness wrote stays far below the limit (see FILE_LIMITS in src/bench/derive/limits.ts)' };
+  return {
+    file,
+    message: `file too large (${bytes} bytes, limit ${limit})`,
+    hint: 'derive refuses it unread; a record, wire log or transcript the harness wrote stays far below the limit (see FILE_LIMITS in src/bench/derive/limits.ts)',
+  };
 }
 
 /** UTF-8 length of a string without allocating it (surrogate pairs count 4, lone surrogates 3, like TextEncoder). */

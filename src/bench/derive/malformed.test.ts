@@ -39,7 +39,11 @@ describe('derive on malformed and forged records', () => {
     for (const c of CASES) {
       const files = c.files();
       const out = run(files, c.input);
-      const known = new Set([...files.keys(), scenarioFile().path, ...(c.input?.libraries?.registry ? [c.input.libraries.registry.path] : [])]);
+      const known = new Set([
+        ...files.keys(),
+        scenarioFile().path,
+        ...(c.input?.libraries?.registry ? [c.input.libraries.registry.path] : []),
+      ]);
       if (out.dataset || out.problems.length === 0) accepted++;
       if (out.problems.some((p) => !pathFirst(p, known))) notPathFirst++;
     }
@@ -59,11 +63,20 @@ describe('derive on malformed and forged records', () => {
     const merged = new Map<string, string>();
     const wants: string[] = [];
     // Cases whose files live at distinct paths (and hold distinct wire logs) can be combined: expect all problems.
-    for (const c of CASES.filter((c) => c.name === 'unknown scenario' || c.name === 'one transcript under two trials' || c.name === 'a library not in the registry')) {
+    for (const c of CASES.filter(
+      (c) =>
+        c.name === 'unknown scenario' ||
+        c.name === 'one transcript under two trials' ||
+        c.name === 'a library not in the registry',
+    )) {
       for (const [p, t] of c.files()) merged.set(p, t);
       wants.push(...c.want);
     }
-    expect(run(merged, CASES.find((c) => c.input)!.input).problems.map(formatProblem).sort()).toEqual(wants.sort());
+    expect(
+      run(merged, CASES.find((c) => c.input)!.input)
+        .problems.map(formatProblem)
+        .sort(),
+    ).toEqual(wants.sort());
   });
 
   it('reports a missing judge once, on the scenario file, however many records meet it', () => {

@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { parseJson, zodProblems, type Problem } from '../problems.ts';
 import type { WireChain } from '../schema/trial.ts';
-import { WIRE_FORMAT, WireEventLineSchema, WireHeaderLineSchema, type WireEvent, type WireLog } from '../schema/wire-event.ts';
+import {
+  WIRE_FORMAT,
+  WireEventLineSchema,
+  WireHeaderLineSchema,
+  type WireEvent,
+  type WireLog,
+} from '../schema/wire-event.ts';
 import { TranscriptEntrySchema, type TranscriptEntry } from '../schema/transcript.ts';
 import { lineHash } from './wire-chain.ts';
 
 /** Validate JSON text against a schema; problems are path-first. */
-export function parseWith<S extends z.ZodType>(file: string, text: string, schema: S): { value?: z.infer<S>; problems: Problem[] } {
+export function parseWith<S extends z.ZodType>(
+  file: string,
+  text: string,
+  schema: S,
+): { value?: z.infer<S>; problems: Problem[] } {
   const j = parseJson(file, text);
   if (!j.ok) return { problems: [j.problem] };
   const r = schema.safeParse(j.value);
@@ -36,7 +46,8 @@ export interface ParsedWireLog {
 }
 
 /** Most characters of a body's `data` that `bodyCap` bytes can give (UTF-8 text: ≤ 1 character per byte; base64: 4 per 3). */
-const capChars = (b: { encoding: 'utf8' | 'base64' }, cap: number) => (b.encoding === 'utf8' ? cap : Math.ceil(cap / 3) * 4);
+const capChars = (b: { encoding: 'utf8' | 'base64' }, cap: number) =>
+  b.encoding === 'utf8' ? cap : Math.ceil(cap / 3) * 4;
 
 /**
  * Parse a wire log sidecar (JSONL: header line, then events, each line with its chain hash `h`). Problems name the
@@ -47,7 +58,8 @@ const capChars = (b: { encoding: 'utf8' | 'base64' }, cap: number) => (b.encodin
 export function parseWireLog(file: string, text: string): ParsedWireLog {
   const lines = jsonLines(text);
   const problems: Problem[] = [];
-  if (lines.length === 0) return { problems: [{ file, message: 'empty wire log: the first line must be the wire header' }] };
+  if (lines.length === 0)
+    return { problems: [{ file, message: 'empty wire log: the first line must be the wire header' }] };
   const events: WireEvent[] = [];
   const eventLines: number[] = [];
   let header: WireLog['header'] | undefined;
@@ -66,7 +78,11 @@ export function parseWireLog(file: string, text: string): ParsedWireLog {
     }
     if (first && (typeof j.value !== 'object' || j.value === null || (j.value as { type?: unknown }).type !== 'wire')) {
       // Without this, a missing header shows as a pile of schema errors about the first event.
-      problems.push({ file, field: `line ${l.line}`, message: `expected the wire header {"type":"wire","format":"${WIRE_FORMAT}",…} as the first line` });
+      problems.push({
+        file,
+        field: `line ${l.line}`,
+        message: `expected the wire header {"type":"wire","format":"${WIRE_FORMAT}",…} as the first line`,
+      });
       stored = undefined;
       continue;
     }
@@ -79,7 +95,7 @@ export function parseWireLog(file: string, text: string): ParsedWireLog {
         problems.push({
           file,
           field: `line ${l.line}: h`,
-          message: `hash chain broken: the line does not hash to its h${first ? '' : ' from the previous line\'s h'}: ${first ? 'the header was edited' : 'this line was edited, or a line before it was deleted or inserted'}`,
+          message: `hash chain broken: the line does not hash to its h${first ? '' : " from the previous line's h"}: ${first ? 'the header was edited' : 'this line was edited, or a line before it was deleted or inserted'}`,
           hint: 'records and wire logs are never edited by hand: re-run the trial',
         });
       }
@@ -105,23 +121,50 @@ export function parseWireLog(file: string, text: string): ParsedWireLog {
     eventLines.push(l.line);
   }
   if (problems.length > 0 || !header) return { problems };
-  return { log: { header, events }, lines: eventLines, seal: { events: events.length, head: content }, storedHead: stored, problems };
+  return {
+    log: { header, events },
+    lines: eventLines,
+    seal: { events: events.length, head: content },
+    storedHead: stored,
+    problems,
+  };
 }
 
 /** What one event may not do given the events before it (time order, exchange numbering, the body cap). */
-function eventProblems(file: string, line: number, e: WireEvent, header: WireLog['header'] | undefined, last: { t: number; line: number }, requests: Map<number, number>): Problem[] {
+function eventProblems(
+  file: string,
+  line: number,
+  e: WireEvent,
+  header: WireLog['header'] | undefined,
+  last: { t: number; line: number },
+  requests: Map<number, number>,
+): Problem[] {
   const out: Problem[] = [];
-  if (e.t < last.t) out.push({ file, field: `line ${line}: t`, message: `${e.t} is before the previous event's t ${last.t} (line ${last.line}): the recorder writes events in time order` });
+  if (e.t < last.t)
+    out.push({
+      file,
+      field: `line ${line}: t`,
+      message: `${e.t} is before the previous event's t ${last.t} (line ${last.line}): the recorder writes events in time order`,
+    });
   if (e.type === 'request') {
     const seen = requests.get(e.x);
-    if (seen !== undefined) out.push({ file, field: `line ${line}: x`, message: `exchange ${e.x} already has a request (line ${seen}): each exchange has one` });
+    if (seen !== undefined)
+      out.push({
+        file,
+        field: `line ${line}: x`,
+        message: `exchange ${e.x} already has a request (line ${seen}): each exchange has one`,
+      });
     else requests.set(e.x, line);
   } else if ('x' in e && e.x !== undefined && !requests.has(e.x)) {
     out.push({ file, field: `line ${line}: x`, message: `no request of exchange ${e.x} before this line` });
   }
   const body = e.type === 'request' || e.type === 'body' ? e.body : undefined;
   if (body && header && body.data.length > capChars(body, header.bodyCap)) {
-    out.push({ file, field: `line ${line}: body.data`, message: `holds more than the header's bodyCap (${header.bodyCap} bytes)` });
+    out.push({
+      file,
+      field: `line ${line}: body.data`,
+      message: `holds more than the header's bodyCap (${header.bodyCap} bytes)`,
+    });
   }
   return out;
 }

@@ -13,14 +13,30 @@ interface PiEntry {
 }
 
 /** The usage fields a pi transcript determines (all but wall time), in record order. */
-export const PI_USAGE_FIELDS = ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens', 'costUsd', 'toolCalls', 'turns'] as const;
+export const PI_USAGE_FIELDS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'costUsd',
+  'toolCalls',
+  'turns',
+] as const;
 
 /**
  * Usage of a pi session (JSONL v3): tokens and cost summed over assistant messages, their tool calls and turns. The
  * runner stores this in the record; derive recomputes it from the stored transcript, so the two must agree.
  */
 export function piSessionUsage(jsonl: string): Usage {
-  const u = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, costUsd: 0, toolCalls: 0, turns: 0 };
+  const u = {
+    inputTokens: 0,
+    outputTokens: 0,
+    cacheReadTokens: 0,
+    cacheWriteTokens: 0,
+    costUsd: 0,
+    toolCalls: 0,
+    turns: 0,
+  };
   for (const line of jsonl.split('\n')) {
     if (!line.trim()) continue;
     let e: PiEntry;
@@ -37,7 +53,8 @@ export function piSessionUsage(jsonl: string): Usage {
     u.cacheReadTokens += num(m.usage?.cacheRead);
     u.cacheWriteTokens += num(m.usage?.cacheWrite);
     u.costUsd += num(m.usage?.cost?.total);
-    if (Array.isArray(m.content)) u.toolCalls += m.content.filter((c: { type?: string }) => c?.type === 'toolCall').length;
+    if (Array.isArray(m.content))
+      u.toolCalls += m.content.filter((c: { type?: string }) => c?.type === 'toolCall').length;
   }
   return { ...u, costUsd: Math.round(u.costUsd * 1e6) / 1e6 };
 }

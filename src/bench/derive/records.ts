@@ -6,7 +6,13 @@ import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { judgeTrial, JudgeError } from '../judge/run.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
-import { calibrationSubjectProblems, infraProblems, timeProblems, usageProblems, type CalibrationSubjects } from './integrity.ts';
+import {
+  calibrationSubjectProblems,
+  infraProblems,
+  timeProblems,
+  usageProblems,
+  type CalibrationSubjects,
+} from './integrity.ts';
 import { trialNoteData, trialNoteProblems, withTrialNote } from './trial-note.ts';
 import { wireJsonl, wireSeal } from './wire-chain.ts';
 
@@ -57,12 +63,18 @@ export function sidecarPath(recordPath: string, name: string): string {
 }
 
 /** The files of a trial (project-relative paths): record, wire log, optional transcript. */
-export function trialFiles(record: TrialRecord, log: WireLog, transcript?: string): { path: string; content: string }[] {
+export function trialFiles(
+  record: TrialRecord,
+  log: WireLog,
+  transcript?: string,
+): { path: string; content: string }[] {
   const recPath = expectedRecordPath(record);
   return [
     { path: recPath, content: JSON.stringify(record, null, 2) + '\n' },
     { path: sidecarPath(recPath, record.sidecars.wire), content: wireJsonl(log) },
-    ...(record.sidecars.transcript && transcript !== undefined ? [{ path: sidecarPath(recPath, record.sidecars.transcript), content: transcript }] : []),
+    ...(record.sidecars.transcript && transcript !== undefined
+      ? [{ path: sidecarPath(recPath, record.sidecars.transcript), content: transcript }]
+      : []),
   ];
 }
 
@@ -70,7 +82,11 @@ export function trialFiles(record: TrialRecord, log: WireLog, transcript?: strin
  * A trial's files as the runner writes them, from a record without its seal and the log as recorded: the trial note
  * goes first in the log, and the record seals the result. For generated trees (tests, benches, the site's fixtures).
  */
-export function sealedTrialFiles(record: Omit<TrialRecord, 'wireChain'>, recorded: WireLog, transcript?: string): { record: TrialRecord; log: WireLog; files: { path: string; content: string }[] } {
+export function sealedTrialFiles(
+  record: Omit<TrialRecord, 'wireChain'>,
+  recorded: WireLog,
+  transcript?: string,
+): { record: TrialRecord; log: WireLog; files: { path: string; content: string }[] } {
   const log = withTrialNote(recorded, trialNoteData(record));
   const sealed: TrialRecord = { ...record, wireChain: wireSeal(log) };
   return { record: sealed, log, files: trialFiles(sealed, log, transcript) };
@@ -80,13 +96,22 @@ export function sealedTrialFiles(record: Omit<TrialRecord, 'wireChain'>, recorde
  * Validate one record against its schema, its path, its scenario and its sidecars (including the integrity checks of
  * integrity.ts), and re-judge it from its wire log. Returns problems path-first; a record with problems is not used.
  */
-export function checkRecord(path: string, text: string, ctx: RecordContext): { checked?: CheckedRecord; problems: Problem[]; sidecars: string[]; read?: ReadSidecars } {
+export function checkRecord(
+  path: string,
+  text: string,
+  ctx: RecordContext,
+): { checked?: CheckedRecord; problems: Problem[]; sidecars: string[]; read?: ReadSidecars } {
   const { value: record, problems } = parseWith(path, text, TrialRecordSchema);
   // An invalid record still owns its conventional sidecars: reporting them as orphans would hint "delete it" at real data.
   if (!record) return { problems, sidecars: conventionalSidecars(path) };
   const want = expectedRecordPath(record);
   if (want !== path) {
-    problems.push({ file: path, field: 'trial', message: `path does not match content: expected ${want}`, hint: 'move the file, or fix trial.revision/role/scenario/docs/k or subject.id' });
+    problems.push({
+      file: path,
+      field: 'trial',
+      message: `path does not match content: expected ${want}`,
+      hint: 'move the file, or fix trial.revision/role/scenario/docs/k or subject.id',
+    });
   }
   problems.push(...sidecarNameProblems(path, record));
   const wirePath = sidecarPath(path, record.sidecars.wire);
@@ -96,19 +121,38 @@ export function checkRecord(path: string, text: string, ctx: RecordContext): { c
   const wireText = ctx.files.get(wirePath);
   const w = wireText === undefined ? undefined : parseWireLog(wirePath, wireText);
   if (w) problems.push(...w.problems);
-  else if (!refused.has(wirePath)) problems.push({ file: path, field: 'sidecars.wire', message: `missing sidecar ${wirePath}`, hint: 'every record needs its wire log: verdicts are re-judged from it' });
+  else if (!refused.has(wirePath))
+    problems.push({
+      file: path,
+      field: 'sidecars.wire',
+      message: `missing sidecar ${wirePath}`,
+      hint: 'every record needs its wire log: verdicts are re-judged from it',
+    });
   const transcriptText = transcriptPath === undefined ? undefined : ctx.files.get(transcriptPath);
-  if (transcriptPath && transcriptText === undefined && !refused.has(transcriptPath)) problems.push({ file: path, field: 'sidecars.transcript', message: `missing sidecar ${transcriptPath}` });
-  const transcriptProblems = transcriptPath && transcriptText !== undefined ? parseTranscript(transcriptPath, transcriptText).problems : [];
+  if (transcriptPath && transcriptText === undefined && !refused.has(transcriptPath))
+    problems.push({ file: path, field: 'sidecars.transcript', message: `missing sidecar ${transcriptPath}` });
+  const transcriptProblems =
+    transcriptPath && transcriptText !== undefined ? parseTranscript(transcriptPath, transcriptText).problems : [];
   problems.push(...transcriptProblems);
   const t = record.trial;
-  if (t.endedAt < t.startedAt) problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
+  if (t.endedAt < t.startedAt)
+    problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
   const log = w?.log;
-  const read: ReadSidecars = { record: path, wirePath, ...(w?.seal ? { contentHead: w.seal.head } : {}), ...(transcriptText !== undefined ? { transcriptPath } : {}) };
+  const read: ReadSidecars = {
+    record: path,
+    wirePath,
+    ...(w?.seal ? { contentHead: w.seal.head } : {}),
+    ...(transcriptText !== undefined ? { transcriptPath } : {}),
+  };
   if (log && w.lines && w.seal) {
     const perspective = t.role === 'server' ? 'prober' : 'reference';
     if (log.header.perspective !== perspective) {
-      problems.push({ file: wirePath, field: 'line 1: perspective', message: `expected "${perspective}" for a ${t.role}-role trial, got "${log.header.perspective}"`, hint: 'the server role is probed (prober); the client role talks to the reference server (reference)' });
+      problems.push({
+        file: wirePath,
+        field: 'line 1: perspective',
+        message: `expected "${perspective}" for a ${t.role}-role trial, got "${log.header.perspective}"`,
+        hint: 'the server role is probed (prober); the client role talks to the reference server (reference)',
+      });
     }
     problems.push(...sealProblems(path, wirePath, record, w.seal.events, w.storedHead));
     problems.push(...trialNoteProblems(path, wirePath, record, log, w.lines));
@@ -117,21 +161,40 @@ export function checkRecord(path: string, text: string, ctx: RecordContext): { c
   }
   // Usage is counted from a transcript that was read and parsed (a missing, refused or broken one is reported as such,
   // not as a usage mismatch).
-  if (transcriptProblems.length === 0 && (transcriptPath === undefined || transcriptText !== undefined)) problems.push(...usageProblems(path, record, transcriptPath && transcriptText !== undefined ? { path: transcriptPath, text: transcriptText } : undefined));
+  if (transcriptProblems.length === 0 && (transcriptPath === undefined || transcriptText !== undefined))
+    problems.push(
+      ...usageProblems(
+        path,
+        record,
+        transcriptPath && transcriptText !== undefined ? { path: transcriptPath, text: transcriptText } : undefined,
+      ),
+    );
   problems.push(...calibrationSubjectProblems(path, record, ctx.calibration));
   const scenario = ctx.scenarios.get(`${t.revision}/${t.role}/${t.scenario}`);
   if (!scenario) {
     // An invalid scenario file is reported once, on itself; "unknown scenario" on each of its records would mislead.
     if (ctx.brokenScenarios?.has(`${t.revision}/${t.role}/${t.scenario}`)) return { problems, sidecars, read };
-    problems.push({ file: path, field: 'trial.scenario', message: `unknown scenario "${t.scenario}" for ${t.revision} ${t.role}`, hint: `expected a file scenarios/${t.revision}/${t.role}/${t.scenario}.json` });
+    problems.push({
+      file: path,
+      field: 'trial.scenario',
+      message: `unknown scenario "${t.scenario}" for ${t.revision} ${t.role}`,
+      hint: `expected a file scenarios/${t.revision}/${t.role}/${t.scenario}.json`,
+    });
     return { problems, sidecars, read };
   }
   if (record.status === 'infra-error') {
-    if (record.verdicts.length > 0) problems.push({ file: path, field: 'verdicts', message: 'an infra-error trial has no verdicts', hint: 'empty the list: infra-error trials are never judged' });
+    if (record.verdicts.length > 0)
+      problems.push({
+        file: path,
+        field: 'verdicts',
+        message: 'an infra-error trial has no verdicts',
+        hint: 'empty the list: infra-error trials are never judged',
+      });
   } else {
     problems.push(...checkVerdicts(path, record, scenario));
   }
-  if (problems.length === 0 && log && record.status === 'completed' && ctx.rejudge) problems.push(...rejudgeProblems(path, record, scenario, log, ctx.judges));
+  if (problems.length === 0 && log && record.status === 'completed' && ctx.rejudge)
+    problems.push(...rejudgeProblems(path, record, scenario, log, ctx.judges));
   const checked = problems.length === 0 && log ? { path, record, wirePath, transcriptPath, log } : undefined;
   return { checked, problems, sidecars, read };
 }
@@ -143,25 +206,56 @@ function sidecarNameProblems(path: string, record: TrialRecord): Problem[] {
   const out: Problem[] = [];
   for (const kind of ['wire', 'transcript'] as const) {
     const name = record.sidecars[kind];
-    if (name !== undefined && name !== own[kind]) out.push({ file: path, field: `sidecars.${kind}`, message: `"${name}" is not this record's ${kind === 'wire' ? 'wire log' : 'transcript'}: ${stem}.json's is "${own[kind]}" (one per record, never shared)` });
+    if (name !== undefined && name !== own[kind])
+      out.push({
+        file: path,
+        field: `sidecars.${kind}`,
+        message: `"${name}" is not this record's ${kind === 'wire' ? 'wire log' : 'transcript'}: ${stem}.json's is "${own[kind]}" (one per record, never shared)`,
+      });
   }
   return out;
 }
 
 /** The record's seal (`wireChain`) against the log: same number of events, same last `h`. */
-function sealProblems(path: string, wirePath: string, record: TrialRecord, events: number, storedHead: string | undefined): Problem[] {
+function sealProblems(
+  path: string,
+  wirePath: string,
+  record: TrialRecord,
+  events: number,
+  storedHead: string | undefined,
+): Problem[] {
   const c = record.wireChain;
   if (c.events !== events) {
-    return [{ file: path, field: 'wireChain.events', message: `the record seals ${c.events} events, ${wirePath} has ${events}: lines were ${events < c.events ? 'deleted' : 'added'}`, hint: 'records and wire logs are never edited by hand: re-run the trial' }];
+    return [
+      {
+        file: path,
+        field: 'wireChain.events',
+        message: `the record seals ${c.events} events, ${wirePath} has ${events}: lines were ${events < c.events ? 'deleted' : 'added'}`,
+        hint: 'records and wire logs are never edited by hand: re-run the trial',
+      },
+    ];
   }
   if (storedHead !== c.head) {
-    return [{ file: path, field: 'wireChain.head', message: `${c.head} is not the h of ${wirePath}'s last line (${storedHead ?? 'none'}): the log is not the one this record was written with`, hint: 'records and wire logs are never edited by hand: re-run the trial' }];
+    return [
+      {
+        file: path,
+        field: 'wireChain.head',
+        message: `${c.head} is not the h of ${wirePath}'s last line (${storedHead ?? 'none'}): the log is not the one this record was written with`,
+        hint: 'records and wire logs are never edited by hand: re-run the trial',
+      },
+    ];
   }
   return [];
 }
 
 /** Re-judge a completed record from its wire log; each stored verdict must equal the fresh one. */
-function rejudgeProblems(path: string, record: TrialRecord, scenario: Scenario, log: WireLog, judges: JudgeRegistry): Problem[] {
+function rejudgeProblems(
+  path: string,
+  record: TrialRecord,
+  scenario: Scenario,
+  log: WireLog,
+  judges: JudgeRegistry,
+): Problem[] {
   const t = record.trial;
   const problems: Problem[] = [];
   try {
@@ -179,7 +273,11 @@ function rejudgeProblems(path: string, record: TrialRecord, scenario: Scenario, 
     });
   } catch (e) {
     if (!(e instanceof JudgeError)) throw e;
-    problems.push({ file: `scenarios/${t.revision}/${t.role}/${t.scenario}.json`, field: 'checkpoints', message: e.message });
+    problems.push({
+      file: `scenarios/${t.revision}/${t.role}/${t.scenario}.json`,
+      field: 'checkpoints',
+      message: e.message,
+    });
   }
   return problems;
 }
@@ -201,18 +299,47 @@ function checkVerdicts(path: string, record: TrialRecord, scenario: Scenario): P
   record.verdicts.forEach((v, i) => {
     const c = bySlug.get(v.checkpoint);
     if (!c) {
-      problems.push({ file: path, field: `verdicts[${i}].checkpoint`, message: `unknown checkpoint "${v.checkpoint}" in scenario "${scenario.id}"`, hint: `known: ${[...bySlug.keys()].join(', ')}` });
+      problems.push({
+        file: path,
+        field: `verdicts[${i}].checkpoint`,
+        message: `unknown checkpoint "${v.checkpoint}" in scenario "${scenario.id}"`,
+        hint: `known: ${[...bySlug.keys()].join(', ')}`,
+      });
       return;
     }
-    if (c.level !== v.level) problems.push({ file: path, field: `verdicts[${i}].level`, message: `level ${v.level} does not match checkpoint "${c.slug}" (${c.level})` });
+    if (c.level !== v.level)
+      problems.push({
+        file: path,
+        field: `verdicts[${i}].level`,
+        message: `level ${v.level} does not match checkpoint "${c.slug}" (${c.level})`,
+      });
     const spec = c.spec?.id ?? null;
-    if (spec !== v.spec) problems.push({ file: path, field: `verdicts[${i}].spec`, message: `sentence ${v.spec} does not match checkpoint "${c.slug}" (${spec})` });
+    if (spec !== v.spec)
+      problems.push({
+        file: path,
+        field: `verdicts[${i}].spec`,
+        message: `sentence ${v.spec} does not match checkpoint "${c.slug}" (${spec})`,
+      });
   });
   const seen = record.verdicts.map((v) => v.checkpoint);
   const want = scenario.checkpoints.map((c) => c.slug);
-  for (const slug of want) if (!seen.includes(slug)) problems.push({ file: path, field: 'verdicts', message: `missing verdict for checkpoint "${slug}"`, hint: 'records carry one verdict per checkpoint; run `npm run rejudge`' });
+  for (const slug of want)
+    if (!seen.includes(slug))
+      problems.push({
+        file: path,
+        field: 'verdicts',
+        message: `missing verdict for checkpoint "${slug}"`,
+        hint: 'records carry one verdict per checkpoint; run `npm run rejudge`',
+      });
   const dup = seen.filter((s, i) => seen.indexOf(s) !== i);
-  for (const slug of new Set(dup)) problems.push({ file: path, field: 'verdicts', message: `duplicate verdict for checkpoint "${slug}"` });
-  if (problems.length === 0 && seen.join(',') !== want.join(',')) problems.push({ file: path, field: 'verdicts', message: 'verdicts are not in scenario order', hint: 'run `npm run rejudge`' });
+  for (const slug of new Set(dup))
+    problems.push({ file: path, field: 'verdicts', message: `duplicate verdict for checkpoint "${slug}"` });
+  if (problems.length === 0 && seen.join(',') !== want.join(','))
+    problems.push({
+      file: path,
+      field: 'verdicts',
+      message: 'verdicts are not in scenario order',
+      hint: 'run `npm run rejudge`',
+    });
   return problems;
 }

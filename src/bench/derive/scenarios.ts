@@ -61,7 +61,10 @@ function readingConflicts(scenarios: ReadonlyMap<string, Scenario>): Problem[] {
         file: scenarioPath(s),
         field: `checkpoints[${i}].reading`,
         message: `differs from the reading of "${c.slug}" in ${seen.path} (one slug is one judge, so one reading)`,
-        hint: seen.reading === undefined ? 'remove it there or add the same reading to both files' : `use the same text in both files: ${seen.reading}`,
+        hint:
+          seen.reading === undefined
+            ? 'remove it there or add the same reading to both files'
+            : `use the same text in both files: ${seen.reading}`,
       });
     });
   }
@@ -79,13 +82,30 @@ export function checkCitations(path: string, s: Scenario, rows: readonly Sentenc
     const field = `checkpoints[${i}].spec`;
     const row = byId.get(c.spec.id);
     if (!row) {
-      problems.push({ file: path, field: `${field}.id`, message: `unknown sentence "${c.spec.id}" in the pinned ${s.revision} TSV` });
+      problems.push({
+        file: path,
+        field: `${field}.id`,
+        message: `unknown sentence "${c.spec.id}" in the pinned ${s.revision} TSV`,
+      });
       return;
     }
-    if (row.file !== c.spec.file) problems.push({ file: path, field: `${field}.file`, message: `expected "${row.file}", got "${c.spec.file}"` });
-    if (row.line !== c.spec.line) problems.push({ file: path, field: `${field}.line`, message: `expected ${row.line}, got ${c.spec.line}` });
-    if (row.sentence !== c.spec.quote) problems.push({ file: path, field: `${field}.quote`, message: `does not equal the sentence at ${row.file}:${row.line}`, hint: `copy it exactly: ${row.sentence}` });
-    if (row.level !== c.level) problems.push({ file: path, field: `checkpoints[${i}].level`, message: `expected ${row.level} (sentence says ${row.rawLevel}), got ${c.level}` });
+    if (row.file !== c.spec.file)
+      problems.push({ file: path, field: `${field}.file`, message: `expected "${row.file}", got "${c.spec.file}"` });
+    if (row.line !== c.spec.line)
+      problems.push({ file: path, field: `${field}.line`, message: `expected ${row.line}, got ${c.spec.line}` });
+    if (row.sentence !== c.spec.quote)
+      problems.push({
+        file: path,
+        field: `${field}.quote`,
+        message: `does not equal the sentence at ${row.file}:${row.line}`,
+        hint: `copy it exactly: ${row.sentence}`,
+      });
+    if (row.level !== c.level)
+      problems.push({
+        file: path,
+        field: `checkpoints[${i}].level`,
+        message: `expected ${row.level} (sentence says ${row.rawLevel}), got ${c.level}`,
+      });
   });
   return problems;
 }

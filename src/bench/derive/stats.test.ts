@@ -27,7 +27,14 @@ function trial(over: Partial<TrialRow> & { v?: Record<string, Outcome>; must?: s
 /** A board of agents whose rows have the given overall means (in board order). */
 function board(revision: TrialRow['revision'], docs: TrialRow['docs'], rows: [string, number | null][]): Board {
   const row0 = d.boards.flatMap((b) => b.rows)[0]!;
-  const mk = ([subject, mean]: [string, number | null], i: number): BoardRow => ({ ...row0, subject, label: subject, kind: 'agent', overall: { ...row0.overall, mean }, rank: i + 1 });
+  const mk = ([subject, mean]: [string, number | null], i: number): BoardRow => ({
+    ...row0,
+    subject,
+    label: subject,
+    kind: 'agent',
+    overall: { ...row0.overall, mean },
+    rank: i + 1,
+  });
   return { revision, docs, kind: 'agent', columns: [], rows: rows.map(mk), infraErrors: 0 };
 }
 
@@ -62,38 +69,91 @@ describe('checkpoint tallies', () => {
     const cols = checkpointColumns(d.scenarios, '2025-11-25');
     const first = cols.filter((c) => c.scenario.id === cols[0]!.scenario.id);
     const levels = first.map((c) => c.checkpoint.level);
-    expect(levels).toEqual([...levels].sort((a, b) => ['MUST', 'SHOULD', 'MAY'].indexOf(a) - ['MUST', 'SHOULD', 'MAY'].indexOf(b)));
+    expect(levels).toEqual(
+      [...levels].sort((a, b) => ['MUST', 'SHOULD', 'MAY'].indexOf(a) - ['MUST', 'SHOULD', 'MAY'].indexOf(b)),
+    );
     expect(new Set(levels).size).toBeGreaterThan(1);
-    expect(cols).toHaveLength(d.scenarios.filter((s) => s.revision === '2025-11-25').reduce((n, s) => n + s.checkpoints.length, 0));
+    expect(cols).toHaveLength(
+      d.scenarios.filter((s) => s.revision === '2025-11-25').reduce((n, s) => n + s.checkpoints.length, 0),
+    );
   });
 
   it('ranks checkpoints agents miss: agents only, applied at least once, highest fail rate first, then slug', () => {
     const scenario: Scenario = { ...d.scenarios.find((s) => s.revision === '2025-11-25')! };
     const [c1, c2, c3, c4] = scenario.checkpoints.map((c) => c.slug);
     const at = { revision: scenario.revision, role: scenario.role, scenario: scenario.id } as const;
-    const missed = missedCheckpoints([scenario], [
-      trial({ ...at, v: { [c1!]: 'fail', [c2!]: 'pass', [c3!]: 'not-applicable', [c4!]: 'fail' } }),
-      trial({ ...at, v: { [c1!]: 'fail', [c2!]: 'fail', [c3!]: 'not-applicable', [c4!]: 'pass' } }),
-      // A library failing everything does not count against agents.
-      trial({ ...at, subject: library, v: { [c2!]: 'fail', [c4!]: 'fail' } }),
-    ], ['2025-11-25', '2026-07-28']);
+    const missed = missedCheckpoints(
+      [scenario],
+      [
+        trial({ ...at, v: { [c1!]: 'fail', [c2!]: 'pass', [c3!]: 'not-applicable', [c4!]: 'fail' } }),
+        trial({ ...at, v: { [c1!]: 'fail', [c2!]: 'fail', [c3!]: 'not-applicable', [c4!]: 'pass' } }),
+        // A library failing everything does not count against agents.
+        trial({ ...at, subject: library, v: { [c2!]: 'fail', [c4!]: 'fail' } }),
+      ],
+      ['2025-11-25', '2026-07-28'],
+    );
     const tie = [c2!, c4!].sort();
-    expect(missed.map((m) => [m.checkpoint, m.failRate, m.tally.applicable])).toEqual([[c1, 1, 2], [tie[0], 0.5, 2], [tie[1], 0.5, 2]]);
+    expect(missed.map((m) => [m.checkpoint, m.failRate, m.tally.applicable])).toEqual([
+      [c1, 1, 2],
+      [tie[0], 0.5, 2],
+      [tie[1], 0.5, 2],
+    ]);
   });
 });
 
 describe('agent chart data', () => {
   it('takes each agent board’s overall scores, their mean and range; an empty board has nulls', () => {
-    const stats = agentScores([board('2025-11-25', 'none', [['agent/a', 1], ['agent/b', null], ['agent/c', 0.5]])]);
-    expect(stats.find((s) => s.revision === '2025-11-25' && s.docs === 'none')).toEqual({ revision: '2025-11-25', docs: 'none', scores: [1, 0.5], agents: 2, mean: 0.75, min: 0.5, max: 1 });
-    expect(stats.find((s) => s.revision === '2026-07-28' && s.docs === 'full')).toEqual({ revision: '2026-07-28', docs: 'full', scores: [], agents: 0, mean: null, min: null, max: null });
+    const stats = agentScores([
+      board('2025-11-25', 'none', [
+        ['agent/a', 1],
+        ['agent/b', null],
+        ['agent/c', 0.5],
+      ]),
+    ]);
+    expect(stats.find((s) => s.revision === '2025-11-25' && s.docs === 'none')).toEqual({
+      revision: '2025-11-25',
+      docs: 'none',
+      scores: [1, 0.5],
+      agents: 2,
+      mean: 0.75,
+      min: 0.5,
+      max: 1,
+    });
+    expect(stats.find((s) => s.revision === '2026-07-28' && s.docs === 'full')).toEqual({
+      revision: '2026-07-28',
+      docs: 'full',
+      scores: [],
+      agents: 0,
+      mean: null,
+      min: null,
+      max: null,
+    });
     expect(stats).toHaveLength(4);
   });
 
   it('gives full − none per agent, null unless both exist, best first, agents with no score on either left out', () => {
-    const boards = [board('2025-11-25', 'none', [['agent/a', 0.25], ['agent/b', 0.5], ['agent/d', null]]), board('2025-11-25', 'full', [['agent/a', 0.75], ['agent/d', null]])];
-    const rows = docsDelta(boards, [agent('agent/a', 'A'), agent('agent/b', 'B'), agent('agent/c', 'C'), agent('agent/d', 'D'), library]);
-    expect(rows.map((r) => [r.subject, r.none, r.full, r.delta])).toEqual([['agent/a', 0.25, 0.75, 0.5], ['agent/b', 0.5, null, null]]);
+    const boards = [
+      board('2025-11-25', 'none', [
+        ['agent/a', 0.25],
+        ['agent/b', 0.5],
+        ['agent/d', null],
+      ]),
+      board('2025-11-25', 'full', [
+        ['agent/a', 0.75],
+        ['agent/d', null],
+      ]),
+    ];
+    const rows = docsDelta(boards, [
+      agent('agent/a', 'A'),
+      agent('agent/b', 'B'),
+      agent('agent/c', 'C'),
+      agent('agent/d', 'D'),
+      library,
+    ]);
+    expect(rows.map((r) => [r.subject, r.none, r.full, r.delta])).toEqual([
+      ['agent/a', 0.25, 0.75, 0.5],
+      ['agent/b', 0.5, null, null],
+    ]);
   });
 
   it('bins completed agent trials by failed MUSTs, 0 … the most, per revision; other subjects and unscored trials are left out', () => {
@@ -107,8 +167,17 @@ describe('agent chart data', () => {
     ]);
     expect(h.trials).toBe(4);
     expect(h.peak).toBe(2);
-    expect(h.bins.map((b) => [b.mustFailed, b.counts['2025-11-25'], b.counts['2026-07-28']])).toEqual([[0, 1, 0], [1, 0, 0], [2, 0, 0], [3, 1, 2]]);
-    expect(mustFailureHistogram([])).toEqual({ trials: 0, peak: 0, bins: [{ mustFailed: 0, counts: { '2025-11-25': 0, '2026-07-28': 0 } }] });
+    expect(h.bins.map((b) => [b.mustFailed, b.counts['2025-11-25'], b.counts['2026-07-28']])).toEqual([
+      [0, 1, 0],
+      [1, 0, 0],
+      [2, 0, 0],
+      [3, 1, 2],
+    ]);
+    expect(mustFailureHistogram([])).toEqual({
+      trials: 0,
+      peak: 0,
+      bins: [{ mustFailed: 0, counts: { '2025-11-25': 0, '2026-07-28': 0 } }],
+    });
   });
 });
 
@@ -121,15 +190,48 @@ describe('counts and per-row figures', () => {
     const [s0, s1] = d.scenarios.filter((s) => s.revision === '2026-07-28');
     const server: Scenario = { ...s0!, role: 'server' };
     const client: Scenario = { ...s1!, role: 'client', checkpoints: s1!.checkpoints.slice(0, 2) };
-    const boards = [board('2026-07-28', 'none', [['agent/a', 1], ['agent/b', 0]]), board('2026-07-28', 'full', [['agent/a', 1], ['agent/c', 0]])];
-    const r = revisionStats({ scenarios: [server, client], boards, libraries: { notAttempted: [], failures: [] } }).find((x) => x.revision === '2026-07-28')!;
-    expect(r).toEqual({ revision: '2026-07-28', scenarios: 2, client: 1, server: 1, checkpoints: server.checkpoints.length + 2, subjects: { agent: 3, library: 0, calibration: 0 }, doubtedLibraryVerdicts: 0 });
+    const boards = [
+      board('2026-07-28', 'none', [
+        ['agent/a', 1],
+        ['agent/b', 0],
+      ]),
+      board('2026-07-28', 'full', [
+        ['agent/a', 1],
+        ['agent/c', 0],
+      ]),
+    ];
+    const r = revisionStats({
+      scenarios: [server, client],
+      boards,
+      libraries: { notAttempted: [], failures: [] },
+    }).find((x) => x.revision === '2026-07-28')!;
+    expect(r).toEqual({
+      revision: '2026-07-28',
+      scenarios: 2,
+      client: 1,
+      server: 1,
+      checkpoints: server.checkpoints.length + 2,
+      subjects: { agent: 3, library: 0, calibration: 0 },
+      doubtedLibraryVerdicts: 0,
+    });
   });
 
   it('summarises a calibration row: score ranges (the cheater’s contaminated trials left out) and checkpoints some mutant kills', () => {
     const row = d.calibration[0]!;
-    const s = calibrationSummary({ ...row, oracle: { trials: 2, scores: [1, 0.5], failing: [] }, null: { trials: 0, scores: [] }, cheater: { trials: 2, scores: [null, 0], contaminated: 1 }, kills: { a: ['m1'], b: [], c: ['m1', 'm2'] } });
-    expect(s).toEqual({ oracle: { min: 0.5, max: 1 }, null: { min: null, max: null }, cheater: { min: 0, max: 0 }, killed: 2, checkpoints: 3 });
+    const s = calibrationSummary({
+      ...row,
+      oracle: { trials: 2, scores: [1, 0.5], failing: [] },
+      null: { trials: 0, scores: [] },
+      cheater: { trials: 2, scores: [null, 0], contaminated: 1 },
+      kills: { a: ['m1'], b: [], c: ['m1', 'm2'] },
+    });
+    expect(s).toEqual({
+      oracle: { min: 0.5, max: 1 },
+      null: { min: null, max: null },
+      cheater: { min: 0, max: 0 },
+      killed: 2,
+      checkpoints: 3,
+    });
   });
 
   it('gives a trial’s wall time from its UTC timestamps', () => {
@@ -151,7 +253,9 @@ describe('the statistics of a derived data set', () => {
   it('histograms every scored agent trial once, and tallies every verdict of a completed trial once', () => {
     const bins = s.stats.mustFailures.bins.flatMap((b) => Object.values(b.counts));
     expect(bins.reduce((n, c) => n + c, 0)).toBe(s.trials.filter((t) => t.subject.kind === 'agent' && t.score).length);
-    const tallied = s.stats.tallies.flatMap((r) => Object.values(r.checkpoints)).reduce((n, t) => n + t.pass + t.fail + t.na, 0);
+    const tallied = s.stats.tallies
+      .flatMap((r) => Object.values(r.checkpoints))
+      .reduce((n, t) => n + t.pass + t.fail + t.na, 0);
     expect(tallied).toBe(s.trials.filter((t) => t.status === 'completed').reduce((n, t) => n + t.verdicts.length, 0));
     expect(s.stats.tallies.reduce((n, r) => n + r.trials, 0)).toBe(s.trials.length);
   });

@@ -25,7 +25,9 @@ function count(counts: Counts, v: Outcome): void {
 }
 
 /** Tallies keyed `<role>/<scenario>/<slug>` over the completed trials among `trials`. */
-export function tallies(trials: readonly Pick<TrialRow, 'role' | 'scenario' | 'status' | 'verdicts'>[]): Map<string, Tally> {
+export function tallies(
+  trials: readonly Pick<TrialRow, 'role' | 'scenario' | 'status' | 'verdicts'>[],
+): Map<string, Tally> {
   const out = new Map<string, Counts>();
   for (const t of trials) {
     if (t.status !== 'completed') continue;
@@ -48,18 +50,36 @@ export function tallyRows(trials: readonly TrialRow[]): TallyRow[] {
     .sort(([a], [b]) => cmp(a, b))
     .map(([, ts]) => {
       const t0 = ts[0]!;
-      const checkpoints = Object.fromEntries([...tallies(ts)].map(([key, tally]) => [key.slice(`${t0.role}/${t0.scenario}/`.length), tally]));
-      return { revision: t0.revision, role: t0.role, scenario: t0.scenario, subject: t0.subject.id, docs: t0.docs, trials: ts.length, completed: ts.filter((t) => t.status === 'completed').length, checkpoints };
+      const checkpoints = Object.fromEntries(
+        [...tallies(ts)].map(([key, tally]) => [key.slice(`${t0.role}/${t0.scenario}/`.length), tally]),
+      );
+      return {
+        revision: t0.revision,
+        role: t0.role,
+        scenario: t0.scenario,
+        subject: t0.subject.id,
+        docs: t0.docs,
+        trials: ts.length,
+        completed: ts.filter((t) => t.status === 'completed').length,
+        checkpoints,
+      };
     });
 }
 
 const LEVEL_ORDER: Record<Level, number> = { MUST: 0, SHOULD: 1, MAY: 2 };
 
 /** Checkpoint matrix column order: scenarios in data-set order, then checkpoints by level (MUST, SHOULD, MAY), then scenario order. */
-export function checkpointColumns(scenarios: readonly Scenario[], rev: Revision): { scenario: Scenario; checkpoint: Checkpoint }[] {
+export function checkpointColumns(
+  scenarios: readonly Scenario[],
+  rev: Revision,
+): { scenario: Scenario; checkpoint: Checkpoint }[] {
   return scenarios
     .filter((s) => s.revision === rev)
-    .flatMap((s) => s.checkpoints.map((c, i) => ({ scenario: s, checkpoint: c, i })).sort((a, b) => LEVEL_ORDER[a.checkpoint.level] - LEVEL_ORDER[b.checkpoint.level] || a.i - b.i))
+    .flatMap((s) =>
+      s.checkpoints
+        .map((c, i) => ({ scenario: s, checkpoint: c, i }))
+        .sort((a, b) => LEVEL_ORDER[a.checkpoint.level] - LEVEL_ORDER[b.checkpoint.level] || a.i - b.i),
+    )
     .map(({ scenario, checkpoint }) => ({ scenario, checkpoint }));
 }
 
@@ -67,13 +87,19 @@ export function checkpointColumns(scenarios: readonly Scenario[], rev: Revision)
  * Checkpoints by how often agents fail them, per revision, over completed agent trials of both docs axes: only those
  * that applied at least once; highest fail rate first, then slug (ties in matrix column order).
  */
-export function missedCheckpoints(scenarios: readonly Scenario[], trials: readonly TrialRow[], revisions: readonly Revision[]): MissedCheckpoint[] {
+export function missedCheckpoints(
+  scenarios: readonly Scenario[],
+  trials: readonly TrialRow[],
+  revisions: readonly Revision[],
+): MissedCheckpoint[] {
   return revisions.flatMap((rev) => {
     const tal = tallies(trials.filter((t) => t.revision === rev && t.subject.kind === 'agent'));
     return checkpointColumns(scenarios, rev)
       .flatMap(({ scenario: s, checkpoint: c }) => {
         const tally = tal.get(`${s.role}/${s.id}/${c.slug}`);
-        return tally && tally.rate !== null ? [{ revision: rev, role: s.role, scenario: s.id, checkpoint: c.slug, tally, failRate: 1 - tally.rate }] : [];
+        return tally && tally.rate !== null
+          ? [{ revision: rev, role: s.role, scenario: s.id, checkpoint: c.slug, tally, failRate: 1 - tally.rate }]
+          : [];
       })
       .sort((a, b) => b.failRate - a.failRate || cmp(a.checkpoint, b.checkpoint));
   });

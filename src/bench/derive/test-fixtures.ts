@@ -19,7 +19,12 @@ export const FX_SCENARIO_ID = 'fixture-echo';
 
 /** Test scenario: one task checkpoint and one of each level, citing real 2025-11-25 sentence ids. */
 export function fixtureScenario(id = FX_SCENARIO_ID): Scenario {
-  const spec = (sid: string, line: number) => ({ id: sid, file: 'docs/specification/2025-11-25/basic/transports.mdx', line, quote: `quote of ${sid}` });
+  const spec = (sid: string, line: number) => ({
+    id: sid,
+    file: 'docs/specification/2025-11-25/basic/transports.mdx',
+    line,
+    quote: `quote of ${sid}`,
+  });
   return {
     id,
     revision: FX_REV,
@@ -33,9 +38,28 @@ export function fixtureScenario(id = FX_SCENARIO_ID): Scenario {
     tools: [],
     checkpoints: [
       { slug: 'task-echo-result', kind: 'task', level: 'MUST', spec: null, rule: 'The echo call returns a result' },
-      { slug: 'post-returns-200', kind: 'spec', level: 'MUST', spec: spec('251125-transports-70', 70), rule: 'Every POST gets 200' },
-      { slug: 'response-is-json', kind: 'spec', level: 'SHOULD', spec: spec('251125-transports-7', 7), rule: 'Responses are JSON' },
-      { slug: 'response-has-extra', kind: 'spec', level: 'MAY', spec: spec('251125-transports-99', 99), rule: 'Responses carry X-Extra', appliesWhen: 'only when the request asked for it' },
+      {
+        slug: 'post-returns-200',
+        kind: 'spec',
+        level: 'MUST',
+        spec: spec('251125-transports-70', 70),
+        rule: 'Every POST gets 200',
+      },
+      {
+        slug: 'response-is-json',
+        kind: 'spec',
+        level: 'SHOULD',
+        spec: spec('251125-transports-7', 7),
+        rule: 'Responses are JSON',
+      },
+      {
+        slug: 'response-has-extra',
+        kind: 'spec',
+        level: 'MAY',
+        spec: spec('251125-transports-99', 99),
+        rule: 'Responses carry X-Extra',
+        appliesWhen: 'only when the request asked for it',
+      },
     ],
   };
 }
@@ -50,22 +74,38 @@ const posts = (exs: Exchange[]) => exs.filter((e) => e.request.method === 'POST'
 /** Judges of the fixture scenario: plain functions of the wire log, like the real ones. */
 export const FIXTURE_JUDGES: Record<string, (i: { exchanges: Exchange[] }) => ReturnType<typeof pass>> = {
   'task-echo-result': ({ exchanges }) => {
-    const hit = exchanges.find((e) => e.json !== undefined && typeof e.json === 'object' && e.json !== null && 'result' in e.json);
+    const hit = exchanges.find(
+      (e) => e.json !== undefined && typeof e.json === 'object' && e.json !== null && 'result' in e.json,
+    );
     return hit ? pass('echo returned a result', [hit.x]) : fail('Expected a JSON-RPC result, got none');
   },
   'post-returns-200': ({ exchanges }) => {
     const bad = posts(exchanges).find((e) => e.response!.status !== 200);
-    return bad ? fail(`Expected 200, got ${bad.response!.status}`, [bad.x]) : pass('every POST got 200', posts(exchanges).map((e) => e.x));
+    return bad
+      ? fail(`Expected 200, got ${bad.response!.status}`, [bad.x])
+      : pass(
+          'every POST got 200',
+          posts(exchanges).map((e) => e.x),
+        );
   },
   'response-is-json': ({ exchanges }) => {
-    const bad = posts(exchanges).find((e) => !(header(e.response!.headers, 'content-type') ?? '').startsWith('application/json'));
-    return bad ? fail(`Expected application/json, got ${header(bad.response!.headers, 'content-type') ?? 'none'}`, [bad.x]) : pass('JSON responses');
+    const bad = posts(exchanges).find(
+      (e) => !(header(e.response!.headers, 'content-type') ?? '').startsWith('application/json'),
+    );
+    return bad
+      ? fail(`Expected application/json, got ${header(bad.response!.headers, 'content-type') ?? 'none'}`, [bad.x])
+      : pass('JSON responses');
   },
   'response-has-extra': ({ exchanges }) => {
     const asked = posts(exchanges).filter((e) => header(e.request.headers, 'x-want-extra') === '1');
     if (asked.length === 0) return notApplicable('no request asked for X-Extra');
     const bad = asked.find((e) => header(e.response!.headers, 'x-extra') === undefined);
-    return bad ? fail('Expected X-Extra, got none', [bad.x]) : pass('X-Extra present', asked.map((e) => e.x));
+    return bad
+      ? fail('Expected X-Extra, got none', [bad.x])
+      : pass(
+          'X-Extra present',
+          asked.map((e) => e.x),
+        );
   },
 };
 
@@ -86,25 +126,56 @@ const utf8 = (data: string) => ({ encoding: 'utf8' as const, data, bytes: Buffer
 
 /** A wire log of one POST exchange shaped by `b` (defaults: the oracle's behaviour). */
 export function fixtureLog(b: Behaviour = {}): WireLog {
-  const { status = 200, contentType = 'application/json', body = '{"jsonrpc":"2.0","id":1,"result":{}}', extra = true, wantExtra = true } = b;
+  const {
+    status = 200,
+    contentType = 'application/json',
+    body = '{"jsonrpc":"2.0","id":1,"result":{}}',
+    extra = true,
+    wantExtra = true,
+  } = b;
   const headers: [string, string][] = [];
   if (contentType) headers.push(['Content-Type', contentType]);
   if (extra) headers.push(['X-Extra', 'yes']);
   const events: WireEvent[] = [
     { type: 'conn-open', t: 0, conn: 0 },
-    { type: 'request', t: 1, x: 0, conn: 0, step: 'echo', method: 'POST', path: '/mcp', headers: wantExtra ? [['X-Want-Extra', '1']] : [], body: utf8('{"jsonrpc":"2.0","id":1,"method":"echo"}') },
+    {
+      type: 'request',
+      t: 1,
+      x: 0,
+      conn: 0,
+      step: 'echo',
+      method: 'POST',
+      path: '/mcp',
+      headers: wantExtra ? [['X-Want-Extra', '1']] : [],
+      body: utf8('{"jsonrpc":"2.0","id":1,"method":"echo"}'),
+    },
     { type: 'response', t: 2, x: 0, status, headers },
     { type: 'body', t: 3, x: 0, body: utf8(body) },
     { type: 'end', t: 4, x: 0, reason: 'complete' },
     { type: 'conn-close', t: 5, conn: 0 },
   ];
-  return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'prober', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events };
+  return {
+    header: {
+      type: 'wire',
+      format: WIRE_FORMAT,
+      perspective: 'prober',
+      startedAt: '2026-11-30T08:00:00.000Z',
+      bodyCap: 65536,
+    },
+    events,
+  };
 }
 
 /** A wire log of a trial whose harness failed before the subject answered: the one refused connection. */
 export function infraLog(): WireLog {
   const log = fixtureLog();
-  return { header: log.header, events: [log.events[1]!, { type: 'error', t: 2, x: 0, code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:3000' }] };
+  return {
+    header: log.header,
+    events: [
+      log.events[1]!,
+      { type: 'error', t: 2, x: 0, code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:3000' },
+    ],
+  };
 }
 
 export function calibrationSubject(name: string): Subject {
@@ -128,7 +199,11 @@ export function fixtureCalibrationSubjects(): CalibrationSubjects {
   const names = Object.keys(CALIBRATION);
   return {
     always: names.filter((n) => !n.startsWith('mutant-')).map(calibrationSubject),
-    mutants: { [`${FX_REV}/server`]: names.filter((n) => n.startsWith('mutant-')).map((n) => ({ subject: calibrationSubject(n), scenarios: [FX_SCENARIO_ID] })) },
+    mutants: {
+      [`${FX_REV}/server`]: names
+        .filter((n) => n.startsWith('mutant-'))
+        .map((n) => ({ subject: calibrationSubject(n), scenarios: [FX_SCENARIO_ID] })),
+    },
   };
 }
 
@@ -172,19 +247,27 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
     verdicts: t.infraReason ? [] : judgeTrial(s, bare, fixtureRegistry()),
     // As the runner stores it: counts from the transcript (none without one), plus the session's wall time.
     usage: t.transcript !== undefined ? { ...piSessionUsage(t.transcript), wallTimeMs: 1000 } : { wallTimeMs: 1000 },
-    sidecars: { wire: `k${k}.wire.jsonl`, ...(t.transcript !== undefined ? { transcript: `k${k}.transcript.jsonl` } : {}) },
+    sidecars: {
+      wire: `k${k}.wire.jsonl`,
+      ...(t.transcript !== undefined ? { transcript: `k${k}.transcript.jsonl` } : {}),
+    },
   };
   const { record: full, files } = sealedTrialFiles(record, bare, t.transcript);
   return { record: full, recordPath: files[0]!.path, files: files.map((f): [string, string] => [f.path, f.content]) };
 }
 
 /** A full calibration set for the fixture scenario (oracle and null at k1..k, one trial per mutant). */
-export function calibrationFiles(opts: { k?: number; scenario?: Scenario; skip?: string[]; override?: Record<string, Behaviour> } = {}): Map<string, string> {
+export function calibrationFiles(
+  opts: { k?: number; scenario?: Scenario; skip?: string[]; override?: Record<string, Behaviour> } = {},
+): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, behaviour] of Object.entries({ ...CALIBRATION, ...opts.override })) {
     if (opts.skip?.includes(name)) continue;
     const ks = name.startsWith('mutant-') ? 1 : (opts.k ?? 1);
-    for (let k = 1; k <= ks; k++) for (const [p, text] of trialFiles({ subject: calibrationSubject(name), behaviour, k, scenario: opts.scenario }).files) out.set(p, text);
+    for (let k = 1; k <= ks; k++)
+      for (const [p, text] of trialFiles({ subject: calibrationSubject(name), behaviour, k, scenario: opts.scenario })
+        .files)
+        out.set(p, text);
   }
   return out;
 }

@@ -7,7 +7,10 @@ import type { ReadSidecars } from './records.ts';
 
 /** The hidden segment of a path (`.x` after `results/`), if any: derive reads nothing hidden. */
 export function hiddenSegment(path: string): string | undefined {
-  return path.split('/').slice(1).find((s) => s.startsWith('.'));
+  return path
+    .split('/')
+    .slice(1)
+    .find((s) => s.startsWith('.'));
 }
 
 /** The problem of a hidden file or folder where derive reads (a record there would be easy to miss in review). */
@@ -21,13 +24,19 @@ export const hiddenProblem = (file: string, folder: boolean): Problem => ({
  * Drop what cannot be read further from the results: files harness/io refused (their problems passed through), hidden
  * paths and files past their size limit (refused here too: the pure core gets text from anyone, not only harness/io).
  */
-export function treeProblems(results: ReadonlyMap<string, string>, refused: readonly Problem[]): { files: Map<string, string>; refused: Set<string>; problems: Problem[] } {
+export function treeProblems(
+  results: ReadonlyMap<string, string>,
+  refused: readonly Problem[],
+): { files: Map<string, string>; refused: Set<string>; problems: Problem[] } {
   const problems = [...refused];
   const paths = new Set(refused.map((p) => p.file));
   const files = new Map<string, string>();
   for (const [path, text] of results) {
     const hidden = hiddenSegment(path);
-    const p = hidden !== undefined ? hiddenProblem(path, hidden !== path.slice(path.lastIndexOf('/') + 1)) : sizeProblem(path, text);
+    const p =
+      hidden !== undefined
+        ? hiddenProblem(path, hidden !== path.slice(path.lastIndexOf('/') + 1))
+        : sizeProblem(path, text);
     if (p) {
       problems.push(p);
       paths.add(path);
@@ -44,12 +53,24 @@ export function uniquenessProblems(records: readonly ReadSidecars[], files: Read
   for (const r of [...records].sort((a, b) => cmp(a.record, b.record))) {
     const first = r.contentHead === undefined ? undefined : wires.get(r.contentHead);
     // Two records naming one file are reported by the sidecar-name check; only copies are reported here.
-    if (first && first !== r.wirePath) problems.push({ file: r.wirePath, message: `the same wire log as ${first}: one wire log per trial (one of the two is a copy: a replayed or relabelled trial)`, hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record' });
+    if (first && first !== r.wirePath)
+      problems.push({
+        file: r.wirePath,
+        message: `the same wire log as ${first}: one wire log per trial (one of the two is a copy: a replayed or relabelled trial)`,
+        hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record',
+      });
     else if (r.contentHead !== undefined && !first) wires.set(r.contentHead, r.wirePath);
     if (!r.transcriptPath) continue;
-    const digest = createHash('sha256').update(files.get(r.transcriptPath) ?? '').digest('hex');
+    const digest = createHash('sha256')
+      .update(files.get(r.transcriptPath) ?? '')
+      .digest('hex');
     const t = transcripts.get(digest);
-    if (t && t !== r.transcriptPath) problems.push({ file: r.transcriptPath, message: `the same transcript as ${t}: one transcript per trial (one of the two is a copy)`, hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record' });
+    if (t && t !== r.transcriptPath)
+      problems.push({
+        file: r.transcriptPath,
+        message: `the same transcript as ${t}: one transcript per trial (one of the two is a copy)`,
+        hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record',
+      });
     else transcripts.set(digest, r.transcriptPath);
   }
   return problems;

@@ -7,7 +7,10 @@ import { chainLines, lineHash, wireJsonl, wireSeal } from './wire-chain.ts';
 describe('the wire-log hash chain', () => {
   it('gives every line an h chained from the previous one, the header starting it', () => {
     const log = fixtureLog();
-    const lines = wireJsonl(log).trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = wireJsonl(log)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(log.events.length + 1);
     let prev = '';
     for (const l of lines) {
@@ -29,8 +32,14 @@ describe('the wire-log hash chain', () => {
   });
 
   it('hashes content, not key order or undefined members (what JSON would drop)', () => {
-    const a = chainLines([{ type: 'wire', b: 1, a: 2 }, { type: 'note', t: 0, text: 'x', x: undefined }]);
-    const b = chainLines([{ a: 2, type: 'wire', b: 1 }, { text: 'x', t: 0, type: 'note' }]);
+    const a = chainLines([
+      { type: 'wire', b: 1, a: 2 },
+      { type: 'note', t: 0, text: 'x', x: undefined },
+    ]);
+    const b = chainLines([
+      { a: 2, type: 'wire', b: 1 },
+      { text: 'x', t: 0, type: 'note' },
+    ]);
     expect(a.seal).toEqual(b.seal);
     expect(chainLines([{ type: 'wire' }, { type: 'note', t: 0, text: 'y' }]).seal.head).not.toBe(a.seal.head);
   });

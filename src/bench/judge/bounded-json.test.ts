@@ -6,9 +6,27 @@ const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 
 /** Values of every JSON shape, as judges meet them in messages. */
 const SAMPLES: unknown[] = [
-  null, true, false, 0, -0, 1.5, 1e21, Number.NaN, Infinity, '', 'é€😀', 'a"b\\c\n\u0000\u001f', '\ud800 lone',
-  [], {}, [1, 'two', null, [3]], { a: 1, b: { c: [true] } }, { u: undefined, f: () => 1, s: 'kept' }, [undefined, () => 1],
-  { toJSON: () => ({ shown: 1 }) }, JSON.parse('{"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"hi"}]}}'),
+  null,
+  true,
+  false,
+  0,
+  -0,
+  1.5,
+  1e21,
+  Number.NaN,
+  Infinity,
+  '',
+  'é€😀',
+  'a"b\\c\n\u0000\u001f',
+  '\ud800 lone',
+  [],
+  {},
+  [1, 'two', null, [3]],
+  { a: 1, b: { c: [true] } },
+  { u: undefined, f: () => 1, s: 'kept' },
+  [undefined, () => 1],
+  { toJSON: () => ({ shown: 1 }) },
+  JSON.parse('{"jsonrpc":"2.0","id":"x","result":{"content":[{"type":"text","text":"hi"}]}}'),
 ];
 
 describe('stringifyBounded', () => {
@@ -18,7 +36,12 @@ describe('stringifyBounded', () => {
   });
 
   it('writes a prefix of JSON.stringify, at least `max` long, for values that do not fit', () => {
-    const long = [{ text: 'x'.repeat(5000) }, 'é'.repeat(3000), Array.from({ length: 2000 }, (_, i) => ({ i, s: `"${i}"` })), '😀'.repeat(500)];
+    const long = [
+      { text: 'x'.repeat(5000) },
+      'é'.repeat(3000),
+      Array.from({ length: 2000 }, (_, i) => ({ i, s: `"${i}"` })),
+      '😀'.repeat(500),
+    ];
     for (const v of long) {
       for (const max of [1, 10, 121, 999]) {
         const s = stringifyBounded(v, max)!;

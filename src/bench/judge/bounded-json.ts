@@ -14,7 +14,8 @@ export function depthExceeds(v: unknown, limit: number): boolean {
     const [x, d] = stack.pop()!;
     if (typeof x !== 'object' || x === null) continue;
     if (d > limit) return true;
-    for (const c of Array.isArray(x) ? x : Object.values(x)) if (typeof c === 'object' && c !== null) stack.push([c, d + 1]);
+    for (const c of Array.isArray(x) ? x : Object.values(x))
+      if (typeof c === 'object' && c !== null) stack.push([c, d + 1]);
   }
   return false;
 }
@@ -47,7 +48,8 @@ export function stringifyBounded(v: unknown, max: number, maxDepth = 32): string
   };
   const write = (x: unknown, depth: number, inArray: boolean): boolean => {
     if (full()) return true;
-    if (x !== null && typeof x === 'object' && typeof (x as { toJSON?: unknown }).toJSON === 'function') x = (x as { toJSON: () => unknown }).toJSON();
+    if (x !== null && typeof x === 'object' && typeof (x as { toJSON?: unknown }).toJSON === 'function')
+      x = (x as { toJSON: () => unknown }).toJSON();
     switch (typeof x) {
       case 'string':
         str(x);

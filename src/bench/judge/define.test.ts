@@ -25,6 +25,8 @@ describe('judge() and collectJudges()', () => {
   });
 
   it('throws when two different judges claim one slug (a defect of the benchmark)', () => {
-    expect(() => collectJudges({ a: judge('same', ok) }, { b: judge('same', ok) })).toThrow('two judges registered for checkpoint "same"');
+    expect(() => collectJudges({ a: judge('same', ok) }, { b: judge('same', ok) })).toThrow(
+      'two judges registered for checkpoint "same"',
+    );
   });
 });

@@ -54,7 +54,14 @@ export function toExchanges(log: WireLog | readonly WireEvent[]): Exchange[] {
         x: e.x,
         step: e.step,
         conn: e.conn,
-        request: { t: e.t, method: e.method, path: e.path, headers: e.headers, body: e.body, json: tryJson(bodyText(e.body)) },
+        request: {
+          t: e.t,
+          method: e.method,
+          path: e.path,
+          headers: e.headers,
+          body: e.body,
+          json: tryJson(bodyText(e.body)),
+        },
         sse: [],
       });
       continue;

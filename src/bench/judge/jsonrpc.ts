@@ -53,7 +53,9 @@ export function answerOf(ex: Exchange): JsonRpcMessage | undefined {
 export function toolTexts(result: Record<string, unknown> | undefined): string[] {
   const content = result?.content;
   if (!Array.isArray(content)) return [];
-  return content.filter((c) => isObject(c) && c.type === 'text' && typeof c.text === 'string').map((c) => (c as { text: string }).text);
+  return content
+    .filter((c) => isObject(c) && c.type === 'text' && typeof c.text === 'string')
+    .map((c) => (c as { text: string }).text);
 }
 
 /** Response header value, case-insensitive. */

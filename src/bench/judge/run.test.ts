@@ -17,7 +17,13 @@ const deepObject = '{"a":'.repeat(DEEP) + '1' + '}'.repeat(DEEP);
 /** Every judge of a revision and role as one scenario (judgeTrial reads only revision, role and the checkpoints). */
 function allJudges(revision: '2025-11-25' | '2026-07-28', role: 'server' | 'client'): Scenario {
   const slugs = Object.keys(JUDGES[revision]?.[role] ?? {});
-  return { id: 'all', revision, role, tools: [], checkpoints: slugs.map((slug) => ({ slug, level: 'MUST', spec: null })) } as unknown as Scenario;
+  return {
+    id: 'all',
+    revision,
+    role,
+    tools: [],
+    checkpoints: slugs.map((slug) => ({ slug, level: 'MUST', spec: null })),
+  } as unknown as Scenario;
 }
 
 const body = (s: string) => ({ encoding: 'utf8' as const, data: s, bytes: Buffer.byteLength(s), truncated: false });
@@ -29,13 +35,26 @@ const body = (s: string) => ({ encoding: 'utf8' as const, data: s, bytes: Buffer
  */
 function hostile(revision: '2025-11-25' | '2026-07-28', perspective: 'prober' | 'reference'): WireLog[] {
   // Each revision's conformant server-role logs, so every probe step is there to be answered with deep JSON.
-  const exs = revision === '2025-11-25' ? [...F25.basics(), ...F25.sessions(), ...F25.streaming(), ...F25.tasks()] : [...F26.stateless(), ...F26.paramHeaders(), ...F26.multiRoundTrip(), ...F26.tasks()];
+  const exs =
+    revision === '2025-11-25'
+      ? [...F25.basics(), ...F25.sessions(), ...F25.streaming(), ...F25.tasks()]
+      : [...F26.stateless(), ...F26.paramHeaders(), ...F26.multiRoundTrip(), ...F26.tasks()];
   const base = wireLog(exs);
   const idOf = new Map<number, string>();
-  for (const e of base.events) if (e.type === 'request') idOf.set(e.x, JSON.stringify((JSON.parse(e.body.data || '{}') as { id?: unknown }).id ?? null));
+  for (const e of base.events)
+    if (e.type === 'request')
+      idOf.set(e.x, JSON.stringify((JSON.parse(e.body.data || '{}') as { id?: unknown }).id ?? null));
   const answering: WireEvent[] = base.events.flatMap((e): WireEvent[] =>
     e.type === 'body'
-      ? [{ ...e, body: body(`{"jsonrpc":"2.0","id":${idOf.get(e.x)},"result":${deepArray}}`) }, { type: 'sse', t: e.t, x: e.x, data: `{"jsonrpc":"2.0","id":${idOf.get(e.x)},"error":{"code":1,"message":"m","data":${deepObject}}}` }]
+      ? [
+          { ...e, body: body(`{"jsonrpc":"2.0","id":${idOf.get(e.x)},"result":${deepArray}}`) },
+          {
+            type: 'sse',
+            t: e.t,
+            x: e.x,
+            data: `{"jsonrpc":"2.0","id":${idOf.get(e.x)},"error":{"code":1,"message":"m","data":${deepObject}}}`,
+          },
+        ]
       : [e],
   );
   const variants = [
@@ -48,7 +67,11 @@ function hostile(revision: '2025-11-25' | '2026-07-28', perspective: 'prober' | 
   let i = 0;
   const everywhere: WireEvent[] = base.events.flatMap((e): WireEvent[] => {
     if (e.type === 'request') return [{ ...e, body: body(variants[i++ % variants.length]!) }];
-    if (e.type === 'body') return [{ ...e, body: body(variants[i++ % variants.length]!) }, { type: 'sse', t: e.t, x: e.x, data: variants[i++ % variants.length]! }];
+    if (e.type === 'body')
+      return [
+        { ...e, body: body(variants[i++ % variants.length]!) },
+        { type: 'sse', t: e.t, x: e.x, data: variants[i++ % variants.length]! },
+      ];
     return [e];
   });
   return [answering, everywhere].map((events) => ({ header: { ...base.header, perspective }, events }));
@@ -82,7 +105,15 @@ describe('judgeTrial on hostile traces', () => {
         },
       },
     };
-    const scenario = { id: 's', revision: '2026-07-28', role: 'server', checkpoints: [{ slug: 'boom', level: 'MUST', spec: null }, { slug: 'fine', level: 'MUST', spec: null }] } as unknown as Scenario;
+    const scenario = {
+      id: 's',
+      revision: '2026-07-28',
+      role: 'server',
+      checkpoints: [
+        { slug: 'boom', level: 'MUST', spec: null },
+        { slug: 'fine', level: 'MUST', spec: null },
+      ],
+    } as unknown as Scenario;
     const [boom, fine] = judgeTrial(scenario, wireLog(stateless()), registry);
     expect(boom).toMatchObject({ checkpoint: 'boom', verdict: 'fail', evidence: [] });
     expect(boom!.message).toContain('RangeError: Maximum call stack size exceeded');
@@ -90,13 +121,25 @@ describe('judgeTrial on hostile traces', () => {
   });
 
   it('still throws JudgeError when a checkpoint has no judge (a defect of the benchmark, not of the subject)', () => {
-    const scenario = { id: 's', revision: '2026-07-28', role: 'server', checkpoints: [{ slug: 'nobody', level: 'MUST', spec: null }] } as unknown as Scenario;
+    const scenario = {
+      id: 's',
+      revision: '2026-07-28',
+      role: 'server',
+      checkpoints: [{ slug: 'nobody', level: 'MUST', spec: null }],
+    } as unknown as Scenario;
     expect(() => judgeTrial(scenario, wireLog(stateless()), {})).toThrow(JudgeError);
   });
 
   it(`cuts a verdict message to ${MESSAGE_MAX} characters`, () => {
-    const registry: JudgeRegistry = { '2026-07-28': { server: { long: () => ({ verdict: 'fail', evidence: [], message: 'x'.repeat(100_000) }) } } };
-    const scenario = { id: 's', revision: '2026-07-28', role: 'server', checkpoints: [{ slug: 'long', level: 'MUST', spec: null }] } as unknown as Scenario;
+    const registry: JudgeRegistry = {
+      '2026-07-28': { server: { long: () => ({ verdict: 'fail', evidence: [], message: 'x'.repeat(100_000) }) } },
+    };
+    const scenario = {
+      id: 's',
+      revision: '2026-07-28',
+      role: 'server',
+      checkpoints: [{ slug: 'long', level: 'MUST', spec: null }],
+    } as unknown as Scenario;
     const [v] = judgeTrial(scenario, wireLog([]), registry);
     expect(v!.message.length).toBe(MESSAGE_MAX);
     expect(v!.message.endsWith('…')).toBe(true);

@@ -21,7 +21,11 @@ export const MESSAGE_MAX = 600;
 /** Why a judge threw, as a failed verdict: what a peer sent made it throw, so the peer does not get the point. */
 function crashed(slug: string, e: unknown): JudgeResult {
   const why = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-  return { verdict: 'fail', evidence: [], message: `judge "${slug}" could not judge this trace (${cutText(why, 200)}); failed` };
+  return {
+    verdict: 'fail',
+    evidence: [],
+    message: `judge "${slug}" could not judge this trace (${cutText(why, 200)}); failed`,
+  };
 }
 
 /**
@@ -40,7 +44,11 @@ export function judgeTrial(scenario: Scenario, log: WireLog, registry: JudgeRegi
   }
   return scenario.checkpoints.map((checkpoint) => {
     const judge = judges[checkpoint.slug];
-    if (!judge) throw new JudgeError(checkpoint.slug, `no judge registered for checkpoint "${checkpoint.slug}" (${scenario.revision} ${scenario.role})`);
+    if (!judge)
+      throw new JudgeError(
+        checkpoint.slug,
+        `no judge registered for checkpoint "${checkpoint.slug}" (${scenario.revision} ${scenario.role})`,
+      );
     let r: JudgeResult;
     try {
       if (!exchanges) throw broken;

@@ -29,4 +29,8 @@ export type JudgeRegistry = Partial<Record<Revision, Partial<Record<Role, Readon
 
 export const pass = (message: string, evidence: number[] = []): JudgeResult => ({ verdict: 'pass', evidence, message });
 export const fail = (message: string, evidence: number[] = []): JudgeResult => ({ verdict: 'fail', evidence, message });
-export const notApplicable = (message: string, evidence: number[] = []): JudgeResult => ({ verdict: 'not-applicable', evidence, message });
+export const notApplicable = (message: string, evidence: number[] = []): JudgeResult => ({
+  verdict: 'not-applicable',
+  evidence,
+  message,
+});

@@ -5,7 +5,7 @@ import { groundRules, inputSchemaBlock, promptHeading, SERVER_TOOLS_INTRO } from
 
 // Every prompt of a role says the common parts in the same words, and a server prompt shows each tool's schema exactly
 // as the scenario's `tools` (the schema is the task: the prober and judges rely on it).
-describe('committed prompts share their role\'s ground rules', () => {
+describe("committed prompts share their role's ground rules", () => {
   const { scenarios } = checkScenarios(loadScenarioFiles(process.cwd()));
   it('finds the scenarios it checks', () => {
     expect(scenarios.size).toBeGreaterThanOrEqual(16);

@@ -8,7 +8,10 @@ import type { Revision, Role } from '../schema/common.ts';
 
 /** SDK packages named in the "no SDK" rule: each revision's official packages and the best-known other libraries. */
 const SDKS: Record<Revision, Record<Role, string>> = {
-  '2025-11-25': { server: '`@modelcontextprotocol/sdk`, `mcp`, `fastmcp`', client: '`@modelcontextprotocol/sdk`, `mcp`, `fastmcp`' },
+  '2025-11-25': {
+    server: '`@modelcontextprotocol/sdk`, `mcp`, `fastmcp`',
+    client: '`@modelcontextprotocol/sdk`, `mcp`, `fastmcp`',
+  },
   '2026-07-28': {
     server: '`@modelcontextprotocol/sdk`, `@modelcontextprotocol/server`, `mcp`, `fastmcp`',
     client: '`@modelcontextprotocol/sdk`, `@modelcontextprotocol/client`, `mcp`, `fastmcp`',

@@ -14,7 +14,12 @@ function scenario(over: Partial<Scenario> = {}): Scenario {
     slug: 'session-terminated-returns-404',
     kind: 'spec',
     level: 'MUST',
-    spec: { id: '251125-transports-211', file: 'f.mdx', line: 211, quote: 'it **MUST** respond to requests containing that session ID with HTTP 404 Not Found.' },
+    spec: {
+      id: '251125-transports-211',
+      file: 'f.mdx',
+      line: 211,
+      quote: 'it **MUST** respond to requests containing that session ID with HTTP 404 Not Found.',
+    },
     rule: 'After DELETE of a session, a request with its MCP-Session-Id gets 404',
   });
   return { ...s, ...over };
@@ -23,7 +28,9 @@ const problems = (s: Scenario) => checkLeaks(PATH, s).problems.map(formatProblem
 
 describe('checkLeaks', () => {
   it('passes a prompt that names the feature in task words', () => {
-    expect(problems(scenario({ prompt: 'The server keeps a session per client; clients can end their session.' }))).toEqual([]);
+    expect(
+      problems(scenario({ prompt: 'The server keeps a session per client; clients can end their session.' })),
+    ).toEqual([]);
   });
 
   it('fails on a token in the prompt, naming file, field, token and checkpoint', () => {
@@ -33,12 +40,19 @@ describe('checkLeaks', () => {
   });
 
   it('checks requires and tool descriptions too, and says where else the token occurs', () => {
-    const s = scenario({ requires: ['echo the MCP-Session-Id'], tools: [{ name: 'echo', description: 'Echoes; knows the mcp-session-id', inputSchema: {} }] });
-    expect(checkLeaks(PATH, s).problems.map((p) => `${p.field}: ${p.message}`)).toEqual(['requires[0]: gives away "MCP-Session-Id" (header, graded by session-terminated-returns-404); also in tools[0].description']);
+    const s = scenario({
+      requires: ['echo the MCP-Session-Id'],
+      tools: [{ name: 'echo', description: 'Echoes; knows the mcp-session-id', inputSchema: {} }],
+    });
+    expect(checkLeaks(PATH, s).problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+      'requires[0]: gives away "MCP-Session-Id" (header, graded by session-terminated-returns-404); also in tools[0].description',
+    ]);
   });
 
   it('fails on a prompt that copies the cited sentence', () => {
-    const out = problems(scenario({ prompt: 'Note: It MUST respond to requests containing that session ID with HTTP 404 Not Found' }));
+    const out = problems(
+      scenario({ prompt: 'Note: It MUST respond to requests containing that session ID with HTTP 404 Not Found' }),
+    );
     expect(out.map((l) => l.split('\n')[0])).toEqual([
       `${PATH}: prompt: gives away "404" (http-status, graded by session-terminated-returns-404)`,
       `${PATH}: prompt: gives away "it must respond to requests containing that session id with http 404 not found" (sentence, graded by session-terminated-returns-404)`,
@@ -46,14 +60,24 @@ describe('checkLeaks', () => {
   });
 
   it('accepts a listed token, and reports it as allowed', () => {
-    const s = scenario({ prompt: 'The 404 page of the tool is its own business.', leakAllowed: [{ token: '404', reason: 'the tool text names it' }] });
+    const s = scenario({
+      prompt: 'The 404 page of the tool is its own business.',
+      leakAllowed: [{ token: '404', reason: 'the tool text names it' }],
+    });
     const r = checkLeaks(PATH, s);
     expect(r.problems).toEqual([]);
     expect(r.hits.map((h) => [h.token, h.allowed])).toEqual([['404', true]]);
   });
 
   it('fails on a stale allowance, a duplicate, and a blank reason', () => {
-    const s = scenario({ prompt: 'Nothing to see.', leakAllowed: [{ token: '404', reason: 'was named once' }, { token: 'DELETE', reason: ' ' }, { token: 'delete', reason: 'twice' }] });
+    const s = scenario({
+      prompt: 'Nothing to see.',
+      leakAllowed: [
+        { token: '404', reason: 'was named once' },
+        { token: 'DELETE', reason: ' ' },
+        { token: 'delete', reason: 'twice' },
+      ],
+    });
     expect(checkLeaks(PATH, s).problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
       'leakAllowed[0].token: stale allowance: "404" is not a give-away token found in this scenario\'s texts',
       'leakAllowed[1].token: stale allowance: "DELETE" is not a give-away token found in this scenario\'s texts',
@@ -65,19 +89,40 @@ describe('checkLeaks', () => {
 
   it('never allows the cited sentence itself', () => {
     const quote = 'it must respond to requests containing that session id with http 404 not found';
-    const s = scenario({ prompt: quote, leakAllowed: [{ token: '404', reason: 'x' }, { token: quote, reason: 'x' }] });
+    const s = scenario({
+      prompt: quote,
+      leakAllowed: [
+        { token: '404', reason: 'x' },
+        { token: quote, reason: 'x' },
+      ],
+    });
     expect(checkLeaks(PATH, s).problems.map((p) => p.field)).toEqual(['prompt', 'leakAllowed[1].token']);
   });
 
   it('treats tool and parameter names as vocabulary', () => {
-    expect(scenarioVocabulary({ tools: [{ name: 'slow_square', description: 'd', inputSchema: { type: 'object', properties: { x: { type: 'number' }, opts: { type: 'object', properties: { delayMs: {} } } } } }] })).toEqual(['slow_square', 'x', 'opts', 'delayMs']);
+    expect(
+      scenarioVocabulary({
+        tools: [
+          {
+            name: 'slow_square',
+            description: 'd',
+            inputSchema: {
+              type: 'object',
+              properties: { x: { type: 'number' }, opts: { type: 'object', properties: { delayMs: {} } } },
+            },
+          },
+        ],
+      }),
+    ).toEqual(['slow_square', 'x', 'opts', 'delayMs']);
   });
 });
 
 describe('the scenario schema on allowances', () => {
   it('rejects an allowance without a reason, path-first', () => {
     const s = { ...fixtureScenario(), leakAllowed: [{ token: '404', reason: '  ' }] };
-    expect(checkScenarios([scenarioFile(s)]).problems.map(formatProblem)).toEqual([`${PATH}: leakAllowed[0].reason: must say why the prompt names this token`]);
+    expect(checkScenarios([scenarioFile(s)]).problems.map(formatProblem)).toEqual([
+      `${PATH}: leakAllowed[0].reason: must say why the prompt names this token`,
+    ]);
   });
 });
 

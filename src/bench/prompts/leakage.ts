@@ -43,7 +43,9 @@ export function scenarioVocabulary(s: Pick<Scenario, 'tools'>): string[] {
 }
 
 /** Every give-away token of the scenario's checkpoints, with the slugs that give it away (first derivation wins the kind). */
-export function scenarioTokens(s: Pick<Scenario, 'checkpoints' | 'revision' | 'tools'>): { token: GiveawayToken; checkpoints: string[] }[] {
+export function scenarioTokens(
+  s: Pick<Scenario, 'checkpoints' | 'revision' | 'tools'>,
+): { token: GiveawayToken; checkpoints: string[] }[] {
   const vocabulary = scenarioVocabulary(s);
   const byToken = new Map<string, { token: GiveawayToken; checkpoints: string[] }>();
   for (const c of s.checkpoints) {
@@ -85,12 +87,29 @@ export function checkLeaks(path: string, s: Scenario): LeakReport {
   const seen = new Set<string>();
   s.leakAllowed.forEach((a, i) => {
     const key = a.token.toLowerCase();
-    if (seen.has(key)) problems.push({ file: path, field: `leakAllowed[${i}].token`, message: `"${a.token}" is listed twice`, hint: 'keep one entry' });
+    if (seen.has(key))
+      problems.push({
+        file: path,
+        field: `leakAllowed[${i}].token`,
+        message: `"${a.token}" is listed twice`,
+        hint: 'keep one entry',
+      });
     seen.add(key);
     if (!found.has(key)) {
-      problems.push({ file: path, field: `leakAllowed[${i}].token`, message: `stale allowance: "${a.token}" is not a give-away token found in this scenario's texts`, hint: 'delete the entry' });
+      problems.push({
+        file: path,
+        field: `leakAllowed[${i}].token`,
+        message: `stale allowance: "${a.token}" is not a give-away token found in this scenario's texts`,
+        hint: 'delete the entry',
+      });
     }
-    if (a.reason.trim() === '') problems.push({ file: path, field: `leakAllowed[${i}].reason`, message: 'an allowance needs a one-line reason', hint: 'say why the prompt must name this token' });
+    if (a.reason.trim() === '')
+      problems.push({
+        file: path,
+        field: `leakAllowed[${i}].reason`,
+        message: 'an allowance needs a one-line reason',
+        hint: 'say why the prompt must name this token',
+      });
   });
   return { hits, problems };
 }

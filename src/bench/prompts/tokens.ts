@@ -32,17 +32,84 @@ export interface GiveawayToken {
  * members every prompt may name. A derived token equal to one of them (case-insensitive) is dropped.
  */
 export const TASK_VOCABULARY: readonly string[] = [
-  'mcp', 'http', 'https', 'json', 'json-rpc', 'jsonrpc', 'sse', 'server-sent', 'streamable',
-  'initialize', 'ping', 'tools', 'tasks', 'prompts', 'resources', 'logging', 'completions',
-  'elicitation', 'sampling', 'roots', 'session', 'sessions',
-  'id', 'method', 'params', 'result', 'error', 'code', 'message', 'data',
+  'mcp',
+  'http',
+  'https',
+  'json',
+  'json-rpc',
+  'jsonrpc',
+  'sse',
+  'server-sent',
+  'streamable',
+  'initialize',
+  'ping',
+  'tools',
+  'tasks',
+  'prompts',
+  'resources',
+  'logging',
+  'completions',
+  'elicitation',
+  'sampling',
+  'roots',
+  'session',
+  'sessions',
+  'id',
+  'method',
+  'params',
+  'result',
+  'error',
+  'code',
+  'message',
+  'data',
 ];
 
 /** IANA-registered HTTP status codes: a 3-digit number that is not one of them (250 in "transferred 250") is no status. */
 const HTTP_STATUSES = new Set([
-  100, 101, 102, 103, 200, 201, 202, 203, 204, 205, 206, 207, 208, 226, 300, 301, 302, 303, 304, 305, 307, 308,
-  ...Array.from({ length: 19 }, (_, i) => 400 + i), 421, 422, 423, 424, 425, 426, 428, 429, 431, 451,
-  500, 501, 502, 503, 504, 505, 506, 507, 508, 510, 511,
+  100,
+  101,
+  102,
+  103,
+  200,
+  201,
+  202,
+  203,
+  204,
+  205,
+  206,
+  207,
+  208,
+  226,
+  300,
+  301,
+  302,
+  303,
+  304,
+  305,
+  307,
+  308,
+  ...Array.from({ length: 19 }, (_, i) => 400 + i),
+  421,
+  422,
+  423,
+  424,
+  425,
+  426,
+  428,
+  429,
+  431,
+  451,
+  500,
+  501,
+  502,
+  503,
+  504,
+  505,
+  506,
+  507,
+  508,
+  510,
+  511,
 ]);
 
 /**
@@ -57,7 +124,11 @@ const RULE_WORDS: readonly { token: string; detect: RegExp; find: RegExp }[] = [
   { token: 'replay', detect: /\breplay/i, find: /\breplay\w*/i },
   { token: 'broadcast', detect: /\bbroadcast/i, find: /\bbroadcast\w*/i },
   { token: 'globally unique', detect: /\bglobally\s+unique\b/i, find: /\bglobally\s+unique\b/i },
-  { token: 'cryptographically secure', detect: /\bcryptographically\s+secure\b/i, find: /\bcryptographically\s+secure\b/i },
+  {
+    token: 'cryptographically secure',
+    detect: /\bcryptographically\s+secure\b/i,
+    find: /\bcryptographically\s+secure\b/i,
+  },
   { token: 'visible ASCII', detect: /\bvisible\s+ASCII\b/i, find: /\bvisible\s+ASCII\b/i },
   { token: 'case-insensitive', detect: /\bcase[\s-]insensitive\b/i, find: /\bcase[\s-]insensitive\b/i },
   { token: 'numerically', detect: /\bnumerically\b/i, find: /\bnumerically\b/i },
@@ -68,7 +139,22 @@ const RULE_WORDS: readonly { token: string; detect: RegExp; find: RegExp }[] = [
 ];
 
 /** Capitalized words that stand before "header" as English, not as a header's name ("The header value …"). */
-const SENTENCE_WORDS = new Set(['The', 'These', 'This', 'That', 'Those', 'Each', 'Every', 'Any', 'No', 'All', 'Its', 'Their', 'Such', 'Other']);
+const SENTENCE_WORDS = new Set([
+  'The',
+  'These',
+  'This',
+  'That',
+  'Those',
+  'Each',
+  'Every',
+  'Any',
+  'No',
+  'All',
+  'Its',
+  'Their',
+  'Such',
+  'Other',
+]);
 
 const esc = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** Bounded on each side where the token's edge is a word character (so `-32601` and `Mcp-Param-` still bound). */
@@ -93,7 +179,11 @@ export function normalizeSentence(s: string): string {
 }
 
 /** Every token one checkpoint gives away, deduplicated, in a stable order. `vocabulary` adds task words (tool names). */
-export function checkpointTokens(c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 'spec'>, revision: string, vocabulary: readonly string[] = []): GiveawayToken[] {
+export function checkpointTokens(
+  c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 'spec'>,
+  revision: string,
+  vocabulary: readonly string[] = [],
+): GiveawayToken[] {
   const stop = new Set([...TASK_VOCABULARY, ...vocabulary].map((w) => w.toLowerCase()));
   const quote = c.spec ? dropLinkTargets(c.spec.quote) : '';
   const prose = [c.rule, c.appliesWhen ?? ''].join('\n');
@@ -107,7 +197,8 @@ export function checkpointTokens(c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 's
 
   // Probe values (a foreign Origin, an unsupported version): naming them tells the agent what the prober sends.
   // Dates other than the scenario's own revision; URLs of the rule (the quote's URLs are link targets, dropped above).
-  for (const m of all.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g)) if (m[0] !== revision) add('probe-value', m[0], bounded(m[0], 'i'));
+  for (const m of all.matchAll(/\b\d{4}-\d{2}-\d{2}\b/g))
+    if (m[0] !== revision) add('probe-value', m[0], bounded(m[0], 'i'));
   for (const m of prose.matchAll(/\bhttps?:\/\/[^\s)`"',;]+/g)) add('probe-value', m[0], bounded(m[0], 'i'));
   const text = all.replace(/\bhttps?:\/\/[^\s)`"',;]+/g, ' ');
 
@@ -117,12 +208,15 @@ export function checkpointTokens(c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 's
     if (HTTP_STATUSES.has(Number(m[1]))) add('http-status', m[1]!, new RegExp(`(?<![\\w.-])${m[1]}(?![\\w-]|\\.\\d)`));
   }
   // JSON-RPC error codes (-32xxx), with or without their minus sign in the prompt.
-  for (const m of text.matchAll(/(?<![\w-])-32\d{3}(?!\d)/g)) add('jsonrpc-code', m[0], new RegExp(`(?<![\\w])-?${m[0].slice(1)}(?!\\d)`));
+  for (const m of text.matchAll(/(?<![\w-])-32\d{3}(?!\d)/g))
+    add('jsonrpc-code', m[0], new RegExp(`(?<![\\w])-?${m[0].slice(1)}(?!\\d)`));
   // Error names: the name beside a code ("-32601 (Method not found)"), the schema's *Error types, and a name directly
   // before "JSON-RPC error": each tells which error to send as surely as the code.
-  for (const m of text.matchAll(/-32\d{3}`?\s*\(`?([A-Za-z][A-Za-z ]*?)`?\)/g)) add('error-name', m[1]!, bounded(m[1]!, 'i'));
+  for (const m of text.matchAll(/-32\d{3}`?\s*\(`?([A-Za-z][A-Za-z ]*?)`?\)/g))
+    add('error-name', m[1]!, bounded(m[1]!, 'i'));
   for (const m of text.matchAll(/\b[A-Z][a-z]+(?:[A-Z][a-z]+)*Error\b/g)) add('error-name', m[0], bounded(m[0], 'i'));
-  for (const m of text.matchAll(/`?\b([A-Z][a-z]+(?:[A-Z][a-z]+)+)`?\s+JSON-RPC\s+error/g)) add('error-name', m[1]!, bounded(m[1]!, 'i'));
+  for (const m of text.matchAll(/`?\b([A-Z][a-z]+(?:[A-Z][a-z]+)+)`?\s+JSON-RPC\s+error/g))
+    add('error-name', m[1]!, bounded(m[1]!, 'i'));
   // Header names: hyphenated Title-Case words (MCP-Session-Id, Last-Event-ID, Mcp-Param-{Name}, X-Accel-Buffering);
   // a template tail ({Name}, *) is dropped and any header the name begins (Mcp-Param-Region) matches it. One-word
   // headers (Accept, Origin) only where the text says "<Name> header", and matched with their capital only: lower case
@@ -137,7 +231,8 @@ export function checkpointTokens(c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 's
   // HTTP methods, upper case only (lower case they are the verbs get, post, delete): which method to use is graded.
   for (const m of text.matchAll(/\b(GET|POST|DELETE|PUT|PATCH)\b/g)) add('http-method', m[1]!, bounded(m[1]!, ''));
   // Media types: naming them says what to put into Accept and Content-Type.
-  for (const m of text.matchAll(/(?<![\w/])(?:application|text)\/[a-z0-9.+-]*[a-z0-9]/g)) add('media-type', m[0], bounded(m[0], 'i'));
+  for (const m of text.matchAll(/(?<![\w/])(?:application|text)\/[a-z0-9.+-]*[a-z0-9]/g))
+    add('media-type', m[0], bounded(m[0], 'i'));
   // Field names: `_meta` keys (io.modelcontextprotocol/…; a `/*` tail makes a prefix), camelCase members, dotted
   // paths and `_`-prefixed names. The wire shape of a result or request is the spec's to tell.
   for (const m of text.matchAll(/\bio\.modelcontextprotocol\/(?:[\w-]+|\*)/g)) {
@@ -145,8 +240,10 @@ export function checkpointTokens(c: Pick<Checkpoint, 'rule' | 'appliesWhen' | 's
     add('field', k, bounded(k, 'i', { prefix: k.endsWith('/') }));
   }
   const fieldText = text.replace(/\bio\.modelcontextprotocol\/(?:[\w-]+|\*)/g, ' ');
-  for (const m of fieldText.matchAll(/(?<![\w.])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b/g)) add('field', m[0], bounded(m[0], 'i'));
-  for (const m of fieldText.matchAll(/(?<![\w.])[a-z_][a-z0-9_]+(?:\.[a-z_][A-Za-z0-9_]+)+\b/g)) add('field', m[0], bounded(m[0], 'i'));
+  for (const m of fieldText.matchAll(/(?<![\w.])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*\b/g))
+    add('field', m[0], bounded(m[0], 'i'));
+  for (const m of fieldText.matchAll(/(?<![\w.])[a-z_][a-z0-9_]+(?:\.[a-z_][A-Za-z0-9_]+)+\b/g))
+    add('field', m[0], bounded(m[0], 'i'));
   for (const m of fieldText.matchAll(/(?<![\w])_[a-z][A-Za-z0-9]*\b/g)) add('field', m[0], bounded(m[0], 'i'));
   // A one-word lower-case code span of the quote (`ttl`, `working`) is a field or value the judge checks only when the
   // rule names it too; otherwise it is the spec's prose (`initialize`, `tasks/get` are vocabulary anyway).

@@ -6,31 +6,56 @@ import { exchangeViews } from './exchanges.ts';
 import { hostileWireLog, piSession } from './fixtures.ts';
 import { transcriptView } from './transcript.ts';
 
-const v = (checkpoint: string, level: Verdict['level'], verdict: Verdict['verdict'], evidence: number[]): Verdict => ({ checkpoint, spec: null, level, verdict, evidence, message: `${checkpoint} message` });
+const v = (checkpoint: string, level: Verdict['level'], verdict: Verdict['verdict'], evidence: number[]): Verdict => ({
+  checkpoint,
+  spec: null,
+  level,
+  verdict,
+  evidence,
+  message: `${checkpoint} message`,
+});
 const log = hostileWireLog();
 const exchanges = exchangeViews(log, []);
 
 describe('attribute', () => {
   it('names the failed MUST whose evidence comes first on the wire, not the first in verdict order', () => {
-    const a = attribute({ status: 'completed', perspective: 'prober', verdicts: [v('late', 'MUST', 'fail', [5]), v('should', 'SHOULD', 'fail', [0]), v('early', 'MUST', 'fail', [2, 4])], exchanges });
+    const a = attribute({
+      status: 'completed',
+      perspective: 'prober',
+      verdicts: [
+        v('late', 'MUST', 'fail', [5]),
+        v('should', 'SHOULD', 'fail', [0]),
+        v('early', 'MUST', 'fail', [2, 4]),
+      ],
+      exchanges,
+    });
     expect(a.firstMustFailed).toMatchObject({ checkpoint: 'early', x: 2 });
     expect(a.headline).toContain('early at exchange #2');
   });
 
   it('says the endpoint came up when some request got a response', () => {
-    expect(attribute({ status: 'completed', perspective: 'prober', verdicts: [], exchanges }).endpointUp.value).toBe('yes');
+    expect(attribute({ status: 'completed', perspective: 'prober', verdicts: [], exchanges }).endpointUp.value).toBe(
+      'yes',
+    );
   });
 
   it('says the endpoint never came up when every request failed, with the first error', () => {
     const down = exchanges.filter((e) => e.error);
-    const a = attribute({ status: 'completed', perspective: 'prober', verdicts: [v('t', 'MUST', 'fail', [5])], exchanges: down });
+    const a = attribute({
+      status: 'completed',
+      perspective: 'prober',
+      verdicts: [v('t', 'MUST', 'fail', [5])],
+      exchanges: down,
+    });
     expect(a.endpointUp.value).toBe('no');
     expect(a.endpointUp.why).toContain('ECONNRESET');
     expect(a.headline).toMatch(/^The subject never answered/);
   });
 
   it("says in the client role whether the agent's client reached the reference server", () => {
-    expect(attribute({ status: 'completed', perspective: 'reference', verdicts: [], exchanges: [] }).endpointUp.value).toBe('no');
+    expect(
+      attribute({ status: 'completed', perspective: 'reference', verdicts: [], exchanges: [] }).endpointUp.value,
+    ).toBe('no');
   });
 
   it('reads from the transcript whether the agent finished', () => {
@@ -59,7 +84,14 @@ describe('scoreDerivation', () => {
   });
 
   it('explains a fraction by the SHOULD tally and keeps MAY apart', () => {
-    const lines = scoreDerivation(scoreTrial([v('a', 'MUST', 'pass', []), v('b', 'SHOULD', 'pass', []), v('c', 'SHOULD', 'fail', []), v('d', 'MAY', 'pass', [])]));
+    const lines = scoreDerivation(
+      scoreTrial([
+        v('a', 'MUST', 'pass', []),
+        v('b', 'SHOULD', 'pass', []),
+        v('c', 'SHOULD', 'fail', []),
+        v('d', 'MAY', 'pass', []),
+      ]),
+    );
     expect(lines[0]).toContain('1/2 = 0.500');
     expect(lines[2]).toContain('MAY: 1 of 1');
   });

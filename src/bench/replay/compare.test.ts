@@ -5,7 +5,14 @@ import { compareTrials, signature } from './compare.ts';
 import { exchangeViews } from './exchanges.ts';
 import { bigWireLog } from './fixtures.ts';
 
-const v = (checkpoint: string, verdict: Verdict['verdict']): Verdict => ({ checkpoint, spec: null, level: 'MUST', verdict, evidence: [], message: verdict });
+const v = (checkpoint: string, verdict: Verdict['verdict']): Verdict => ({
+  checkpoint,
+  spec: null,
+  level: 'MUST',
+  verdict,
+  evidence: [],
+  message: verdict,
+});
 
 function withStatus(log: WireLog, x: number, status: number): WireLog {
   return { ...log, events: log.events.map((e) => (e.type === 'response' && e.x === x ? { ...e, status } : e)) };
@@ -16,7 +23,10 @@ describe('compareTrials', () => {
 
   it('finds no divergence between two identical conversations, ignoring timings', () => {
     const later = exchangeViews({ ...bigWireLog(10, '2026-11-02T00:00:00.000Z') }, []);
-    const c = compareTrials({ verdicts: [v('a', 'pass')], exchanges: base }, { verdicts: [v('a', 'pass')], exchanges: later });
+    const c = compareTrials(
+      { verdicts: [v('a', 'pass')], exchanges: base },
+      { verdicts: [v('a', 'pass')], exchanges: later },
+    );
     expect(c.firstDivergence).toBeUndefined();
     expect(c.sameCount).toBe(10);
     expect(c.differing).toBe(0);
@@ -26,15 +36,23 @@ describe('compareTrials', () => {
     const other = exchangeViews(withStatus(bigWireLog(10), 3, 500), []);
     const c = compareTrials({ verdicts: [], exchanges: base }, { verdicts: [], exchanges: other });
     expect(c.firstDivergence?.index).toBe(3);
-    expect(c.firstDivergence?.differences[0]).toContain('"200 application/json result" vs "500 application/json result"');
+    expect(c.firstDivergence?.differences[0]).toContain(
+      '"200 application/json result" vs "500 application/json result"',
+    );
   });
 
   it('reads the JSON-RPC shape of a body too long to display in full, instead of calling it unparsable', () => {
     // A result larger than the display cap: its shape must still be "result", from the body parsed once.
-    const long = JSON.stringify({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'x'.repeat(40_000) }] } });
+    const long = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { content: [{ type: 'text', text: 'x'.repeat(40_000) }] },
+    });
     const log: WireLog = {
       ...bigWireLog(1),
-      events: bigWireLog(1).events.map((e) => (e.type === 'body' ? { ...e, body: { encoding: 'utf8', data: long, bytes: long.length, truncated: false } } : e)),
+      events: bigWireLog(1).events.map((e) =>
+        e.type === 'body' ? { ...e, body: { encoding: 'utf8', data: long, bytes: long.length, truncated: false } } : e,
+      ),
     };
     expect(signature(exchangeViews(log, [])[0]!).response).toBe('200 application/json result');
   });
@@ -45,7 +63,10 @@ describe('compareTrials', () => {
   });
 
   it('puts verdicts side by side, including checkpoints only one trial has', () => {
-    const c = compareTrials({ verdicts: [v('a', 'pass'), v('b', 'fail')], exchanges: [] }, { verdicts: [v('b', 'pass'), v('c', 'fail')], exchanges: [] });
+    const c = compareTrials(
+      { verdicts: [v('a', 'pass'), v('b', 'fail')], exchanges: [] },
+      { verdicts: [v('b', 'pass'), v('c', 'fail')], exchanges: [] },
+    );
     expect(c.verdicts.map((p) => [p.checkpoint, p.a?.verdict, p.b?.verdict, p.same])).toEqual([
       ['a', 'pass', undefined, false],
       ['b', 'fail', 'pass', false],

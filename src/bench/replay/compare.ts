@@ -63,13 +63,23 @@ export function compareTrials<E extends ExchangeView>(
   b: { verdicts: readonly Verdict[]; exchanges: readonly E[] },
 ): Comparison<E> {
   const bBy = new Map(b.verdicts.map((v) => [v.checkpoint, v]));
-  const slugs = [...a.verdicts.map((v) => v.checkpoint), ...b.verdicts.map((v) => v.checkpoint).filter((s) => !a.verdicts.some((v) => v.checkpoint === s))];
+  const slugs = [
+    ...a.verdicts.map((v) => v.checkpoint),
+    ...b.verdicts.map((v) => v.checkpoint).filter((s) => !a.verdicts.some((v) => v.checkpoint === s)),
+  ];
   const aBy = new Map(a.verdicts.map((v) => [v.checkpoint, v]));
   const verdicts = slugs.map((slug): VerdictPair => {
     const va = aBy.get(slug);
     const vb = bBy.get(slug);
     const any = (va ?? vb)!;
-    return { checkpoint: slug, level: any.level, spec: any.spec, ...(va ? { a: va } : {}), ...(vb ? { b: vb } : {}), same: va?.verdict === vb?.verdict };
+    return {
+      checkpoint: slug,
+      level: any.level,
+      spec: any.spec,
+      ...(va ? { a: va } : {}),
+      ...(vb ? { b: vb } : {}),
+      same: va?.verdict === vb?.verdict,
+    };
   });
   const n = Math.max(a.exchanges.length, b.exchanges.length);
   let firstDivergence: Divergence<E> | undefined;
@@ -77,9 +87,19 @@ export function compareTrials<E extends ExchangeView>(
   for (; i < n; i++) {
     const d = differences(a.exchanges[i], b.exchanges[i]);
     if (d.length) {
-      firstDivergence = { index: i, ...(a.exchanges[i] ? { a: a.exchanges[i] } : {}), ...(b.exchanges[i] ? { b: b.exchanges[i] } : {}), differences: d };
+      firstDivergence = {
+        index: i,
+        ...(a.exchanges[i] ? { a: a.exchanges[i] } : {}),
+        ...(b.exchanges[i] ? { b: b.exchanges[i] } : {}),
+        differences: d,
+      };
       break;
     }
   }
-  return { verdicts, differing: verdicts.filter((v) => !v.same).length, ...(firstDivergence ? { firstDivergence } : {}), sameCount: i };
+  return {
+    verdicts,
+    differing: verdicts.filter((v) => !v.same).length,
+    ...(firstDivergence ? { firstDivergence } : {}),
+    sameCount: i,
+  };
 }

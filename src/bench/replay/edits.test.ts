@@ -3,7 +3,15 @@ import { lineDiff, normalizeEdits } from './edits.ts';
 
 describe('normalizeEdits', () => {
   it('reads the current shape {path, edits:[{oldText,newText}]}', () => {
-    expect(normalizeEdits({ path: 'a', edits: [{ oldText: 'x', newText: 'y' }, { oldText: 'p', newText: 'q' }] })).toEqual([
+    expect(
+      normalizeEdits({
+        path: 'a',
+        edits: [
+          { oldText: 'x', newText: 'y' },
+          { oldText: 'p', newText: 'q' },
+        ],
+      }),
+    ).toEqual([
       { oldText: 'x', newText: 'y' },
       { oldText: 'p', newText: 'q' },
     ]);
@@ -14,7 +22,9 @@ describe('normalizeEdits', () => {
   });
 
   it('reads edits sent as a JSON string or as a single object, as pi does', () => {
-    expect(normalizeEdits({ edits: JSON.stringify([{ oldText: 'a', newText: 'b' }]) })).toEqual([{ oldText: 'a', newText: 'b' }]);
+    expect(normalizeEdits({ edits: JSON.stringify([{ oldText: 'a', newText: 'b' }]) })).toEqual([
+      { oldText: 'a', newText: 'b' },
+    ]);
     expect(normalizeEdits({ edits: { oldText: 'a', newText: 'b' } })).toEqual([{ oldText: 'a', newText: 'b' }]);
   });
 

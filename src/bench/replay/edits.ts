@@ -10,7 +10,10 @@ export interface DiffLine {
 }
 
 const isEdit = (v: unknown): v is TextEdit =>
-  typeof v === 'object' && v !== null && typeof (v as TextEdit).oldText === 'string' && typeof (v as TextEdit).newText === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TextEdit).oldText === 'string' &&
+  typeof (v as TextEdit).newText === 'string';
 
 /**
  * The replacements of a pi `edit` call, whatever shape the model sent: `{path, edits:[{oldText,newText}]}` (current),
@@ -47,7 +50,10 @@ export function lineDiff(a: string, b: string): DiffLine[] {
   const lcs = new Uint32Array((n + 1) * (m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * (m + 1) + j] = x[i] === y[j] ? lcs[(i + 1) * (m + 1) + j + 1]! + 1 : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
+      lcs[i * (m + 1) + j] =
+        x[i] === y[j]
+          ? lcs[(i + 1) * (m + 1) + j + 1]! + 1
+          : Math.max(lcs[(i + 1) * (m + 1) + j]!, lcs[i * (m + 1) + j + 1]!);
     }
   }
   const out: DiffLine[] = [];

@@ -4,7 +4,14 @@ import type { Verdict } from '../schema/verdict.ts';
 import { evidenceByExchange, exchangeViews, wireMarks } from './exchanges.ts';
 import { hostileWireLog } from './fixtures.ts';
 
-const verdict = (checkpoint: string, v: Verdict['verdict'], evidence: number[]): Verdict => ({ checkpoint, spec: null, level: 'MUST', verdict: v, evidence, message: `${checkpoint} ${v}` });
+const verdict = (checkpoint: string, v: Verdict['verdict'], evidence: number[]): Verdict => ({
+  checkpoint,
+  spec: null,
+  level: 'MUST',
+  verdict: v,
+  evidence,
+  message: `${checkpoint} ${v}`,
+});
 
 describe('the hostile fixture', () => {
   it('is a valid wire log', () => {
@@ -15,11 +22,22 @@ describe('the hostile fixture', () => {
 });
 
 describe('exchangeViews', () => {
-  const views = exchangeViews(hostileWireLog(), [verdict('a', 'fail', [3, 5]), verdict('b', 'pass', [3]), verdict('c', 'not-applicable', [])]);
+  const views = exchangeViews(hostileWireLog(), [
+    verdict('a', 'fail', [3, 5]),
+    verdict('b', 'pass', [3]),
+    verdict('c', 'not-applicable', []),
+  ]);
 
   it('reassembles every exchange in order with request line, status and JSON-RPC methods', () => {
     expect(views.map((v) => v.x)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
-    expect(views[0]).toMatchObject({ anchor: 'x-0', method: 'POST', path: '/mcp', status: 200, rpc: ['initialize'], step: 'initialize' });
+    expect(views[0]).toMatchObject({
+      anchor: 'x-0',
+      method: 'POST',
+      path: '/mcp',
+      status: 200,
+      rpc: ['initialize'],
+      step: 'initialize',
+    });
     expect(views[0]!.responseBody?.kind).toBe('json');
   });
 
@@ -70,10 +88,22 @@ describe('truncations in the replay', () => {
   it('shows a cut exchange and a cut trial as notes naming the cap', () => {
     const log = hostileWireLog();
     const x = log.events.find((e) => e.type === 'request')!.x;
-    log.events.push({ type: 'truncated', t: 200, x, cap: 'response-events', limit: 1000, text: 'cap of 1000 SSE events per response reached: the rest was not recorded' });
+    log.events.push({
+      type: 'truncated',
+      t: 200,
+      x,
+      cap: 'response-events',
+      limit: 1000,
+      text: 'cap of 1000 SSE events per response reached: the rest was not recorded',
+    });
     log.events.push({ type: 'truncated', t: 201, cap: 'trial-bytes', limit: 8, text: 'cap reached' });
     const view = exchangeViews(log, []).find((v) => v.x === x)!;
-    expect(view.notes.at(-1)?.text).toBe('truncated (response-events, limit 1000): cap of 1000 SSE events per response reached: the rest was not recorded');
-    expect(wireMarks(log).at(-1)).toMatchObject({ kind: 'note', text: 'truncated (trial-bytes, limit 8): cap reached' });
+    expect(view.notes.at(-1)?.text).toBe(
+      'truncated (response-events, limit 1000): cap of 1000 SSE events per response reached: the rest was not recorded',
+    );
+    expect(wireMarks(log).at(-1)).toMatchObject({
+      kind: 'note',
+      text: 'truncated (trial-bytes, limit 8): cap reached',
+    });
   });
 });

@@ -89,7 +89,13 @@ function rpcNames(ex: Exchange): string[] {
 export function evidenceByExchange(verdicts: readonly Verdict[]): Map<number, EvidenceRef[]> {
   const out = new Map<number, EvidenceRef[]>();
   for (const v of verdicts) {
-    const ref: EvidenceRef = { checkpoint: v.checkpoint, spec: v.spec, level: v.level, verdict: v.verdict, message: v.message };
+    const ref: EvidenceRef = {
+      checkpoint: v.checkpoint,
+      spec: v.spec,
+      level: v.level,
+      verdict: v.verdict,
+      message: v.message,
+    };
     for (const x of new Set(v.evidence)) {
       const list = out.get(x) ?? [];
       list.push(ref);
@@ -124,7 +130,8 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
   const schemaNotes = schemaNotesByExchange(schema);
   const notes = new Map<number, { t: number; text: string }[]>();
   for (const e of log.events) {
-    if ((e.type === 'note' || e.type === 'truncated') && e.x !== undefined) notes.set(e.x, [...(notes.get(e.x) ?? []), { t: e.t, text: markText(e) }]);
+    if ((e.type === 'note' || e.type === 'truncated') && e.x !== undefined)
+      notes.set(e.x, [...(notes.get(e.x) ?? []), { t: e.t, text: markText(e) }]);
   }
   return toExchanges(log).map((ex) => {
     const refs = byX.get(ex.x) ?? [];
@@ -141,7 +148,14 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
       rpc: rpcNames(ex),
       requestHeaders: ex.request.headers,
       requestBody: bodyView(ex.request.body, ex.request.headers),
-      ...(ex.response ? { status: ex.response.status, tResponse: ex.response.t, statusAfterMs: ex.response.t - ex.request.t, responseHeaders: ex.response.headers } : {}),
+      ...(ex.response
+        ? {
+            status: ex.response.status,
+            tResponse: ex.response.t,
+            statusAfterMs: ex.response.t - ex.request.t,
+            responseHeaders: ex.response.headers,
+          }
+        : {}),
       ...(responseBody ? { responseBody } : {}),
       responseShape: responseShape(ex, responseBody),
       sse: ex.sse.map((s, i) => ({
@@ -150,7 +164,11 @@ export function exchangeViews(log: WireLog, verdicts: readonly Verdict[], schema
         ...(s.id !== undefined ? { id: s.id } : {}),
         ...(s.event !== undefined ? { event: s.event } : {}),
         ...(s.retry !== undefined ? { retry: s.retry } : {}),
-        data: textView(s.data, { bytes: new TextEncoder().encode(s.data).length, capturedBytes: new TextEncoder().encode(s.data).length, truncated: false }),
+        data: textView(s.data, {
+          bytes: new TextEncoder().encode(s.data).length,
+          capturedBytes: new TextEncoder().encode(s.data).length,
+          truncated: false,
+        }),
       })),
       ...(ex.end ? { end: ex.end } : {}),
       ...(ex.error ? { error: ex.error } : {}),
@@ -172,9 +190,17 @@ function markText(e: Extract<WireLog['events'][number], { type: 'note' | 'trunca
 export function wireMarks(log: WireLog): WireMark[] {
   const out: WireMark[] = [];
   for (const e of log.events) {
-    if (e.type === 'conn-open' || e.type === 'conn-close') out.push({ t: e.t, kind: e.type, conn: e.conn, text: `connection ${e.conn} ${e.type === 'conn-open' ? 'opened' : 'closed'}` });
-    else if (e.type === 'error' && e.x === undefined) out.push({ t: e.t, kind: 'error', text: `${e.code}: ${e.message}` });
-    else if ((e.type === 'note' || e.type === 'truncated') && e.x === undefined) out.push({ t: e.t, kind: 'note', text: markText(e) });
+    if (e.type === 'conn-open' || e.type === 'conn-close')
+      out.push({
+        t: e.t,
+        kind: e.type,
+        conn: e.conn,
+        text: `connection ${e.conn} ${e.type === 'conn-open' ? 'opened' : 'closed'}`,
+      });
+    else if (e.type === 'error' && e.x === undefined)
+      out.push({ t: e.t, kind: 'error', text: `${e.code}: ${e.message}` });
+    else if ((e.type === 'note' || e.type === 'truncated') && e.x === undefined)
+      out.push({ t: e.t, kind: 'note', text: markText(e) });
   }
   return out;
 }

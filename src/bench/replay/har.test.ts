@@ -15,11 +15,17 @@ function harProblems(har: unknown): string[] {
     if (typeof o !== 'object' || o === null) return void out.push(`${path}: not an object`);
     for (const [k, type] of Object.entries(fields)) {
       const v = (o as J)[k];
-      const ok = type === 'array' ? Array.isArray(v) : type === 'object' ? typeof v === 'object' && v !== null && !Array.isArray(v) : typeof v === type;
+      const ok =
+        type === 'array'
+          ? Array.isArray(v)
+          : type === 'object'
+            ? typeof v === 'object' && v !== null && !Array.isArray(v)
+            : typeof v === type;
       if (!ok) out.push(`${path}.${k}: expected ${type}`);
     }
   };
-  const pairs = (list: unknown, path: string) => (Array.isArray(list) ? list : []).forEach((p, i) => need(p, `${path}[${i}]`, { name: 'string', value: 'string' }));
+  const pairs = (list: unknown, path: string) =>
+    (Array.isArray(list) ? list : []).forEach((p, i) => need(p, `${path}[${i}]`, { name: 'string', value: 'string' }));
   need(har, 'har', { log: 'object' });
   const log = (har as J).log as J;
   need(log, 'log', { version: 'string', creator: 'object', entries: 'array' });
@@ -27,10 +33,27 @@ function harProblems(har: unknown): string[] {
   need(log.creator, 'log.creator', { name: 'string', version: 'string' });
   ((log.entries as unknown[]) ?? []).forEach((e, i) => {
     const p = `log.entries[${i}]`;
-    need(e, p, { startedDateTime: 'string', time: 'number', request: 'object', response: 'object', cache: 'object', timings: 'object' });
+    need(e, p, {
+      startedDateTime: 'string',
+      time: 'number',
+      request: 'object',
+      response: 'object',
+      cache: 'object',
+      timings: 'object',
+    });
     const en = e as J;
-    if (Number.isNaN(Date.parse(String(en.startedDateTime))) || !/T.*Z$/.test(String(en.startedDateTime))) out.push(`${p}.startedDateTime: not ISO 8601`);
-    need(en.request, `${p}.request`, { method: 'string', url: 'string', httpVersion: 'string', cookies: 'array', headers: 'array', queryString: 'array', headersSize: 'number', bodySize: 'number' });
+    if (Number.isNaN(Date.parse(String(en.startedDateTime))) || !/T.*Z$/.test(String(en.startedDateTime)))
+      out.push(`${p}.startedDateTime: not ISO 8601`);
+    need(en.request, `${p}.request`, {
+      method: 'string',
+      url: 'string',
+      httpVersion: 'string',
+      cookies: 'array',
+      headers: 'array',
+      queryString: 'array',
+      headersSize: 'number',
+      bodySize: 'number',
+    });
     const rq = en.request as J;
     try {
       new URL(String(rq.url));
@@ -40,7 +63,17 @@ function harProblems(har: unknown): string[] {
     pairs(rq.headers, `${p}.request.headers`);
     pairs(rq.queryString, `${p}.request.queryString`);
     if (rq.postData !== undefined) need(rq.postData, `${p}.request.postData`, { mimeType: 'string', text: 'string' });
-    need(en.response, `${p}.response`, { status: 'number', statusText: 'string', httpVersion: 'string', cookies: 'array', headers: 'array', content: 'object', redirectURL: 'string', headersSize: 'number', bodySize: 'number' });
+    need(en.response, `${p}.response`, {
+      status: 'number',
+      statusText: 'string',
+      httpVersion: 'string',
+      cookies: 'array',
+      headers: 'array',
+      content: 'object',
+      redirectURL: 'string',
+      headersSize: 'number',
+      bodySize: 'number',
+    });
     const rs = en.response as J;
     pairs(rs.headers, `${p}.response.headers`);
     need(rs.content, `${p}.response.content`, { size: 'number', mimeType: 'string' });
@@ -53,7 +86,8 @@ function harProblems(har: unknown): string[] {
       if (val < -1 || (['send', 'wait', 'receive'].includes(k) && val < 0)) out.push(`${p}.timings.${k}: ${val}`);
       if (val > 0 && k !== 'ssl') sum += val;
     }
-    if (en.timings && Math.abs(sum - Number(en.time)) > 0.01) out.push(`${p}.time: ${String(en.time)} is not the sum of timings ${sum}`);
+    if (en.timings && Math.abs(sum - Number(en.time)) > 0.01)
+      out.push(`${p}.time: ${String(en.time)} is not the sum of timings ${sum}`);
   });
   return out;
 }
@@ -70,7 +104,12 @@ describe('toHar', () => {
     const broken = JSON.parse(JSON.stringify(har)) as { log: { entries: J[] } };
     delete (broken.log.entries[0]!.request as J).headers;
     delete broken.log.entries[1]!.timings;
-    expect(harProblems(broken)).toEqual(expect.arrayContaining(['log.entries[0].request.headers: expected array', 'log.entries[1].timings: not an object']));
+    expect(harProblems(broken)).toEqual(
+      expect.arrayContaining([
+        'log.entries[0].request.headers: expected array',
+        'log.entries[1].timings: not an object',
+      ]),
+    );
   });
 
   it('writes one entry per exchange, in order, with absolute URLs from the Host header', () => {

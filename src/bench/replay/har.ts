@@ -38,12 +38,27 @@ export interface HarEntry {
   comment?: string;
 }
 export interface Har {
-  log: { version: '1.2'; creator: { name: string; version: string }; pages: never[]; entries: HarEntry[]; comment?: string };
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    pages: never[];
+    entries: HarEntry[];
+    comment?: string;
+  };
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found',
-  405: 'Method Not Allowed', 406: 'Not Acceptable', 415: 'Unsupported Media Type', 500: 'Internal Server Error',
+  200: 'OK',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
 };
 
 const nv = (h: Headers): HarNameValue[] => h.map(([name, value]) => ({ name, value }));
@@ -61,7 +76,8 @@ function url(ex: Exchange): string {
   return `http://${host}${ex.request.path.startsWith('/') ? '' : '/'}${ex.request.path}`;
 }
 
-const truncNote = (b: Body) => (b.truncated ? `truncated by the recorder: ${b.data.length} of ${b.bytes} bytes captured` : undefined);
+const truncNote = (b: Body) =>
+  b.truncated ? `truncated by the recorder: ${b.data.length} of ${b.bytes} bytes captured` : undefined;
 
 /** The SSE events back as an event stream text, so HAR viewers show the stream (the raw bytes were parsed). */
 export function sseText(ex: Exchange): string {
@@ -81,12 +97,23 @@ function content(ex: Exchange): HarEntry['response']['content'] {
   const mimeType = header(ex.response?.headers, 'content-type') ?? (ex.sse.length ? 'text/event-stream' : 'x-unknown');
   if (ex.sse.length > 0) {
     const text = sseText(ex);
-    return { size: new TextEncoder().encode(text).length, mimeType, text, comment: 'SSE events as parsed by the harness, re-serialised' };
+    return {
+      size: new TextEncoder().encode(text).length,
+      mimeType,
+      text,
+      comment: 'SSE events as parsed by the harness, re-serialised',
+    };
   }
   const b = ex.body;
   if (!b) return { size: 0, mimeType };
   const note = truncNote(b);
-  return { size: b.bytes, mimeType, text: b.data, ...(b.encoding === 'base64' ? { encoding: 'base64' } : {}), ...(note ? { comment: note } : {}) };
+  return {
+    size: b.bytes,
+    mimeType,
+    text: b.data,
+    ...(b.encoding === 'base64' ? { encoding: 'base64' } : {}),
+    ...(note ? { comment: note } : {}),
+  };
 }
 
 const ms = (n: number) => Math.max(0, Math.round(n * 1000) / 1000);
@@ -114,7 +141,13 @@ export function toHar(log: WireLog, creator: { name: string; version: string }, 
         headers: nv(ex.request.headers),
         queryString: queryString(ex.request.path),
         ...(reqBody.bytes > 0
-          ? { postData: { mimeType: header(ex.request.headers, 'content-type') ?? 'application/octet-stream', text: bodyText(reqBody), ...(reqNote ? { comment: reqNote } : {}) } }
+          ? {
+              postData: {
+                mimeType: header(ex.request.headers, 'content-type') ?? 'application/octet-stream',
+                text: bodyText(reqBody),
+                ...(reqNote ? { comment: reqNote } : {}),
+              },
+            }
           : {}),
         headersSize: -1,
         bodySize: reqBody.bytes,
@@ -132,7 +165,15 @@ export function toHar(log: WireLog, creator: { name: string; version: string }, 
         ...(ex.error ? { _error: `${ex.error.code}: ${ex.error.message}` } : {}),
       },
       cache: {},
-      timings: { blocked: -1, dns: -1, connect: -1, send: 0, wait: ms(tResp - ex.request.t), receive: ms(tEnd - tResp), ssl: -1 },
+      timings: {
+        blocked: -1,
+        dns: -1,
+        connect: -1,
+        send: 0,
+        wait: ms(tResp - ex.request.t),
+        receive: ms(tEnd - tResp),
+        ssl: -1,
+      },
       ...(ex.conn !== undefined ? { connection: String(ex.conn) } : {}),
       comment: `exchange #${ex.x}${ex.step ? ` (${ex.step})` : ''}${ex.end ? `; ended: ${ex.end.reason}` : ''}`,
     };

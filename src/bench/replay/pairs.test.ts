@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { comparePairs, ORACLE, pairsOf, type PairTrial } from './pairs.ts';
 
-const t = (id: string, subject: string, k = 1, docs = 'none', scenario = 's1', status: PairTrial['status'] = 'completed'): PairTrial => ({ id, revision: '2025-11-25', role: 'server', scenario, docs, k, subject, status });
+const t = (
+  id: string,
+  subject: string,
+  k = 1,
+  docs = 'none',
+  scenario = 's1',
+  status: PairTrial['status'] = 'completed',
+): PairTrial => ({ id, revision: '2025-11-25', role: 'server', scenario, docs, k, subject, status });
 
 describe('comparePairs', () => {
   const trials = [
@@ -26,7 +33,10 @@ describe('comparePairs', () => {
   });
 
   it('pairs consecutive k within a cell, and nothing across scenarios or with infra errors', () => {
-    expect(pairs.filter((p) => p.reason === 'next-k').map((p) => `${p.a}>${p.b}`)).toEqual(['agent-k1>agent-k2', 'agent-k2>agent-k3']);
+    expect(pairs.filter((p) => p.reason === 'next-k').map((p) => `${p.a}>${p.b}`)).toEqual([
+      'agent-k1>agent-k2',
+      'agent-k2>agent-k3',
+    ]);
     expect(pairs.some((p) => p.a === 'infra' || p.b === 'infra' || p.a === 'other-scenario')).toBe(false);
   });
 
@@ -38,6 +48,10 @@ describe('comparePairs', () => {
   });
 
   it('lists the pages a trial appears in', () => {
-    expect(pairsOf('agent-k2', pairs).map((p) => p.reason).sort()).toEqual(['next-k', 'next-k', 'vs-oracle']);
+    expect(
+      pairsOf('agent-k2', pairs)
+        .map((p) => p.reason)
+        .sort(),
+    ).toEqual(['next-k', 'next-k', 'vs-oracle']);
   });
 });

@@ -31,7 +31,8 @@ const scenarioKey = (t: PairTrial) => `${t.revision}/${t.role}/${t.scenario}`;
 export function comparePairs(trials: readonly PairTrial[]): ComparePair[] {
   const done = trials.filter((t) => t.status === 'completed');
   const oracles = new Map<string, PairTrial[]>();
-  for (const t of done) if (t.subject === ORACLE) oracles.set(scenarioKey(t), [...(oracles.get(scenarioKey(t)) ?? []), t]);
+  for (const t of done)
+    if (t.subject === ORACLE) oracles.set(scenarioKey(t), [...(oracles.get(scenarioKey(t)) ?? []), t]);
   const cells = new Map<string, PairTrial[]>();
   for (const t of done) {
     const key = `${scenarioKey(t)}/${t.docs}/${t.subject}`;
@@ -46,7 +47,9 @@ export function comparePairs(trials: readonly PairTrial[]): ComparePair[] {
     out.push({ a, b, reason });
   };
   for (const t of done) {
-    const cands = (oracles.get(scenarioKey(t)) ?? []).sort((x, y) => Number(x.docs !== t.docs) - Number(y.docs !== t.docs) || x.k - y.k || (x.id < y.id ? -1 : 1));
+    const cands = (oracles.get(scenarioKey(t)) ?? []).sort(
+      (x, y) => Number(x.docs !== t.docs) - Number(y.docs !== t.docs) || x.k - y.k || (x.id < y.id ? -1 : 1),
+    );
     const oracle = cands.find((o) => o.id !== t.id);
     if (oracle && t.subject !== ORACLE) add(t.id, oracle.id, 'vs-oracle');
   }

@@ -31,15 +31,36 @@ function place(f: Pick<SchemaFinding, 'where' | 'sse' | 'batch'>): string {
 }
 
 function sender(f: Pick<SchemaFinding, 'sender' | 'where'>, perspective: 'prober' | 'reference' | undefined): string {
-  if (f.sender === 'subject') return perspective === 'prober' ? "subject (the server under test)" : perspective === 'reference' ? "subject (the client under test)" : 'subject';
-  return perspective === 'prober' ? 'harness (prober)' : perspective === 'reference' ? 'harness (reference server)' : 'harness';
+  if (f.sender === 'subject')
+    return perspective === 'prober'
+      ? 'subject (the server under test)'
+      : perspective === 'reference'
+        ? 'subject (the client under test)'
+        : 'subject';
+  return perspective === 'prober'
+    ? 'harness (prober)'
+    : perspective === 'reference'
+      ? 'harness (reference server)'
+      : 'harness';
 }
 
 /** Findings by exchange index, in wire order. */
-export function schemaFindingsByExchange(report: TrialSchemaReport | undefined, perspective?: 'prober' | 'reference'): Map<number, SchemaFindingView[]> {
+export function schemaFindingsByExchange(
+  report: TrialSchemaReport | undefined,
+  perspective?: 'prober' | 'reference',
+): Map<number, SchemaFindingView[]> {
   const out = new Map<number, SchemaFindingView[]>();
   for (const f of report?.findings ?? []) {
-    const v: SchemaFindingView = { place: place(f), sender: sender(f, perspective), ...(f.method !== undefined ? { method: f.method } : {}), def: f.def, errors: f.errors, moreErrors: f.moreErrors, checkpoints: f.checkpoints ?? [], ...(f.declared !== undefined ? { declared: f.declared } : {}) };
+    const v: SchemaFindingView = {
+      place: place(f),
+      sender: sender(f, perspective),
+      ...(f.method !== undefined ? { method: f.method } : {}),
+      def: f.def,
+      errors: f.errors,
+      moreErrors: f.moreErrors,
+      checkpoints: f.checkpoints ?? [],
+      ...(f.declared !== undefined ? { declared: f.declared } : {}),
+    };
     out.set(f.x, [...(out.get(f.x) ?? []), v]);
   }
   return out;
@@ -48,25 +69,40 @@ export function schemaFindingsByExchange(report: TrialSchemaReport | undefined, 
 /** Notes (messages only partly checked) by exchange index, as `place: text` lines. */
 export function schemaNotesByExchange(report: TrialSchemaReport | undefined): Map<number, string[]> {
   const out = new Map<number, string[]>();
-  for (const n of report?.notes ?? ([] as SchemaNote[])) out.set(n.x, [...(out.get(n.x) ?? []), `${place(n)}: ${n.text}`]);
+  for (const n of report?.notes ?? ([] as SchemaNote[]))
+    out.set(n.x, [...(out.get(n.x) ?? []), `${place(n)}: ${n.text}`]);
   return out;
 }
 
 /** Exchange indexes with findings, per checkpoint (the verdict table links to them). */
 export function schemaExchangesByCheckpoint(report: TrialSchemaReport | undefined): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  for (const f of report?.findings ?? []) for (const c of f.checkpoints ?? []) if (!out.get(c)?.includes(f.x)) out.set(c, [...(out.get(c) ?? []), f.x]);
+  for (const f of report?.findings ?? [])
+    for (const c of f.checkpoints ?? []) if (!out.get(c)?.includes(f.x)) out.set(c, [...(out.get(c) ?? []), f.x]);
   return out;
 }
 
 /** `142 messages checked against the pinned schema: 3 findings (2 subject, 1 harness), 1 note` or the skip reason. */
 export function schemaSummary(report: TrialSchemaReport | undefined): SchemaSummaryView {
-  if (!report) return { status: 'skipped', line: 'Schema validation: not in the data set (re-run `npm run derive`).', capped: false };
-  if (report.status === 'skipped') return { status: 'skipped', line: `Schema validation skipped: ${report.reason ?? 'no reason given'}.`, capped: false };
+  if (!report)
+    return {
+      status: 'skipped',
+      line: 'Schema validation: not in the data set (re-run `npm run derive`).',
+      capped: false,
+    };
+  if (report.status === 'skipped')
+    return {
+      status: 'skipped',
+      line: `Schema validation skipped: ${report.reason ?? 'no reason given'}.`,
+      capped: false,
+    };
   const n = report.findings.length + report.moreFindings;
   const subject = report.findings.filter((f) => f.sender === 'subject').length;
   const plural = (k: number, w: string) => `${k} ${w}${k === 1 ? '' : 's'}`;
-  const parts = n === 0 ? 'no findings' : `${plural(n, 'finding')} (${subject} subject, ${report.findings.length - subject} harness${report.moreFindings ? `, ${report.moreFindings} more not kept` : ''})`;
+  const parts =
+    n === 0
+      ? 'no findings'
+      : `${plural(n, 'finding')} (${subject} subject, ${report.findings.length - subject} harness${report.moreFindings ? `, ${report.moreFindings} more not kept` : ''})`;
   const notes = report.notes.length + report.moreNotes;
   return {
     status: 'checked',

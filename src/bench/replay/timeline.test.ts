@@ -14,7 +14,14 @@ describe('fmtMs', () => {
 
 describe('packLanes', () => {
   it('reuses a lane once the previous span ended and stacks overlapping ones', () => {
-    expect(packLanes([{ t: 0, tEnd: 10 }, { t: 5, tEnd: 6 }, { t: 11, tEnd: 12 }, { t: 7, tEnd: 8 }])).toEqual([0, 1, 0, 1]);
+    expect(
+      packLanes([
+        { t: 0, tEnd: 10 },
+        { t: 5, tEnd: 6 },
+        { t: 11, tEnd: 12 },
+        { t: 7, tEnd: 8 },
+      ]),
+    ).toEqual([0, 1, 0, 1]);
   });
 
   it('puts the overflow into the last lane', () => {
@@ -57,14 +64,21 @@ describe('timelineGeom', () => {
   });
 
   it('adds an agent lane above the wire when turns are given', () => {
-    const h = timelineGeom({ exchanges: ex, marks: [], turns: [{ n: 1, t: -5000, tEnd: -1000, label: 'user: go', error: false }], hrefOf: (x) => `#x-${x}` });
+    const h = timelineGeom({
+      exchanges: ex,
+      marks: [],
+      turns: [{ n: 1, t: -5000, tEnd: -1000, label: 'user: go', error: false }],
+      hrefOf: (x) => `#x-${x}`,
+    });
     expect(h.agentY).toBeDefined();
     expect(h.turns[0]!.href).toBe('#t-1');
     expect(h.turns[0]!.x).toBeLessThan(h.bars[0]!.x);
   });
 
   it('drops per-event ticks and merges touching bars for huge traces, keeping failures visible', () => {
-    const big = exchangeViews(bigWireLog(2000), [{ checkpoint: 'c', spec: null, level: 'MUST', verdict: 'fail', evidence: [1500], message: 'm' }]);
+    const big = exchangeViews(bigWireLog(2000), [
+      { checkpoint: 'c', spec: null, level: 'MUST', verdict: 'fail', evidence: [1500], message: 'm' },
+    ]);
     const h = timelineGeom({ exchanges: big, marks: [], hrefOf: (x) => `#x-${x}` });
     expect(h.bars.length).toBeLessThan(600);
     expect(h.bars.length).toBeGreaterThan(10);
@@ -74,14 +88,27 @@ describe('timelineGeom', () => {
 
   it('merges the bars of a lane that start in the same pixel bin, a failure winning over the majority', () => {
     const bar = (x: number, cls: string, y = 10) => ({ x, w: 2, y, href: `#x-${x}`, title: 't', cls });
-    const merged = mergeBars([bar(0, 'ok'), bar(1, 'fail'), bar(3, 'ok'), bar(3, 'ok', 20), bar(50, 'ok')], [0, 1, 2, 3, 4], 4);
+    const merged = mergeBars(
+      [bar(0, 'ok'), bar(1, 'fail'), bar(3, 'ok'), bar(3, 'ok', 20), bar(50, 'ok')],
+      [0, 1, 2, 3, 4],
+      4,
+    );
     expect(merged).toHaveLength(3);
-    expect(merged[0]).toMatchObject({ x: 0, w: 5, cls: 'fail', href: '#x-1', title: '#0–#2: 3 exchanges (2 ok, 1 fail)' });
+    expect(merged[0]).toMatchObject({
+      x: 0,
+      w: 5,
+      cls: 'fail',
+      href: '#x-1',
+      title: '#0–#2: 3 exchanges (2 ok, 1 fail)',
+    });
     expect(merged[1]).toMatchObject({ y: 20, title: 't' });
   });
 
   it('gives a merged bar without failures its most common class', () => {
     const bar = (x: number, cls: string) => ({ x, w: 1, y: 10, href: `#x-${x}`, title: 't', cls });
-    expect(mergeBars([bar(0, 'status4'), bar(1, 'ok'), bar(2, 'ok')], [0, 1, 2], 4)[0]).toMatchObject({ cls: 'ok', href: '#x-0' });
+    expect(mergeBars([bar(0, 'status4'), bar(1, 'ok'), bar(2, 'ok')], [0, 1, 2], 4)[0]).toMatchObject({
+      cls: 'ok',
+      href: '#x-0',
+    });
   });
 });

@@ -68,7 +68,13 @@ export function mergeBars(bars: readonly Bar[], xs: readonly number[], binPx = B
     const common = [...counts].sort((a, b) => b[1] - a[1])[0]![0];
     const end = Math.max(...members.map((m) => m.x + m.w));
     const tally = [...counts].map(([c, n]) => `${n} ${c}`).join(', ');
-    return { ...head, w: end - head.x, cls: urgent?.cls ?? common, href: urgent?.href ?? head.href, title: `#${first}–#${last}: ${members.length} exchanges (${tally})` };
+    return {
+      ...head,
+      w: end - head.x,
+      cls: urgent?.cls ?? common,
+      href: urgent?.href ?? head.href,
+      title: `#${first}–#${last}: ${members.length} exchanges (${tally})`,
+    };
   });
 }
 
@@ -108,7 +114,12 @@ export function timelineGeom(input: TimelineInput): TimelineGeom {
   const left = 8;
   const right = width - 8;
   const turns = input.turns ?? [];
-  const times = [0, ...input.exchanges.flatMap((e) => [e.t, e.tEnd]), ...input.marks.map((m) => m.t), ...turns.flatMap((t) => [t.t, t.tEnd])];
+  const times = [
+    0,
+    ...input.exchanges.flatMap((e) => [e.t, e.tEnd]),
+    ...input.marks.map((m) => m.t),
+    ...turns.flatMap((t) => [t.t, t.tEnd]),
+  ];
   const lo = Math.min(...times);
   const hi = Math.max(...times, lo + 1);
   const x = scaleLinear().domain([lo, hi]).range([left, right]);
@@ -125,14 +136,27 @@ export function timelineGeom(input: TimelineInput): TimelineGeom {
     title: exchangeTitle(e),
     cls: exchangeClass(e),
   }));
-  const drawn = input.exchanges.length > MERGE_ABOVE ? mergeBars(bars, input.exchanges.map((e) => e.x)) : bars;
+  const drawn =
+    input.exchanges.length > MERGE_ABOVE
+      ? mergeBars(
+          bars,
+          input.exchanges.map((e) => e.x),
+        )
+      : bars;
   const dots: TimelineGeom['dots'] = [];
   const dotCount = input.exchanges.reduce((n, e) => n + e.sse.length + 1, 0);
   if (dotCount <= MAX_DOTS) {
     input.exchanges.forEach((e, i) => {
       const y = wireTop + lanes[i]! * LANE_H;
-      if (e.tResponse !== undefined) dots.push({ x: px(e.tResponse), y, title: `#${e.x} status ${e.status} at ${fmtMs(e.tResponse)}`, cls: 'resp' });
-      for (const s of e.sse) dots.push({ x: px(s.t), y, title: `#${e.x} SSE event ${s.i}${s.event ? ` (${s.event})` : ''} at ${fmtMs(s.t)}`, cls: 'sse' });
+      if (e.tResponse !== undefined)
+        dots.push({ x: px(e.tResponse), y, title: `#${e.x} status ${e.status} at ${fmtMs(e.tResponse)}`, cls: 'resp' });
+      for (const s of e.sse)
+        dots.push({
+          x: px(s.t),
+          y,
+          title: `#${e.x} SSE event ${s.i}${s.event ? ` (${s.event})` : ''} at ${fmtMs(s.t)}`,
+          cls: 'sse',
+        });
     });
   }
   return {
@@ -140,9 +164,22 @@ export function timelineGeom(input: TimelineInput): TimelineGeom {
     height: wireTop + laneCount * LANE_H + 6,
     left,
     right,
-    ticks: x.ticks(8).map((t) => ({ x: px(t), label: fmtMs(t), anchor: px(t) < left + 24 ? 'start' : px(t) > right - 24 ? 'end' : 'middle' })),
+    ticks: x
+      .ticks(8)
+      .map((t) => ({
+        x: px(t),
+        label: fmtMs(t),
+        anchor: px(t) < left + 24 ? 'start' : px(t) > right - 24 ? 'end' : 'middle',
+      })),
     ...(agentY !== undefined ? { agentY } : {}),
-    turns: turns.map((t) => ({ x: px(t.t), w: Math.max(2, px(t.tEnd) - px(t.t)), y: agentY!, href: `#t-${t.n}`, title: `turn ${t.n}: ${t.label}`, cls: t.error ? 'err' : 'turn' })),
+    turns: turns.map((t) => ({
+      x: px(t.t),
+      w: Math.max(2, px(t.tEnd) - px(t.t)),
+      y: agentY!,
+      href: `#t-${t.n}`,
+      title: `turn ${t.n}: ${t.label}`,
+      cls: t.error ? 'err' : 'turn',
+    })),
     bars: drawn,
     dots,
     marks: input.marks.map((m) => ({ x: px(m.t), title: `${m.text} at ${fmtMs(m.t)}`, cls: m.kind })),

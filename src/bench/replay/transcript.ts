@@ -24,7 +24,13 @@ export interface ToolCallView {
   diffs?: DiffLine[][];
   /** Arguments as JSON text (for unknown tools, and for edits that could not be read). */
   argsText: string;
-  result?: { text: string; isError: boolean; at?: string; /** Original length when `text` was cut for display. */ total?: number; /** How long the tool ran (pi records it). */ durationMs?: number };
+  result?: {
+    text: string;
+    isError: boolean;
+    at?: string;
+    /** Original length when `text` was cut for display. */ total?: number;
+    /** How long the tool ran (pi records it). */ durationMs?: number;
+  };
 }
 
 /** Tool outputs and written files longer than this are cut on the page (the download has them whole). */
@@ -55,7 +61,15 @@ export interface TurnView {
 export interface TranscriptView {
   session?: { id?: string; cwd?: string; timestamp?: string; version?: number };
   turns: TurnView[];
-  totals: { input: number; output: number; cacheRead: number; cacheWrite: number; costUsd: number; toolCalls: number; toolErrors: number };
+  totals: {
+    input: number;
+    output: number;
+    cacheRead: number;
+    cacheWrite: number;
+    costUsd: number;
+    toolCalls: number;
+    toolErrors: number;
+  };
   /** Entry types seen but not shown (`model_change`, …), with counts: tolerated, not interpreted. */
   skipped: Record<string, number>;
 }
@@ -69,7 +83,15 @@ export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return '';
   return content
-    .map((b) => (isObject(b) ? (b.type === 'text' ? (str(b.text) ?? '') : b.type === 'image' ? `[image ${str(b.mimeType) ?? ''}]` : '') : ''))
+    .map((b) =>
+      isObject(b)
+        ? b.type === 'text'
+          ? (str(b.text) ?? '')
+          : b.type === 'image'
+            ? `[image ${str(b.mimeType) ?? ''}]`
+            : ''
+        : '',
+    )
     .filter((s) => s !== '')
     .join('\n');
 }
@@ -77,7 +99,13 @@ export function contentText(content: unknown): string {
 function usageOf(u: unknown): TurnUsage | undefined {
   if (!isObject(u)) return undefined;
   const cost = isObject(u.cost) && typeof u.cost.total === 'number' ? u.cost.total : undefined;
-  return { input: num(u.input), output: num(u.output), cacheRead: num(u.cacheRead), cacheWrite: num(u.cacheWrite), ...(cost !== undefined ? { costUsd: cost } : {}) };
+  return {
+    input: num(u.input),
+    output: num(u.output),
+    cacheRead: num(u.cacheRead),
+    cacheWrite: num(u.cacheWrite),
+    ...(cost !== undefined ? { costUsd: cost } : {}),
+  };
 }
 
 function toolCall(b: Obj): ToolCallView {
@@ -92,7 +120,12 @@ function toolCall(b: Obj): ToolCallView {
     case 'write':
       return { ...base, kind: 'write', ...withPath, content: cut(str(args.content) ?? '').text };
     case 'edit':
-      return { ...base, kind: 'edit', ...withPath, diffs: normalizeEdits(args).map((e) => lineDiff(e.oldText, e.newText)) };
+      return {
+        ...base,
+        kind: 'edit',
+        ...withPath,
+        diffs: normalizeEdits(args).map((e) => lineDiff(e.oldText, e.newText)),
+      };
     case 'bash':
       return { ...base, kind: 'bash', command: str(args.command) ?? '' };
     default:
@@ -113,10 +146,16 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
   const totals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, costUsd: 0, toolCalls: 0, toolErrors: 0 };
   let session: TranscriptView['session'];
   const skip = (k: string) => skipped.set(k, (skipped.get(k) ?? 0) + 1);
-  const push = (t: Omit<TurnView, 'n' | 'anchor'>) => turns.push({ n: turns.length + 1, anchor: `t-${turns.length + 1}`, ...t });
+  const push = (t: Omit<TurnView, 'n' | 'anchor'>) =>
+    turns.push({ n: turns.length + 1, anchor: `t-${turns.length + 1}`, ...t });
   for (const e of entries as readonly Obj[]) {
     if (e.type === 'session') {
-      session = { id: str(e.id), cwd: str(e.cwd), timestamp: str(e.timestamp), ...(typeof e.version === 'number' ? { version: e.version } : {}) };
+      session = {
+        id: str(e.id),
+        cwd: str(e.cwd),
+        timestamp: str(e.timestamp),
+        ...(typeof e.version === 'number' ? { version: e.version } : {}),
+      };
       continue;
     }
     const m = e.message;
@@ -127,11 +166,31 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
     const at = str(e.timestamp);
     const role = str(m.role) ?? '?';
     if (role === 'toolResult') {
-      const result = { ...cut(contentText(m.content)), isError: m.isError === true, ...(at ? { at } : {}), ...(typeof m.durationMs === 'number' ? { durationMs: m.durationMs } : {}) };
+      const result = {
+        ...cut(contentText(m.content)),
+        isError: m.isError === true,
+        ...(at ? { at } : {}),
+        ...(typeof m.durationMs === 'number' ? { durationMs: m.durationMs } : {}),
+      };
       if (result.isError) totals.toolErrors++;
       const call = calls.get(str(m.toolCallId) ?? '');
       if (call && !call.result) call.result = result;
-      else push({ role, ...(at ? { at } : {}), text: [], thinking: [], toolCalls: [{ id: str(m.toolCallId) ?? '', name: str(m.toolName) ?? '?', kind: 'other', argsText: '(call not found)', result }] });
+      else
+        push({
+          role,
+          ...(at ? { at } : {}),
+          text: [],
+          thinking: [],
+          toolCalls: [
+            {
+              id: str(m.toolCallId) ?? '',
+              name: str(m.toolName) ?? '?',
+              kind: 'other',
+              argsText: '(call not found)',
+              result,
+            },
+          ],
+        });
       continue;
     }
     if (role === 'assistant') {
@@ -152,7 +211,9 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
         role,
         ...(at ? { at } : {}),
         text: blocks.filter((b) => b.type === 'text').map((b) => str(b.text) ?? ''),
-        thinking: blocks.filter((b) => b.type === 'thinking').map((b) => str(b.thinking) ?? (b.redacted ? '[redacted]' : '')),
+        thinking: blocks
+          .filter((b) => b.type === 'thinking')
+          .map((b) => str(b.thinking) ?? (b.redacted ? '[redacted]' : '')),
         toolCalls,
         ...(usage ? { usage } : {}),
         ...(str(m.model) ? { model: `${str(m.provider) ? `${str(m.provider)}/` : ''}${str(m.model)}` } : {}),
@@ -161,7 +222,8 @@ export function transcriptView(entries: readonly TranscriptEntry[]): TranscriptV
       });
       continue;
     }
-    const text = role === 'bashExecution' ? `$ ${str(m.command) ?? ''}\n${str(m.output) ?? ''}` : contentText(m.content);
+    const text =
+      role === 'bashExecution' ? `$ ${str(m.command) ?? ''}\n${str(m.output) ?? ''}` : contentText(m.content);
     if (role === 'system' && text === '') {
       skip('system');
       continue;

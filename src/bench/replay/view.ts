@@ -127,13 +127,33 @@ export function replayView(input: ReplayInput): ReplayView {
   const transcript = input.transcript ? transcriptView(input.transcript) : undefined;
   const turnTimes = transcript ? alignTurns(transcript.turns, log?.header.startedAt) : {};
   const aligned = transcript && Object.keys(turnTimes).length > 0 ? transcript.turns : [];
-  const turns = aligned.map((t, i) => ({ n: t.n, t: turnTimes[t.n]!, tEnd: turnTimes[aligned[i + 1]?.n ?? -1] ?? turnTimes[t.n]!, label: turnLabel(t), error: Boolean(t.error) || t.toolCalls.some((c) => c.result?.isError) }));
+  const turns = aligned.map((t, i) => ({
+    n: t.n,
+    t: turnTimes[t.n]!,
+    tEnd: turnTimes[aligned[i + 1]?.n ?? -1] ?? turnTimes[t.n]!,
+    label: turnLabel(t),
+    error: Boolean(t.error) || t.toolCalls.some((c) => c.result?.isError),
+  }));
   return {
     trial,
-    attribution: attribute({ status: trial.status, ...(trial.infraReason ? { infraReason: trial.infraReason } : {}), ...(trial.contamination ? { contamination: trial.contamination } : {}), ...(log ? { perspective: log.header.perspective } : {}), verdicts: trial.verdicts, exchanges, ...(transcript ? { transcript } : {}) }),
+    attribution: attribute({
+      status: trial.status,
+      ...(trial.infraReason ? { infraReason: trial.infraReason } : {}),
+      ...(trial.contamination ? { contamination: trial.contamination } : {}),
+      ...(log ? { perspective: log.header.perspective } : {}),
+      verdicts: trial.verdicts,
+      exchanges,
+      ...(transcript ? { transcript } : {}),
+    }),
     derivation: scoreDerivation(trial.score),
-    verdicts: trial.verdicts.map((v) => ({ ...v, evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })), schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })) })),
-    ...(log ? { wire: { perspective: log.header.perspective, startedAt: log.header.startedAt, bodyCap: log.header.bodyCap } } : {}),
+    verdicts: trial.verdicts.map((v) => ({
+      ...v,
+      evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })),
+      schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })),
+    })),
+    ...(log
+      ? { wire: { perspective: log.header.perspective, startedAt: log.header.startedAt, bodyCap: log.header.bodyCap } }
+      : {}),
     exchanges: exchanges.map((e, i) => ({ ...e, page: pageOfPosition(i, size), href: hrefOf(e.x) })),
     marks,
     pages,

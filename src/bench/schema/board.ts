@@ -6,7 +6,9 @@ import { SubjectKindSchema, SubjectSchema } from './subject.ts';
 import { TrialInfoSchema } from './trial.ts';
 
 /** `<role>/<scenario>`: how boards key their scenario columns. */
-export const ColumnKeySchema = z.string().regex(/^(client|server)\/[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be "<role>/<scenario id>"');
+export const ColumnKeySchema = z
+  .string()
+  .regex(/^(client|server)\/[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be "<role>/<scenario id>"');
 export type ColumnKey = z.infer<typeof ColumnKeySchema>;
 
 /** Subject × scenario × docs, over its k trials (current scenario version only). */

@@ -48,7 +48,11 @@ export const CheckpointSchema = z
     }
     if (c.kind === 'task' && c.spec !== null) {
       // A task checkpoint citing a sentence would count as testing it in the coverage ledger.
-      ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a task checkpoint cites no sentence: set "spec": null' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['spec'],
+        message: 'a task checkpoint cites no sentence: set "spec": null',
+      });
     }
     if (c.kind === 'spec' && c.spec === null) {
       ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a spec checkpoint must cite a sentence' });

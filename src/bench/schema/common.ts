@@ -4,7 +4,9 @@ import { REVISION_MANIFEST } from '../spec/revisions.ts';
 type RevisionId = (typeof REVISION_MANIFEST)[number]['id'];
 
 /** A protocol revision with its own scenario set (the revision manifest's ids). Tables always split by revision first. */
-export const RevisionSchema = z.enum(REVISION_MANIFEST.map((r) => r.id) as [RevisionId, ...RevisionId[]]).describe('MCP protocol revision');
+export const RevisionSchema = z
+  .enum(REVISION_MANIFEST.map((r) => r.id) as [RevisionId, ...RevisionId[]])
+  .describe('MCP protocol revision');
 export type Revision = z.infer<typeof RevisionSchema>;
 export const REVISIONS = RevisionSchema.options;
 

@@ -18,7 +18,10 @@ const ONE_LINE = /^[^\n\r]*$/;
 export const ConformanceExpectationSchema = z
   .string()
   .regex(ONE_LINE, 'must be one line')
-  .regex(/^(pass|not-applicable: \S.{9,}|known-disagreement: \S.{9,})$/, 'must be "pass", "not-applicable: <why>" or "known-disagreement: <why>" (why: at least 10 characters)')
+  .regex(
+    /^(pass|not-applicable: \S.{9,}|known-disagreement: \S.{9,})$/,
+    'must be "pass", "not-applicable: <why>" or "known-disagreement: <why>" (why: at least 10 characters)',
+  )
   .describe('pass | not-applicable: <why> | known-disagreement: <why>');
 export type ConformanceExpectation = z.infer<typeof ConformanceExpectationSchema>;
 
@@ -37,7 +40,8 @@ export const ConformanceScenarioExpectationSchema = z
   })
   .superRefine((e, ctx) => {
     for (const [key, v] of Object.entries(e.checks ?? {})) {
-      if (v === e.expect) ctx.addIssue({ code: 'custom', path: ['checks', key], message: 'same as "expect"; remove it' });
+      if (v === e.expect)
+        ctx.addIssue({ code: 'custom', path: ['checks', key], message: 'same as "expect"; remove it' });
     }
   });
 export type ConformanceScenarioExpectation = z.infer<typeof ConformanceScenarioExpectationSchema>;
@@ -64,7 +68,12 @@ export const ConformanceExpectationsSchema = z.strictObject({
   /** Editor hint: `/schema/conformance-expectations.json`. */
   $schema: z.string().optional(),
   /** The suite these expectations were written for, `@modelcontextprotocol/conformance@<exact version>`; must be the installed one. */
-  suite: z.string().regex(/^@modelcontextprotocol\/conformance@\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'must be "@modelcontextprotocol/conformance@<exact version>"'),
+  suite: z
+    .string()
+    .regex(
+      /^@modelcontextprotocol\/conformance@\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,
+      'must be "@modelcontextprotocol/conformance@<exact version>"',
+    ),
   /** Revision 2025-11-25 (the suite runs its stateful wire). */
   '2025-11-25': ConformanceRevisionExpectationsSchema,
   /** Revision 2026-07-28 (the suite runs its stateless wire). */

@@ -58,8 +58,10 @@ export const CoverageExclusionSchema = z
     sameAs: SentenceIdSchema.optional(),
   })
   .superRefine((e, ctx) => {
-    if (e.reason === 'restated-elsewhere' && !e.sameAs) ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'required with reason "restated-elsewhere"' });
-    if (e.reason !== 'restated-elsewhere' && e.sameAs) ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'only allowed with reason "restated-elsewhere"' });
+    if (e.reason === 'restated-elsewhere' && !e.sameAs)
+      ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'required with reason "restated-elsewhere"' });
+    if (e.reason !== 'restated-elsewhere' && e.sameAs)
+      ctx.addIssue({ code: 'custom', path: ['sameAs'], message: 'only allowed with reason "restated-elsewhere"' });
   });
 export type CoverageExclusion = z.infer<typeof CoverageExclusionSchema>;
 

@@ -6,7 +6,13 @@ import Ajv2020Module from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { derive, serializeDataset } from '../derive/derive.ts';
-import { calibrationFiles, fixtureRegistry, fixtureScenario, scenarioFile, trialFiles } from '../derive/test-fixtures.ts';
+import {
+  calibrationFiles,
+  fixtureRegistry,
+  fixtureScenario,
+  scenarioFile,
+  trialFiles,
+} from '../derive/test-fixtures.ts';
 import { formatProblem, zodProblems } from '../problems.ts';
 import { loadDeriveInput } from '../../harness/derive-inputs.ts';
 import { syntheticDataset } from '../../testing/synthetic-dataset.ts';
@@ -19,7 +25,14 @@ function fixtureDataset(): Dataset {
   const agent = { kind: 'agent' as const, id: 'agent/pi@1.6.0/test/model/high', label: 'pi · test/model · high' };
   for (const docs of ['none', 'full'] as const)
     for (let k = 1; k <= 3; k++)
-      for (const [p, text] of trialFiles({ subject: agent, docs, k, behaviour: k === 2 ? { contentType: 'text/plain' } : {}, infraReason: k === 3 && docs === 'full' ? 'agent timed out' : undefined }).files) files.set(p, text);
+      for (const [p, text] of trialFiles({
+        subject: agent,
+        docs,
+        k,
+        behaviour: k === 2 ? { contentType: 'text/plain' } : {},
+        infraReason: k === 3 && docs === 'full' ? 'agent timed out' : undefined,
+      }).files)
+        files.set(p, text);
   const out = derive({ scenarios: [scenarioFile(), scenarioFile(second)], results: files, judges: fixtureRegistry() });
   expect(out.problems.map(formatProblem)).toEqual([]);
   return out.dataset!;
@@ -40,7 +53,10 @@ const once = (make: () => Dataset) => {
 const datasets: [string, () => Dataset][] = [
   ['the committed tree', once(committedDataset)],
   ['the fixture corpus (calibration, an agent with an infra error)', once(fixtureDataset)],
-  ['a synthetic tree (agents, a library, infra errors, k = 1 rows)', once(() => syntheticDataset({ seed: 21, subjects: 4, libraries: 1, scenarios: 2, k: 2, infraErrorRate: 0.1 }))],
+  [
+    'a synthetic tree (agents, a library, infra errors, k = 1 rows)',
+    once(() => syntheticDataset({ seed: 21, subjects: 4, libraries: 1, scenarios: 2, k: 2, infraErrorRate: 0.1 })),
+  ],
   ['a synthetic tree without agents', once(() => syntheticDataset({ seed: 1, subjects: 0 }))],
 ];
 
@@ -80,11 +96,21 @@ describe('the data set contract', () => {
   it('refuses a data set that breaks it, naming each field path-first', () => {
     const d = fixtureDataset();
     const t = d.trials.findIndex((x) => x.score !== null);
-    expect(problemsOf(broken(d, (x) => (x.trials[t].score.score = 1.5)))).toEqual([`generated/dataset.json: trials[${t}].score.score: Too big: expected number to be <=1`]);
-    expect(problemsOf(broken(d, (x) => delete x.stats.counts))).toEqual(['generated/dataset.json: stats.counts: Invalid input: expected object, received undefined']);
-    expect(problemsOf(broken(d, (x) => (x.boards[0].rows[0].rank = 0)))).toEqual(['generated/dataset.json: boards[0].rows[0].rank: Too small: expected number to be >0']);
-    expect(problemsOf(broken(d, (x) => (x.trials[0].verdicts[0].verdict = 'maybe')))[0]).toMatch(/^generated\/dataset\.json: trials\[0\]\.verdicts\[0\]\.verdict: Invalid option/);
-    expect(problemsOf(broken(d, (x) => (x.extra.ledger = {})))).toEqual(['generated/dataset.json: extra: unknown field "ledger"\n  hint: remove it, or check its spelling against the JSON Schema in public/schema/']);
+    expect(problemsOf(broken(d, (x) => (x.trials[t].score.score = 1.5)))).toEqual([
+      `generated/dataset.json: trials[${t}].score.score: Too big: expected number to be <=1`,
+    ]);
+    expect(problemsOf(broken(d, (x) => delete x.stats.counts))).toEqual([
+      'generated/dataset.json: stats.counts: Invalid input: expected object, received undefined',
+    ]);
+    expect(problemsOf(broken(d, (x) => (x.boards[0].rows[0].rank = 0)))).toEqual([
+      'generated/dataset.json: boards[0].rows[0].rank: Too small: expected number to be >0',
+    ]);
+    expect(problemsOf(broken(d, (x) => (x.trials[0].verdicts[0].verdict = 'maybe')))[0]).toMatch(
+      /^generated\/dataset\.json: trials\[0\]\.verdicts\[0\]\.verdict: Invalid option/,
+    );
+    expect(problemsOf(broken(d, (x) => (x.extra.ledger = {})))).toEqual([
+      'generated/dataset.json: extra: unknown field "ledger"\n  hint: remove it, or check its spelling against the JSON Schema in public/schema/',
+    ]);
     expect(jsonSchema()(broken(d, (x) => (x.trials[t].score.score = 1.5)))).toBe(false);
   });
 });

@@ -24,7 +24,15 @@ export const NotAttemptedRowSchema = z.strictObject({
 export type NotAttemptedRow = z.infer<typeof NotAttemptedRowSchema>;
 
 /** The raw evidence of a failure: the index entry's own fields plus the transcript's path and text. */
-export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({ library: true, libraryVersion: true, revision: true, role: true, scenario: true, checkpoint: true, sentence: true }).extend({
+export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({
+  library: true,
+  libraryVersion: true,
+  revision: true,
+  role: true,
+  scenario: true,
+  checkpoint: true,
+  sentence: true,
+}).extend({
   /** Transcript path, project-relative (`libraries/evidence/<transcript>`). */
   file: z.string().min(1),
   /** The transcript's text (empty when it is missing: a problem derive reports). */

@@ -5,10 +5,17 @@ import { z } from 'zod';
 import { RevisionSchema, RoleSchema, SentenceIdSchema, SlugSchema } from './common.ts';
 
 /** An exact npm version (no ranges: a record never claims a version that did not run). */
-const ExactVersionSchema = z.string().regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, 'must be an exact version, e.g. "1.32.2"');
+const ExactVersionSchema = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/, 'must be an exact version, e.g. "1.32.2"');
 
 /** A path relative to `libraries/`, without `..` segments. */
-const LibraryPathSchema = z.string().regex(/^(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9@._/-]+$/, 'must be a path relative to libraries/, e.g. "typescript-sdk/server.ts"');
+const LibraryPathSchema = z
+  .string()
+  .regex(
+    /^(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9@._/-]+$/,
+    'must be a path relative to libraries/, e.g. "typescript-sdk/server.ts"',
+  );
 
 /** A scenario a library's glue does not run, and why the library cannot do it. */
 export const NotAttemptedSchema = z.strictObject({
@@ -72,14 +79,17 @@ export const EvidenceEntrySchema = z.strictObject({
    * A JavaScript regular expression (flags none) the transcript must match where it shows the behaviour; `--evidence`
    * re-runs the command and requires a match again. A regex, not a substring: ids, ports and dates change per run.
    */
-  expect: z.string().min(1).refine((s) => {
-    try {
-      new RegExp(s);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'must be a valid JavaScript regular expression'),
+  expect: z
+    .string()
+    .min(1)
+    .refine((s) => {
+      try {
+        new RegExp(s);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be a valid JavaScript regular expression'),
   /**
    * What the exchange shows: `confirmed` = the library violates the sentence; `judge-suspected-wrong` = the raw
    * exchange does not show a violation of the sentence (reported to the judges' owner, verdict kept as judged).

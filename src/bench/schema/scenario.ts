@@ -64,13 +64,21 @@ export const ScenarioSchema = z
     s.checkpoints.forEach((c, i) => {
       const prev = seen.get(c.slug);
       if (prev !== undefined) {
-        ctx.addIssue({ code: 'custom', path: ['checkpoints', i, 'slug'], message: `duplicate slug "${c.slug}" (also checkpoints[${prev}])` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['checkpoints', i, 'slug'],
+          message: `duplicate slug "${c.slug}" (also checkpoints[${prev}])`,
+        });
       }
       seen.set(c.slug, i);
     });
     const tasks = s.checkpoints.filter((c) => c.kind === 'task').length;
     if (tasks !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['checkpoints'], message: `needs exactly one checkpoint of kind "task", found ${tasks}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['checkpoints'],
+        message: `needs exactly one checkpoint of kind "task", found ${tasks}`,
+      });
     }
   });
 export type Scenario = z.infer<typeof ScenarioSchema>;

@@ -41,7 +41,11 @@ export const SubjectSchema = z
       ctx.addIssue({ code: 'custom', path: ['id'], message: `must start with "${s.kind}/" to match kind` });
     }
     if (segs.length < 2 || segs.some((g) => !SEGMENT.test(g) || g === '.' || g === '..')) {
-      ctx.addIssue({ code: 'custom', path: ['id'], message: 'segments must be non-empty [A-Za-z0-9@._+-], not "." or ".."' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: 'segments must be non-empty [A-Za-z0-9@._+-], not "." or ".."',
+      });
     }
   });
 export type Subject = z.infer<typeof SubjectSchema>;

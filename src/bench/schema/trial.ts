@@ -72,7 +72,10 @@ export type WireChain = z.infer<typeof WireChainSchema>;
 /** File names of a record's sidecars, relative to the record's folder. */
 export const SidecarsSchema = z.strictObject({
   /** Wire log (JSONL of wire events). Required: verdicts are re-judged from it. */
-  wire: z.string().max(100, 'must be at most 100 characters').regex(/^[^/\\]+\.wire\.jsonl$/, 'must be "<name>.wire.jsonl" in the same folder'),
+  wire: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[^/\\]+\.wire\.jsonl$/, 'must be "<name>.wire.jsonl" in the same folder'),
   /** Agent transcript (JSONL, e.g. a pi session file as is). Optional. */
   transcript: z
     .string()
@@ -120,7 +123,14 @@ export const TrialRecordSchema = z
   })
   .superRefine((r, ctx) => {
     if ((r.status === 'contaminated') !== (r.contamination !== undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['contamination'], message: r.status === 'contaminated' ? 'required when status is "contaminated"' : 'only allowed when status is "contaminated"' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['contamination'],
+        message:
+          r.status === 'contaminated'
+            ? 'required when status is "contaminated"'
+            : 'only allowed when status is "contaminated"',
+      });
     }
     if (r.status === 'infra-error' && !r.infraReason) {
       ctx.addIssue({ code: 'custom', path: ['infraReason'], message: 'required when status is "infra-error"' });

@@ -44,11 +44,24 @@ export type Headers = z.infer<typeof HeadersSchema>;
  * `trial-bytes`, `trial-events` per probe run. Reference (the harness is the HTTP server): `requests`,
  * `request-bytes` (headers and captured bodies recorded), `connections` per trial; `open-connections` at once.
  */
-export const TruncationCapSchema = z.enum(['response-bytes', 'response-events', 'interim-responses', 'trial-bytes', 'trial-events', 'requests', 'request-bytes', 'connections', 'open-connections']);
+export const TruncationCapSchema = z.enum([
+  'response-bytes',
+  'response-events',
+  'interim-responses',
+  'trial-bytes',
+  'trial-events',
+  'requests',
+  'request-bytes',
+  'connections',
+  'open-connections',
+]);
 export type TruncationCap = z.infer<typeof TruncationCapSchema>;
 
 /** Milliseconds since the wire log started, from a monotonic clock (at most a week: no trial runs longer). */
-const T = z.number().nonnegative().max(7 * 24 * 3600 * 1000, 'must be at most a week (604800000 ms)');
+const T = z
+  .number()
+  .nonnegative()
+  .max(7 * 24 * 3600 * 1000, 'must be at most a week (604800000 ms)');
 /** Exchange index: one HTTP request/response pair, numbered from 0 in log order. */
 const X = z.int().nonnegative().max(1_000_000, 'must be at most 1000000');
 /** Connection number. */
@@ -64,7 +77,10 @@ export const WireHeaderSchema = z.strictObject({
   /** Wall-clock time at t = 0 (UTC). */
   startedAt: TimestampSchema,
   /** Body cap in bytes that applied. */
-  bodyCap: z.int().positive().max(64 * 1024 * 1024, 'must be at most 64 MiB'),
+  bodyCap: z
+    .int()
+    .positive()
+    .max(64 * 1024 * 1024, 'must be at most 64 MiB'),
 });
 export type WireHeader = z.infer<typeof WireHeaderSchema>;
 
@@ -90,7 +106,13 @@ export const WireEventSchema = z.discriminatedUnion('type', [
     body: BodySchema,
   }),
   /** Response status line and headers. */
-  z.strictObject({ type: z.literal('response'), t: T, x: X, status: z.int().min(100).max(999), headers: HeadersSchema }),
+  z.strictObject({
+    type: z.literal('response'),
+    t: T,
+    x: X,
+    status: z.int().min(100).max(999),
+    headers: HeadersSchema,
+  }),
   /** A non-SSE response body, complete (or capped). */
   z.strictObject({ type: z.literal('body'), t: T, x: X, body: BodySchema }),
   /** One server-sent event of an SSE response (fields as parsed; `data` lines joined with "\n"). */
@@ -107,7 +129,13 @@ export const WireEventSchema = z.discriminatedUnion('type', [
   /** The response finished: `complete` (peer ended it), `aborted` (harness cut it: cap or scripted), `timeout`. */
   z.strictObject({ type: z.literal('end'), t: T, x: X, reason: z.enum(['complete', 'aborted', 'timeout', 'reset']) }),
   /** A transport error (connection refused, reset, parse error), with the exchange when there is one. */
-  z.strictObject({ type: z.literal('error'), t: T, x: X.optional(), code: boundedString(WIRE_LIMITS.label, 1), message: boundedString(WIRE_LIMITS.text) }),
+  z.strictObject({
+    type: z.literal('error'),
+    t: T,
+    x: X.optional(),
+    code: boundedString(WIRE_LIMITS.label, 1),
+    message: boundedString(WIRE_LIMITS.text),
+  }),
   /**
    * The harness reached one of its caps and stopped reading or recording part of what the peer sent: everything before
    * this event is as seen, what came after under the same cap is missing (or was refused). Per exchange when `x` is set.
@@ -125,13 +153,24 @@ export const WireEventSchema = z.discriminatedUnion('type', [
     text: boundedString(WIRE_LIMITS.text),
   }),
   /** A harness annotation (probe phase, client process exit, …). Never used as evidence of subject behaviour alone. */
-  z.strictObject({ type: z.literal('note'), t: T, x: X.optional(), text: boundedString(WIRE_LIMITS.text), data: z.record(boundedString(WIRE_LIMITS.label), z.unknown()).optional() }),
+  z.strictObject({
+    type: z.literal('note'),
+    t: T,
+    x: X.optional(),
+    text: boundedString(WIRE_LIMITS.text),
+    data: z.record(boundedString(WIRE_LIMITS.label), z.unknown()).optional(),
+  }),
 ]);
 export type WireEvent = z.infer<typeof WireEventSchema>;
 
 /** The hash-chain field of every wire-log line (see `src/bench/derive/wire-chain.ts`). */
 export const LineHashSchema = z
-  .string({ error: (i) => (i.input === undefined ? `missing: every line of a ${WIRE_FORMAT} log carries its hash-chain field "h"` : 'must be a string') })
+  .string({
+    error: (i) =>
+      i.input === undefined
+        ? `missing: every line of a ${WIRE_FORMAT} log carries its hash-chain field "h"`
+        : 'must be a string',
+  })
   .regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits');
 
 /** The header line as stored: the header plus `h`, which starts the chain. */
@@ -141,7 +180,10 @@ type EventOption = (typeof WireEventSchema.options)[number];
 /** An event line as stored: the event plus its chain hash `h`. */
 export const WireEventLineSchema = z.discriminatedUnion(
   'type',
-  WireEventSchema.options.map((o: EventOption) => o.extend({ h: LineHashSchema })) as unknown as [EventOption, ...EventOption[]],
+  WireEventSchema.options.map((o: EventOption) => o.extend({ h: LineHashSchema })) as unknown as [
+    EventOption,
+    ...EventOption[],
+  ],
 );
 
 /** A parsed wire log: the header line plus its events. */

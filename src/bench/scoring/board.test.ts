@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { orderBoard, type RankableRow } from './board.ts';
 
-const row = (name: string, score: number | null, mayTally = 0, complete = true): RankableRow => ({ name, score, mayTally, complete });
+const row = (name: string, score: number | null, mayTally = 0, complete = true): RankableRow => ({
+  name,
+  score,
+  mayTally,
+  complete,
+});
 const names = (rows: RankableRow[]) => orderBoard(rows).map((r) => r.name);
 
 describe('orderBoard', () => {

@@ -6,7 +6,15 @@ const infra: CellTrial = { status: 'infra-error' };
 
 describe('aggregateCell', () => {
   it('averages completed trials and counts k', () => {
-    expect(aggregateCell([done(1), done(0.5), done(0)])).toEqual({ mean: 0.5, k: 3, infraErrors: 0, contaminated: 0, mayTally: 0, min: 0, max: 1 });
+    expect(aggregateCell([done(1), done(0.5), done(0)])).toEqual({
+      mean: 0.5,
+      k: 3,
+      infraErrors: 0,
+      contaminated: 0,
+      mayTally: 0,
+      min: 0,
+      max: 1,
+    });
   });
 
   it('excludes infra-error trials from the mean and k but counts them', () => {
@@ -17,7 +25,15 @@ describe('aggregateCell', () => {
   });
 
   it('shows no score for a cell whose trials are all infra-errors', () => {
-    expect(aggregateCell([infra, infra])).toEqual({ mean: null, k: 0, infraErrors: 2, contaminated: 0, mayTally: 0, min: null, max: null });
+    expect(aggregateCell([infra, infra])).toEqual({
+      mean: null,
+      k: 0,
+      infraErrors: 2,
+      contaminated: 0,
+      mayTally: 0,
+      min: null,
+      max: null,
+    });
   });
 
   it('shows no score for an empty cell', () => {
@@ -47,6 +63,11 @@ describe('meanOfCells', () => {
 
 describe('contaminated trials in a cell', () => {
   it('excludes them from the mean and k, like infra-errors, and counts them apart', () => {
-    expect(aggregateCell([{ status: 'completed', score: 1 }, { status: 'contaminated', score: 1 }])).toMatchObject({ mean: 1, k: 1, infraErrors: 0, contaminated: 1 });
+    expect(
+      aggregateCell([
+        { status: 'completed', score: 1 },
+        { status: 'contaminated', score: 1 },
+      ]),
+    ).toMatchObject({ mean: 1, k: 1, infraErrors: 0, contaminated: 1 });
   });
 });

@@ -19,11 +19,24 @@ export function aggregateCell(trials: readonly CellTrial[]): Cell {
   const scores = done.map((t) => t.score as number);
   const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
   const mayTally = done.reduce((a, t) => a + (t.mayPassed ?? 0), 0) / done.length;
-  return { mean, k: done.length, infraErrors, contaminated, mayTally, min: Math.min(...scores), max: Math.max(...scores) };
+  return {
+    mean,
+    k: done.length,
+    infraErrors,
+    contaminated,
+    mayTally,
+    min: Math.min(...scores),
+    max: Math.max(...scores),
+  };
 }
 
 /** Mean of the present cell means; `null` when there are none. `complete` tells whether every expected cell had one. */
-export function meanOfCells(cells: readonly (Cell | undefined)[]): { mean: number | null; present: number; expected: number; complete: boolean } {
+export function meanOfCells(cells: readonly (Cell | undefined)[]): {
+  mean: number | null;
+  present: number;
+  expected: number;
+  complete: boolean;
+} {
   const present = cells.filter((c): c is Cell => c !== undefined && c.mean !== null);
   const mean = present.length === 0 ? null : present.reduce((a, c) => a + (c.mean as number), 0) / present.length;
   return { mean, present: present.length, expected: cells.length, complete: present.length === cells.length };

@@ -34,7 +34,12 @@ export function namedParty(text: string): AppliesTo | undefined {
  * the sentence names, else `fallback` (its page's default). `subject` is the sentence (for a table row: the cell that carries the
  * keyword, so "| … | Client MUST … | Server MUST … |" gives one client and one server row).
  */
-export function reviewedAppliesTo(review: AppliesToReview, fallback: AppliesTo, id: string, subject: string): AppliesTo {
+export function reviewedAppliesTo(
+  review: AppliesToReview,
+  fallback: AppliesTo,
+  id: string,
+  subject: string,
+): AppliesTo {
   return overrideFor(review, id)?.appliesTo ?? namedParty(subject) ?? fallback;
 }
 

@@ -37,7 +37,8 @@ export function diffSentenceTsv(expected: string, actual: string): SentenceDiff[
       continue;
     }
     SENTENCE_TSV_HEADER.forEach((field, i) => {
-      if ((w[i] ?? '') !== (g[i] ?? '')) out.push({ id, kind: 'field', field, expected: w[i] ?? '', actual: g[i] ?? '' });
+      if ((w[i] ?? '') !== (g[i] ?? ''))
+        out.push({ id, kind: 'field', field, expected: w[i] ?? '', actual: g[i] ?? '' });
     });
   }
   for (const [id, g] of got) if (!want.has(id)) out.push({ id, kind: 'extra', actual: g.join('\t') });

@@ -8,7 +8,10 @@ import type { ScopedFile } from './sentence-scope.ts';
 const FILE = 'docs/p.mdx';
 
 /** Extract one hand-made page (short name `p`) with a test scope and review. */
-function extract(md: string, opts: { revision?: Revision; lines?: ScopedFile['lines']; review?: Partial<AppliesToReview> } = {}): ExtractedSentence[] {
+function extract(
+  md: string,
+  opts: { revision?: Revision; lines?: ScopedFile['lines']; review?: Partial<AppliesToReview> } = {},
+): ExtractedSentence[] {
   const scope: ScopedFile[] = [{ file: FILE, short: 'p', ...(opts.lines ? { lines: opts.lines } : {}) }];
   const review: AppliesToReview = { defaults: { p: 'both' }, overrides: [], ...opts.review };
   const r = extractSentences(opts.revision ?? '2025-11-25', new Map([[FILE, md]]), { scope, review });
@@ -19,7 +22,9 @@ const brief = (rows: ExtractedSentence[]) => rows.map((r) => [r.id, r.sentence])
 
 describe('extractSentences: joining and line numbers', () => {
   it('joins a wrapped paragraph into one sentence that starts on its first line', () => {
-    expect(brief(extract('Intro.\n\nThe server **MUST**\nanswer   every\n  request.\n'))).toEqual([['251125-p-3', 'The server **MUST** answer every request.']]);
+    expect(brief(extract('Intro.\n\nThe server **MUST**\nanswer   every\n  request.\n'))).toEqual([
+      ['251125-p-3', 'The server **MUST** answer every request.'],
+    ]);
   });
 
   it('numbers a sentence by the line its first character is on, not the line of its keyword', () => {
@@ -38,28 +43,31 @@ describe('extractSentences: joining and line numbers', () => {
 
 describe('extractSentences: sentence splitting', () => {
   it('splits after . ! ? when a capital or opening markup follows', () => {
-    expect(extract('A **MUST** x (e.g., 400). The body **MAY** be empty! `id` **MUST** match? **MUST** end.').map((r) => r.sentence)).toEqual([
-      'A **MUST** x (e.g., 400).',
-      'The body **MAY** be empty!',
-      '`id` **MUST** match?',
-      '**MUST** end.',
-    ]);
+    expect(
+      extract('A **MUST** x (e.g., 400). The body **MAY** be empty! `id` **MUST** match? **MUST** end.').map(
+        (r) => r.sentence,
+      ),
+    ).toEqual(['A **MUST** x (e.g., 400).', 'The body **MAY** be empty!', '`id` **MUST** match?', '**MUST** end.']);
   });
 
   it('does not split before a lower-case word or after e.g. / i.e.', () => {
-    expect(extract('It **MUST** hold (e.g. HMAC or AEAD) and v2. is fine, i.e. Not split **MAY**.').map((r) => r.sentence)).toEqual([
-      'It **MUST** hold (e.g. HMAC or AEAD) and v2. is fine, i.e. Not split **MAY**.',
-    ]);
+    expect(
+      extract('It **MUST** hold (e.g. HMAC or AEAD) and v2. is fine, i.e. Not split **MAY**.').map((r) => r.sentence),
+    ).toEqual(['It **MUST** hold (e.g. HMAC or AEAD) and v2. is fine, i.e. Not split **MAY**.']);
   });
 
   it('keeps only the sentences that carry a keyword', () => {
-    expect(extract('Plain one. Servers **MUST** do it. Plain two.').map((r) => r.sentence)).toEqual(['Servers **MUST** do it.']);
+    expect(extract('Plain one. Servers **MUST** do it. Plain two.').map((r) => r.sentence)).toEqual([
+      'Servers **MUST** do it.',
+    ]);
   });
 });
 
 describe('extractSentences: keywords and level', () => {
   it('reads upper-case keywords bold or plain, never lower-case ones or longer words', () => {
-    expect(extract('Clients must not, may, MUSTARD or MAYBE. Servers MUST do it.\n').map((r) => [r.sentence, r.keywords])).toEqual([['Servers MUST do it.', ['MUST']]]);
+    expect(
+      extract('Clients must not, may, MUSTARD or MAYBE. Servers MUST do it.\n').map((r) => [r.sentence, r.keywords]),
+    ).toEqual([['Servers MUST do it.', ['MUST']]]);
   });
 
   it('lists every keyword in order and normalizes REQUIRED, SHALL, RECOMMENDED, OPTIONAL', () => {
@@ -68,18 +76,28 @@ describe('extractSentences: keywords and level', () => {
   });
 
   it('levels a sentence by its strongest keyword, the first one written on a tie', () => {
-    const rows = extract(['A **MAY** x and **MUST** y.', 'B **MUST** x; it **MUST NOT** y.', 'C **MUST NOT** x; it **MUST** y.', 'D **SHOULD NOT** x but **MAY** y.'].join('\n\n'));
+    const rows = extract(
+      [
+        'A **MAY** x and **MUST** y.',
+        'B **MUST** x; it **MUST NOT** y.',
+        'C **MUST NOT** x; it **MUST** y.',
+        'D **SHOULD NOT** x but **MAY** y.',
+      ].join('\n\n'),
+    );
     expect(rows.map((r) => r.level)).toEqual(['MUST', 'MUST', 'MUST NOT', 'SHOULD NOT']);
   });
 });
 
 describe('extractSentences: lead-in absorption', () => {
   it('absorbs the keyword-free items after a lead-in ending in ":" with a keyword', () => {
-    expect(brief(extract('Receivers **SHOULD**:\n\n- Stop the\n  work\n- Free resources\n\nAfter.\n'))).toEqual([['251125-p-1', 'Receivers **SHOULD**: - Stop the work - Free resources']]);
+    expect(brief(extract('Receivers **SHOULD**:\n\n- Stop the\n  work\n- Free resources\n\nAfter.\n'))).toEqual([
+      ['251125-p-1', 'Receivers **SHOULD**: - Stop the work - Free resources'],
+    ]);
   });
 
   it('absorbs only the plain sentences of an item; its keyword sentences stay rows of their own', () => {
-    const md = 'Consumers **MUST** be careful:\n\n- Check the URI. Clients **MUST** reject `file:`.\n  - Disallow redirects.\n- Payload **MAY** be code.\n- Fetch plainly.\n';
+    const md =
+      'Consumers **MUST** be careful:\n\n- Check the URI. Clients **MUST** reject `file:`.\n  - Disallow redirects.\n- Payload **MAY** be code.\n- Fetch plainly.\n';
     expect(brief(extract(md))).toEqual([
       ['251125-p-1', 'Consumers **MUST** be careful: - Check the URI. - Disallow redirects. - Fetch plainly.'],
       ['251125-p-3', 'Clients **MUST** reject `file:`.'],
@@ -88,8 +106,12 @@ describe('extractSentences: lead-in absorption', () => {
   });
 
   it('does not absorb after a lead-in without a keyword, or one that is not the last sentence', () => {
-    const md = 'Disconnection **MAY** occur. Therefore:\n\n- plain item\n\nServers **MUST** list: this. More.\n\n- other item\n';
-    expect(extract(md).map((r) => r.sentence)).toEqual(['Disconnection **MAY** occur.', 'Servers **MUST** list: this.']);
+    const md =
+      'Disconnection **MAY** occur. Therefore:\n\n- plain item\n\nServers **MUST** list: this. More.\n\n- other item\n';
+    expect(extract(md).map((r) => r.sentence)).toEqual([
+      'Disconnection **MAY** occur.',
+      'Servers **MUST** list: this.',
+    ]);
   });
 
   it('absorbs only the items nested under a lead-in item, not its siblings', () => {
@@ -104,13 +126,33 @@ describe('extractSentences: lead-in absorption', () => {
 });
 
 describe('extractSentences: tables', () => {
-  const table = ['| Case | Client | Server |', '| ---- | :----: | ------ |', '| Value   given | Client MUST send it | Server MUST NOT expect it |', '| None | n/a | Server MAY ignore |', '| Plain | no | keyword |'].join('\n');
+  const table = [
+    '| Case | Client | Server |',
+    '| ---- | :----: | ------ |',
+    '| Value   given | Client MUST send it | Server MUST NOT expect it |',
+    '| None | n/a | Server MAY ignore |',
+    '| Plain | no | keyword |',
+  ].join('\n');
 
   it('emits a row once per keyword cell, quoting the whole row with per-cell keywords and party', () => {
     const rows = extract(table);
     expect(rows.map((r) => [r.id, r.line, r.level, r.appliesTo, r.keywords, r.sentence])).toEqual([
-      ['251125-p-3a', 3, 'MUST', 'client', ['MUST'], '| Value given | Client MUST send it | Server MUST NOT expect it |'],
-      ['251125-p-3b', 3, 'MUST NOT', 'server', ['MUST NOT'], '| Value given | Client MUST send it | Server MUST NOT expect it |'],
+      [
+        '251125-p-3a',
+        3,
+        'MUST',
+        'client',
+        ['MUST'],
+        '| Value given | Client MUST send it | Server MUST NOT expect it |',
+      ],
+      [
+        '251125-p-3b',
+        3,
+        'MUST NOT',
+        'server',
+        ['MUST NOT'],
+        '| Value given | Client MUST send it | Server MUST NOT expect it |',
+      ],
       ['251125-p-4', 4, 'MAY', 'server', ['MAY'], '| None | n/a | Server MAY ignore |'],
     ]);
   });
@@ -139,9 +181,11 @@ describe('extractSentences: what is not prose', () => {
   });
 
   it('keeps a prose line that merely starts with something tag-like', () => {
-    expect(extract('Clients **MUST** send `MCP-Protocol-Version:\n<protocol-version>` on every request.').map((r) => r.sentence)).toEqual([
-      'Clients **MUST** send `MCP-Protocol-Version: <protocol-version>` on every request.',
-    ]);
+    expect(
+      extract('Clients **MUST** send `MCP-Protocol-Version:\n<protocol-version>` on every request.').map(
+        (r) => r.sentence,
+      ),
+    ).toEqual(['Clients **MUST** send `MCP-Protocol-Version: <protocol-version>` on every request.']);
   });
 });
 
@@ -157,15 +201,28 @@ describe('extractSentences: ids and scope', () => {
   });
 
   it('reports a scoped page that is missing, path-first, and still extracts the others', () => {
-    const scope: ScopedFile[] = [{ file: 'gone.mdx', short: 'gone' }, { file: FILE, short: 'p' }];
-    const r = extractSentences('2025-11-25', new Map([[FILE, 'A **MUST** b.']]), { scope, review: { defaults: { gone: 'both', p: 'both' }, overrides: [] } });
-    expect(r.problems.map(formatProblem)).toEqual(['2025-11-25/gone.mdx: spec page in the extractor scope is missing\n  hint: run `npm run fetch-spec`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts']);
+    const scope: ScopedFile[] = [
+      { file: 'gone.mdx', short: 'gone' },
+      { file: FILE, short: 'p' },
+    ];
+    const r = extractSentences('2025-11-25', new Map([[FILE, 'A **MUST** b.']]), {
+      scope,
+      review: { defaults: { gone: 'both', p: 'both' }, overrides: [] },
+    });
+    expect(r.problems.map(formatProblem)).toEqual([
+      '2025-11-25/gone.mdx: spec page in the extractor scope is missing\n  hint: run `npm run fetch-spec`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts',
+    ]);
     expect(r.rows.map((x) => x.id)).toEqual(['251125-p-1']);
   });
 
   it('reports a scoped page without an applies_to default instead of guessing', () => {
-    const r = extractSentences('2025-11-25', new Map([[FILE, 'A **MUST** b.']]), { scope: [{ file: FILE, short: 'p' }], review: { defaults: {}, overrides: [] } });
-    expect(r.problems.map(formatProblem)).toEqual(['src/bench/spec/applies-to-review.ts: DEFAULTS["2025-11-25"]: no applies_to default for page "p" (docs/p.mdx)\n  hint: add the page with "server", "client" or "both"']);
+    const r = extractSentences('2025-11-25', new Map([[FILE, 'A **MUST** b.']]), {
+      scope: [{ file: FILE, short: 'p' }],
+      review: { defaults: {}, overrides: [] },
+    });
+    expect(r.problems.map(formatProblem)).toEqual([
+      'src/bench/spec/applies-to-review.ts: DEFAULTS["2025-11-25"]: no applies_to default for page "p" (docs/p.mdx)\n  hint: add the page with "server", "client" or "both"',
+    ]);
   });
 });
 
@@ -173,7 +230,11 @@ describe('extractSentences: applies_to', () => {
   const md = 'The client **MUST** a.\n\nThe body **MUST** b.\n\nThe server **MUST** c.';
 
   it('takes the named party, else the page default', () => {
-    expect(extract(md, { review: { defaults: { p: 'server' } } }).map((r) => r.appliesTo)).toEqual(['client', 'server', 'server']);
+    expect(extract(md, { review: { defaults: { p: 'server' } } }).map((r) => r.appliesTo)).toEqual([
+      'client',
+      'server',
+      'server',
+    ]);
   });
 
   it('lets a reviewed override win over the rule and the default', () => {

@@ -54,16 +54,27 @@ export function extractSentences(
   for (const scoped of data.scope) {
     const text = sources.get(scoped.file);
     if (text === undefined) {
-      problems.push({ file: `${revision}/${scoped.file}`, message: 'spec page in the extractor scope is missing', hint: 'run `npm run fetch-spec`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts' });
+      problems.push({
+        file: `${revision}/${scoped.file}`,
+        message: 'spec page in the extractor scope is missing',
+        hint: 'run `npm run fetch-spec`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts',
+      });
       continue;
     }
     const fallback = data.review.defaults[scoped.short];
     if (fallback === undefined) {
-      problems.push({ file: 'src/bench/spec/applies-to-review.ts', field: `DEFAULTS["${revision}"]`, message: `no applies_to default for page "${scoped.short}" (${scoped.file})`, hint: 'add the page with "server", "client" or "both"' });
+      problems.push({
+        file: 'src/bench/spec/applies-to-review.ts',
+        field: `DEFAULTS["${revision}"]`,
+        message: `no applies_to default for page "${scoped.short}" (${scoped.file})`,
+        hint: 'add the page with "server", "client" or "both"',
+      });
       continue;
     }
     const inScope = fileCandidates(text).filter((c) => inRanges(scoped, c.line));
-    rows.push(...withIds(revision, scoped, (id, subject) => reviewedAppliesTo(data.review, fallback, id, subject), inScope));
+    rows.push(
+      ...withIds(revision, scoped, (id, subject) => reviewedAppliesTo(data.review, fallback, id, subject), inScope),
+    );
   }
   return { rows, problems };
 }
@@ -73,7 +84,12 @@ function inRanges(scoped: ScopedFile, line: number): boolean {
 }
 
 /** Number the candidates: one sentence on a line → `-<line>`; several → `-<line>a`, `-<line>b`, … in order. */
-function withIds(revision: Revision, scoped: ScopedFile, appliesTo: (id: string, subject: string) => AppliesTo, cands: readonly Candidate[]): ExtractedSentence[] {
+function withIds(
+  revision: Revision,
+  scoped: ScopedFile,
+  appliesTo: (id: string, subject: string) => AppliesTo,
+  cands: readonly Candidate[],
+): ExtractedSentence[] {
   const perLine = new Map<number, number>();
   for (const c of cands) perLine.set(c.line, (perLine.get(c.line) ?? 0) + 1);
   const seen = new Map<number, number>();
@@ -83,7 +99,15 @@ function withIds(revision: Revision, scoped: ScopedFile, appliesTo: (id: string,
     const suffix = perLine.get(c.line)! > 1 ? String.fromCharCode(97 + k) : '';
     const id = `${ID_PREFIX[revision]}-${scoped.short}-${c.line}${suffix}`;
     const level = strongestKeyword(c.keywords)!;
-    return { id, file: scoped.file, line: c.line, level, appliesTo: appliesTo(id, c.subject), sentence: c.sentence, keywords: c.keywords };
+    return {
+      id,
+      file: scoped.file,
+      line: c.line,
+      level,
+      appliesTo: appliesTo(id, c.subject),
+      sentence: c.sentence,
+      keywords: c.keywords,
+    };
   });
 }
 

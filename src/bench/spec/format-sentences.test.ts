@@ -4,7 +4,15 @@ import type { ExtractedSentence } from './extract-sentences.ts';
 import { formatSentenceTsv } from './format-sentences.ts';
 import { parseSentenceTsv } from './tsv.ts';
 
-const row = (id: string, line: number, sentence: string): ExtractedSentence => ({ id, file: 'a.mdx', line, level: 'MUST NOT', appliesTo: 'server', sentence, keywords: ['MAY', 'MUST NOT'] });
+const row = (id: string, line: number, sentence: string): ExtractedSentence => ({
+  id,
+  file: 'a.mdx',
+  line,
+  level: 'MUST NOT',
+  appliesTo: 'server',
+  sentence,
+  keywords: ['MAY', 'MUST NOT'],
+});
 
 describe('formatSentenceTsv', () => {
   it('writes the header, one tab-separated row per sentence and a final newline', () => {

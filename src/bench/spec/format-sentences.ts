@@ -9,6 +9,8 @@ export const SENTENCE_TSV_HEADER = ['id', 'file', 'line', 'level', 'applies_to',
  * to single spaces, so no field can hold a tab or a line break.
  */
 export function formatSentenceTsv(rows: readonly ExtractedSentence[]): string {
-  const lines = rows.map((r) => [r.id, r.file, String(r.line), r.level, r.appliesTo, r.sentence, r.keywords.join(',')].join('\t'));
+  const lines = rows.map((r) =>
+    [r.id, r.file, String(r.line), r.level, r.appliesTo, r.sentence, r.keywords.join(',')].join('\t'),
+  );
   return [SENTENCE_TSV_HEADER.join('\t'), ...lines].join('\n') + '\n';
 }

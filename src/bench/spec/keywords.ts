@@ -12,7 +12,8 @@ export type RawLevel = 'MUST' | 'MUST NOT' | 'SHOULD' | 'SHOULD NOT' | 'MAY';
 
 // Longest first, so "MUST NOT" is not read as "MUST"; `\b` keeps "MAYBE" or "MUSTARD" out. Bold markup is not part
 // of the match, so "**MUST NOT**" and a table's plain "MUST NOT" read the same.
-const KEYWORD = /\b(MUST NOT|SHALL NOT|SHOULD NOT|NOT RECOMMENDED|MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/g;
+const KEYWORD =
+  /\b(MUST NOT|SHALL NOT|SHOULD NOT|NOT RECOMMENDED|MUST|SHALL|SHOULD|REQUIRED|RECOMMENDED|MAY|OPTIONAL)\b/g;
 
 /** Offset of the first keyword in `text`, or -1. */
 export function firstKeywordAt(text: string): number {

@@ -69,7 +69,14 @@ export const SPEC_SOURCES = [
 ] as const satisfies readonly SpecSource[];
 
 export const REVISION_MANIFEST = [
-  { id: '2025-11-25', sentencePrefix: '251125', protocolVersion: '2025-11-25', docs: 'docs/specification/2025-11-25', schema: 'schema/2025-11-25/schema.json', extensionSchemas: [] },
+  {
+    id: '2025-11-25',
+    sentencePrefix: '251125',
+    protocolVersion: '2025-11-25',
+    docs: 'docs/specification/2025-11-25',
+    schema: 'schema/2025-11-25/schema.json',
+    extensionSchemas: [],
+  },
   {
     id: '2026-07-28',
     sentencePrefix: '260728',
@@ -84,7 +91,9 @@ export const REVISION_MANIFEST = [
 export const PRIMARY_SOURCE = SPEC_SOURCES[0];
 
 /** `owner/name` → pinned commit, for links. */
-export const SPEC_COMMITS: Readonly<Record<string, string>> = Object.fromEntries(SPEC_SOURCES.map((s) => [s.repo, s.commit]));
+export const SPEC_COMMITS: Readonly<Record<string, string>> = Object.fromEntries(
+  SPEC_SOURCES.map((s) => [s.repo, s.commit]),
+);
 
 /**
  * Where a file of a revision's spec folder (a path relative to `<spec>/<revision>/`, as in the TSV) lives upstream:

@@ -25,7 +25,14 @@ export const SENTENCE_SCOPE: Record<Revision, readonly ScopedFile[]> = {
   '2025-11-25': [
     // Line 7 is the UTF-8 rule every transport shares; 52–309 is "Streamable HTTP" up to (not including) "Custom
     // Transports". The stdio section (20–50) is out of the benchmark's scope.
-    { file: `${V1}/basic/transports.mdx`, short: 'transports', lines: [[7, 7], [52, 309]] },
+    {
+      file: `${V1}/basic/transports.mdx`,
+      short: 'transports',
+      lines: [
+        [7, 7],
+        [52, 309],
+      ],
+    },
     { file: `${V1}/basic/lifecycle.mdx`, short: 'lifecycle' },
     { file: `${V1}/basic/index.mdx`, short: 'basic' },
     { file: `${V1}/basic/utilities/cancellation.mdx`, short: 'cancellation' },

@@ -37,8 +37,19 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
     const cols = raw.split('\t');
     const [id, f, line, lvl, applies, sentence] = cols;
     const level = lvl ? foldLevel(lvl) : undefined;
-    if (!id || !f || !line || !level || !sentence || (applies !== 'server' && applies !== 'client' && applies !== 'both')) {
-      problems.push({ file, field: `line ${i + 1}`, message: 'malformed row: expected id, file, line, level, applies_to, sentence' });
+    if (
+      !id ||
+      !f ||
+      !line ||
+      !level ||
+      !sentence ||
+      (applies !== 'server' && applies !== 'client' && applies !== 'both')
+    ) {
+      problems.push({
+        file,
+        field: `line ${i + 1}`,
+        message: 'malformed row: expected id, file, line, level, applies_to, sentence',
+      });
       return;
     }
     if (!/^[1-9]\d*$/.test(line)) {
@@ -47,7 +58,11 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
     }
     // A repeated id would count one sentence twice in the coverage ledger.
     if (seen.has(id)) {
-      problems.push({ file, field: `line ${i + 1}`, message: `duplicate sentence id "${id}" (also line ${seen.get(id)})` });
+      problems.push({
+        file,
+        field: `line ${i + 1}`,
+        message: `duplicate sentence id "${id}" (also line ${seen.get(id)})`,
+      });
       return;
     }
     seen.set(id, i + 1);
@@ -57,9 +72,14 @@ export function parseSentenceTsv(file: string, text: string): { rows: SentenceRo
 }
 
 /** Revision → the folder prefix its sentence ids use. */
-export const ID_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<Revision, string>;
+export const ID_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<
+  Revision,
+  string
+>;
 
 /** Why `id` is not a sentence id of `rev` (it lacks the revision's prefix), or undefined when it has the prefix. */
 export function wrongRevisionId(rev: Revision, id: string): string | undefined {
-  return id.startsWith(`${ID_PREFIX[rev]}-`) ? undefined : `"${id}" is not a ${rev} sentence id (they start with "${ID_PREFIX[rev]}-")`;
+  return id.startsWith(`${ID_PREFIX[rev]}-`)
+    ? undefined
+    : `"${id}" is not a ${rev} sentence id (they start with "${ID_PREFIX[rev]}-")`;
 }

@@ -43,7 +43,12 @@ export interface CompiledSchemas {
   /** Error definitions by error code: `response` ones describe the whole message, `error` ones the `error` member. */
   errors: ReadonlyMap<number, { def: Def; at: '' | '/error' }>;
   /** Generic JSON-RPC definitions of the main schema (absent ones are not checked). */
-  envelope: Partial<Record<'JSONRPCMessage' | 'JSONRPCRequest' | 'JSONRPCNotification' | 'JSONRPCResultResponse' | 'JSONRPCErrorResponse', Def>>;
+  envelope: Partial<
+    Record<
+      'JSONRPCMessage' | 'JSONRPCRequest' | 'JSONRPCNotification' | 'JSONRPCResultResponse' | 'JSONRPCErrorResponse',
+      Def
+    >
+  >;
   /** `CreateTaskResult` (task-augmented calls), from the main schema or an extension. */
   createTask?: Def;
 }
@@ -86,7 +91,8 @@ function build(pinned: PinnedSchemas): CompiledSchemas {
   addFormats(ajv);
   const sources: Source[] = [];
   const add = (schema: unknown, fallbackId: string, prefix: string) => {
-    if (!isObject(schema) || !isObject(schema.$defs)) throw new SchemaCompileError(`${prefix || 'main schema'}: expected an object with "$defs"`);
+    if (!isObject(schema) || !isObject(schema.$defs))
+      throw new SchemaCompileError(`${prefix || 'main schema'}: expected an object with "$defs"`);
     const id = typeof schema.$id === 'string' && schema.$id !== '' ? schema.$id : fallbackId;
     ajv.addSchema({ ...schema, $id: id });
     const defs: Source['defs'] = {};
@@ -124,13 +130,20 @@ function build(pinned: PinnedSchemas): CompiledSchemas {
         const spec = resultSpec(src, name, def);
         if (spec) results.set(src.prefix + name, { ...spec, core: src === sources[0] });
       }
-      if (method !== undefined && kind === 'notification' && !notifications.has(method)) notifications.set(method, def(src, name));
+      if (method !== undefined && kind === 'notification' && !notifications.has(method))
+        notifications.set(method, def(src, name));
       const code = errorCode(d);
       if (code && !errors.has(code.code)) errors.set(code.code, { def: def(src, name), at: code.at });
     }
   }
   const envelope: CompiledSchemas['envelope'] = {};
-  for (const n of ['JSONRPCMessage', 'JSONRPCRequest', 'JSONRPCNotification', 'JSONRPCResultResponse', 'JSONRPCErrorResponse'] as const) {
+  for (const n of [
+    'JSONRPCMessage',
+    'JSONRPCRequest',
+    'JSONRPCNotification',
+    'JSONRPCResultResponse',
+    'JSONRPCErrorResponse',
+  ] as const) {
     if (n in main.defs) envelope[n] = def(main, n);
   }
   const first = (n: string) => {
@@ -142,21 +155,35 @@ function build(pinned: PinnedSchemas): CompiledSchemas {
   return { requests, notifications, results, errors, envelope, ...(createTask ? { createTask } : {}) };
 }
 
-const refName = (v: unknown) => (isObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/$defs/') ? v.$ref.slice('#/$defs/'.length) : undefined);
+const refName = (v: unknown) =>
+  isObject(v) && typeof v.$ref === 'string' && v.$ref.startsWith('#/$defs/')
+    ? v.$ref.slice('#/$defs/'.length)
+    : undefined;
 
 /**
  * The result of request definition `<Stem>Request`: what `<Stem>ResultResponse.result` names (2026-07-28: a `$ref`,
  * or an `anyOf` of InputRequiredResult and the result), else `<Stem>Result`, else `EmptyResult` (2025-11-25 ping,
  * logging/setLevel, resources/subscribe answer with it).
  */
-function resultSpec(src: Source, name: string, def: (s: Source, n: string) => Def): Omit<ResultSpec, 'core'> | undefined {
+function resultSpec(
+  src: Source,
+  name: string,
+  def: (s: Source, n: string) => Def,
+): Omit<ResultSpec, 'core'> | undefined {
   const stem = name.replace(/Request$/, '');
   const response = src.defs[`${stem}ResultResponse`];
   const resultSchema = isObject(response) && isObject(response.properties) ? response.properties.result : undefined;
-  const options = [refName(resultSchema), ...(isObject(resultSchema) && Array.isArray(resultSchema.anyOf) ? resultSchema.anyOf.map(refName) : [])].filter((n): n is string => n !== undefined && n in src.defs);
-  const own = options.find((n) => n !== 'InputRequiredResult') ?? [`${stem}Result`, 'EmptyResult'].find((n) => n in src.defs);
+  const options = [
+    refName(resultSchema),
+    ...(isObject(resultSchema) && Array.isArray(resultSchema.anyOf) ? resultSchema.anyOf.map(refName) : []),
+  ].filter((n): n is string => n !== undefined && n in src.defs);
+  const own =
+    options.find((n) => n !== 'InputRequiredResult') ?? [`${stem}Result`, 'EmptyResult'].find((n) => n in src.defs);
   if (!own) return undefined;
-  return { result: def(src, own), ...(options.includes('InputRequiredResult') ? { inputRequired: def(src, 'InputRequiredResult') } : {}) };
+  return {
+    result: def(src, own),
+    ...(options.includes('InputRequiredResult') ? { inputRequired: def(src, 'InputRequiredResult') } : {}),
+  };
 }
 
 const rank = (name: string) => (/^(Client|Server)(Request|Notification|Result)$/.test(name) ? 1 : 0);
@@ -164,7 +191,10 @@ const rank = (name: string) => (/^(Client|Server)(Request|Notification|Result)$/
 /** `properties.method.const`, directly or in one of the definition's `allOf` parts (the tasks extension's style). */
 function methodConst(d: Record<string, unknown>): string | undefined {
   for (const part of [d, ...(Array.isArray(d.allOf) ? d.allOf : [])]) {
-    const m = isObject(part) && isObject(part.properties) && isObject(part.properties.method) ? part.properties.method.const : undefined;
+    const m =
+      isObject(part) && isObject(part.properties) && isObject(part.properties.method)
+        ? part.properties.method.const
+        : undefined;
     if (typeof m === 'string') return m;
   }
   return undefined;
@@ -193,7 +223,10 @@ function errorCode(d: Record<string, unknown>): { code: number; at: '' | '/error
   if (typeof own === 'number' && 'message' in props) return { code: own, at: '/error' };
   const err = isObject(props.error) ? props.error : undefined;
   for (const part of err && Array.isArray(err.allOf) ? err.allOf : []) {
-    const c = isObject(part) && isObject(part.properties) && isObject(part.properties.code) ? part.properties.code.const : undefined;
+    const c =
+      isObject(part) && isObject(part.properties) && isObject(part.properties.code)
+        ? part.properties.code.const
+        : undefined;
     if (typeof c === 'number') return { code: c, at: '' };
   }
   return undefined;
@@ -206,7 +239,8 @@ function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   if (e.keyword === 'additionalProperties') return `${e.message} (${JSON.stringify(p.additionalProperty)})`;
   if (e.keyword === 'const') return `${e.message} ${JSON.stringify(p.allowedValue)}`;
-  if (e.keyword === 'enum' && Array.isArray(p.allowedValues)) return `${e.message}: ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (e.keyword === 'enum' && Array.isArray(p.allowedValues))
+    return `${e.message}: ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   return e.message ?? e.keyword;
 }
 

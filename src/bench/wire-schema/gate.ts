@@ -44,7 +44,12 @@ export function findingText(f: SchemaFinding): string {
   return `${f.def} ${errs.join('; ')}${f.moreErrors ? `; and ${f.moreErrors} more` : ''}`;
 }
 
-const problem = (t: SchemaGateTrial, f: SchemaFinding, hint: string): Problem => ({ file: t.wire, field: findingPlace(f), message: findingText(f), hint });
+const problem = (t: SchemaGateTrial, f: SchemaFinding, hint: string): Problem => ({
+  file: t.wire,
+  field: findingPlace(f),
+  message: findingText(f),
+  hint,
+});
 
 /** The mutant id of a `calibration/mutant-<id>` subject. */
 const mutantOf = (subject: string) => (subject.startsWith(MUTANT) ? subject.slice(MUTANT.length) : undefined);
@@ -53,8 +58,13 @@ const mutantOf = (subject: string) => (subject.startsWith(MUTANT) ? subject.slic
  * Why a finding is deliberate, when it is: the prober's message on a declared probe step, or a declared mutant's
  * message in one of the definitions its declaration names. Undefined for every other finding.
  */
-export function declaredReason(t: Pick<SchemaGateTrial, 'revision' | 'role' | 'subject'>, f: SchemaFinding, ex: SchemaExemptions): string | undefined {
-  if (f.sender === 'harness') return t.role === 'server' && f.step !== undefined ? ex.steps[t.revision]?.[f.step] : undefined;
+export function declaredReason(
+  t: Pick<SchemaGateTrial, 'revision' | 'role' | 'subject'>,
+  f: SchemaFinding,
+  ex: SchemaExemptions,
+): string | undefined {
+  if (f.sender === 'harness')
+    return t.role === 'server' && f.step !== undefined ? ex.steps[t.revision]?.[f.step] : undefined;
   const mutant = mutantOf(t.subject);
   const decl = mutant === undefined ? undefined : ex.mutants[t.revision]?.[t.role]?.[mutant];
   return decl?.defs.includes(f.def) ? decl.reason : undefined;
@@ -62,14 +72,18 @@ export function declaredReason(t: Pick<SchemaGateTrial, 'revision' | 'role' | 's
 
 /** The trial's report with each deliberate finding's reason filled in (`declared`), for the data set and the replay. */
 export function withDeclarations<T extends SchemaGateTrial>(t: T, ex: SchemaExemptions): TrialSchemaReport {
-  return { ...t.schema, findings: t.schema.findings.map((f) => {
-    const why = declaredReason(t, f, ex);
-    return why === undefined ? f : { ...f, declared: why };
-  }) };
+  return {
+    ...t.schema,
+    findings: t.schema.findings.map((f) => {
+      const why = declaredReason(t, f, ex);
+      return why === undefined ? f : { ...f, declared: why };
+    }),
+  };
 }
 
 /** A record made before the fix still holds the old message. */
-const RERUN = ' (fixed already? then the record is older than the fix: re-run it with `npm run calibrate`, or `npm run libraries` for library records)';
+const RERUN =
+  ' (fixed already? then the record is older than the fix: re-run it with `npm run calibrate`, or `npm run libraries` for library records)';
 
 /** The file to fix for a violation on our side. */
 function fixHint(t: SchemaGateTrial, f: SchemaFinding): string {
@@ -116,8 +130,22 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
       else if (mutant !== undefined) {
         const file = `src/harness/oracle/${t.revision}/${t.role}/mutants.ts`;
         if (decl?.defs.includes(f.def)) defsUsed.add(`${t.revision}\u0000${t.role}\u0000${mutant}\u0000${f.def}`);
-        else if (decl) problems.push(problem(t, f, `mutant "${mutant}" declares schemaInvalid only for ${decl.defs.join(', ')} in ${file}: add "${f.def}" if its switch breaks it, else fix the mutant`));
-        else problems.push(problem(t, f, `mutant "${mutant}" is not declared schema-invalid: if its switch breaks the schema on purpose, set schemaInvalid: { reason, defs: ["${f.def}"] } on it in ${file}; else fix src/harness/oracle/${t.revision}/${t.role}/`));
+        else if (decl)
+          problems.push(
+            problem(
+              t,
+              f,
+              `mutant "${mutant}" declares schemaInvalid only for ${decl.defs.join(', ')} in ${file}: add "${f.def}" if its switch breaks it, else fix the mutant`,
+            ),
+          );
+        else
+          problems.push(
+            problem(
+              t,
+              f,
+              `mutant "${mutant}" is not declared schema-invalid: if its switch breaks the schema on purpose, set schemaInvalid: { reason, defs: ["${f.def}"] } on it in ${file}; else fix src/harness/oracle/${t.revision}/${t.role}/`,
+            ),
+          );
       }
     }
   }
@@ -125,17 +153,33 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
     for (const step of Object.keys(steps).sort()) {
       const key = `${rev}\u0000${step}`;
       if (stepsRan.has(key) && !stepsUsed.has(key)) {
-        problems.push({ file: `src/harness/probe/${rev}/schema-invalid-steps.ts`, field: step, message: `stale declaration: step "${step}" is declared schema-invalid, but its requests validate`, hint: 'remove the entry (the step no longer breaks the schema)' });
+        problems.push({
+          file: `src/harness/probe/${rev}/schema-invalid-steps.ts`,
+          field: step,
+          message: `stale declaration: step "${step}" is declared schema-invalid, but its requests validate`,
+          hint: 'remove the entry (the step no longer breaks the schema)',
+        });
       }
     }
   }
-  for (const [rev, roles] of Object.entries(ex.mutants) as [Revision, Partial<Record<Role, Readonly<Record<string, MutantSchemaDeclaration>>>>][]) {
-    for (const [role, mutants] of Object.entries(roles) as [Role, Readonly<Record<string, MutantSchemaDeclaration>>][]) {
+  for (const [rev, roles] of Object.entries(ex.mutants) as [
+    Revision,
+    Partial<Record<Role, Readonly<Record<string, MutantSchemaDeclaration>>>>,
+  ][]) {
+    for (const [role, mutants] of Object.entries(roles) as [
+      Role,
+      Readonly<Record<string, MutantSchemaDeclaration>>,
+    ][]) {
       for (const [id, decl] of Object.entries(mutants).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
         if (!mutantsRan.has(`${rev}\u0000${role}\u0000${id}`)) continue;
         const stale = decl.defs.filter((d) => !defsUsed.has(`${rev}\u0000${role}\u0000${id}\u0000${d}`));
         if (stale.length) {
-          problems.push({ file: `src/harness/oracle/${rev}/${role}/mutants.ts`, field: id, message: `stale declaration: mutant "${id}" declares schemaInvalid for ${stale.join(', ')}, but none of its trials has such a finding`, hint: 'remove those definitions from schemaInvalid.defs (or the whole schemaInvalid), or recalibrate if the records are old' });
+          problems.push({
+            file: `src/harness/oracle/${rev}/${role}/mutants.ts`,
+            field: id,
+            message: `stale declaration: mutant "${id}" declares schemaInvalid for ${stale.join(', ')}, but none of its trials has such a finding`,
+            hint: 'remove those definitions from schemaInvalid.defs (or the whole schemaInvalid), or recalibrate if the records are old',
+          });
         }
       }
     }

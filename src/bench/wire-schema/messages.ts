@@ -5,12 +5,12 @@ import { SCHEMA_LIMITS, type MessageLocation, type Sender } from './types.ts';
 
 /** One JSON-RPC message candidate of a wire log, in wire order. */
 export type WireMessage = MessageLocation & { step?: string } & (
-  | { kind: 'json'; value: unknown }
-  /** Claimed to be JSON (content type, SSE data) but does not parse. */
-  | { kind: 'not-json'; error: string }
-  /** Present but not looked at, and why (truncated, too large, too deep). */
-  | { kind: 'skipped'; why: string }
-);
+    | { kind: 'json'; value: unknown }
+    /** Claimed to be JSON (content type, SSE data) but does not parse. */
+    | { kind: 'not-json'; error: string }
+    /** Present but not looked at, and why (truncated, too large, too deep). */
+    | { kind: 'skipped'; why: string }
+  );
 
 const media = (h: Headers | undefined) => (header(h, 'content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
@@ -19,19 +19,22 @@ export { depthExceeds };
 type Parsed = { ok: true; value: unknown } | { ok: false; error: string } | { ok: 'skip'; why: string };
 
 function parse(text: string): Parsed {
-  if (text.length > SCHEMA_LIMITS.messageBytes) return { ok: 'skip', why: `${text.length} characters, over the ${SCHEMA_LIMITS.messageBytes} cap: not validated` };
+  if (text.length > SCHEMA_LIMITS.messageBytes)
+    return { ok: 'skip', why: `${text.length} characters, over the ${SCHEMA_LIMITS.messageBytes} cap: not validated` };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
-  if (depthExceeds(value, SCHEMA_LIMITS.depth)) return { ok: 'skip', why: `nested deeper than ${SCHEMA_LIMITS.depth} levels: not validated` };
+  if (depthExceeds(value, SCHEMA_LIMITS.depth))
+    return { ok: 'skip', why: `nested deeper than ${SCHEMA_LIMITS.depth} levels: not validated` };
   return { ok: true, value };
 }
 
 /** Does a parsed value present itself as JSON-RPC (an object with `jsonrpc`, or an array holding one)? */
-const looksJsonRpc = (v: unknown) => (Array.isArray(v) ? v : [v]).some((m) => typeof m === 'object' && m !== null && 'jsonrpc' in m);
+const looksJsonRpc = (v: unknown) =>
+  (Array.isArray(v) ? v : [v]).some((m) => typeof m === 'object' && m !== null && 'jsonrpc' in m);
 
 /** Split a parsed body into its messages: an array (batch) body yields the array itself and each element. */
 function emit(out: WireMessage[], loc: MessageLocation & { step?: string }, p: Parsed): void {
@@ -63,7 +66,12 @@ export function wireMessages(log: WireLog): WireMessage[] {
     const text = bodyText(b);
     if (b.bytes === 0 || text.trim() === '') return;
     if (b.truncated) {
-      if (mustBeJson || text.trimStart().startsWith('{') || text.trimStart().startsWith('[')) out.push({ ...loc, kind: 'skipped', why: `body truncated at ${text.length} of ${b.bytes} bytes: not validated` });
+      if (mustBeJson || text.trimStart().startsWith('{') || text.trimStart().startsWith('['))
+        out.push({
+          ...loc,
+          kind: 'skipped',
+          why: `body truncated at ${text.length} of ${b.bytes} bytes: not validated`,
+        });
       return;
     }
     const p = parse(text);
@@ -72,14 +80,24 @@ export function wireMessages(log: WireLog): WireMessage[] {
   for (const e of log.events) {
     if (e.type === 'request') {
       ex.set(e.x, { ...(e.step !== undefined ? { step: e.step } : {}), sse: 0 });
-      const loc = { x: e.x, where: 'request' as const, sender: client, ...(e.step !== undefined ? { step: e.step } : {}) };
+      const loc = {
+        x: e.x,
+        where: 'request' as const,
+        sender: client,
+        ...(e.step !== undefined ? { step: e.step } : {}),
+      };
       body(e.body, loc, media(e.headers) === 'application/json');
     } else if (e.type === 'response') {
       const s = ex.get(e.x);
       if (s) Object.assign(s, { status: e.status, headers: e.headers });
     } else if (e.type === 'body') {
       const s = ex.get(e.x);
-      const loc = { x: e.x, where: 'response' as const, sender: server, ...(s?.step !== undefined ? { step: s.step } : {}) };
+      const loc = {
+        x: e.x,
+        where: 'response' as const,
+        sender: server,
+        ...(s?.step !== undefined ? { step: s.step } : {}),
+      };
       const ok = s?.status !== undefined && s.status >= 200 && s.status < 300;
       body(e.body, loc, ok && media(s?.headers) === 'application/json');
     } else if (e.type === 'sse') {
@@ -87,7 +105,11 @@ export function wireMessages(log: WireLog): WireMessage[] {
       const i = s.sse++;
       ex.set(e.x, s);
       if (e.data.trim() === '') continue;
-      emit(out, { x: e.x, where: 'sse', sse: i, sender: server, ...(s.step !== undefined ? { step: s.step } : {}) }, parse(e.data));
+      emit(
+        out,
+        { x: e.x, where: 'sse', sse: i, sender: server, ...(s.step !== undefined ? { step: s.step } : {}) },
+        parse(e.data),
+      );
     }
   }
   return out;

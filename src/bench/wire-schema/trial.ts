@@ -28,7 +28,12 @@ export function schemaStatuses(revisions: readonly Revision[], set: SchemaSet | 
  * One trial's schema report: the wire log validated against its revision's pinned schema, each finding tagged with
  * the checkpoints whose verdict evidence names its exchange (the verdicts themselves are not touched).
  */
-export function trialSchemaReport(revision: Revision, log: WireLog, verdicts: readonly Verdict[], set: SchemaSet | undefined): TrialSchemaReport {
+export function trialSchemaReport(
+  revision: Revision,
+  log: WireLog,
+  verdicts: readonly Verdict[],
+  set: SchemaSet | undefined,
+): TrialSchemaReport {
   const reason = skipReason(revision, set);
   if (reason) return skippedReport(reason);
   const report = validateWireLog(set!.schemas[revision]!, log);

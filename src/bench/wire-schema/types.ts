@@ -21,7 +21,15 @@ export interface SchemaSet {
 }
 
 // The report types are the data set's contract: zod schemas in src/bench/schema/schema-report.ts.
-export type { MessageLocation, MessagePlace, SchemaError, SchemaFinding, SchemaNote, Sender, TrialSchemaReport } from '../schema/schema-report.ts';
+export type {
+  MessageLocation,
+  MessagePlace,
+  SchemaError,
+  SchemaFinding,
+  SchemaNote,
+  Sender,
+  TrialSchemaReport,
+} from '../schema/schema-report.ts';
 
 /** Bounds on the work and the output, so hostile traces cannot blow up derive or the data set. */
 export const SCHEMA_LIMITS = {

@@ -2,7 +2,16 @@ import { isObject } from '../judge/exchanges.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { check, compileSchemas, SchemaCompileError, type CompiledSchemas, type Def } from './compile.ts';
 import { wireMessages, type WireMessage } from './messages.ts';
-import { SCHEMA_LIMITS, type MessageLocation, type PinnedSchemas, type SchemaError, type SchemaFinding, type SchemaNote, type Sender, type TrialSchemaReport } from './types.ts';
+import {
+  SCHEMA_LIMITS,
+  type MessageLocation,
+  type PinnedSchemas,
+  type SchemaError,
+  type SchemaFinding,
+  type SchemaNote,
+  type Sender,
+  type TrialSchemaReport,
+} from './types.ts';
 
 /** A request seen on the wire, for pairing responses with it. */
 interface Sent {
@@ -31,7 +40,14 @@ class Sink {
       return;
     }
     const kept = errors.slice(0, SCHEMA_LIMITS.errorsPerMessage);
-    this.findings.push({ ...loc, ...(method !== undefined ? { method } : {}), def, at, errors: kept, moreErrors: errors.length - kept.length });
+    this.findings.push({
+      ...loc,
+      ...(method !== undefined ? { method } : {}),
+      def,
+      at,
+      errors: kept,
+      moreErrors: errors.length - kept.length,
+    });
   }
   note(loc: Loc, method: string | undefined, text: string): void {
     if (this.notes.length >= SCHEMA_LIMITS.notesPerTrial) {
@@ -68,12 +84,25 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
     if (isRequest) {
       const id = JSON.stringify(value.id);
       const list = sent.get(id) ?? [];
-      list.push({ x: m.x, sender: m.sender, id, method, ...(d ? { def: d } : {}), task: isObject(value.params) && isObject(value.params.task) });
+      list.push({
+        x: m.x,
+        sender: m.sender,
+        id,
+        method,
+        ...(d ? { def: d } : {}),
+        task: isObject(value.params) && isObject(value.params.task),
+      });
       sent.set(id, list);
     }
     if (d) return void whole(d, method);
     const other = (isRequest ? c.notifications : c.requests).has(method);
-    sink.note(m, method, other ? `"${method}" is a ${isRequest ? 'notification' : 'request'} in this revision's schema, but the message ${isRequest ? 'carries' : 'lacks'} an id: envelope only` : `unknown ${isRequest ? 'request' : 'notification'} method "${method}" in this revision's schema: envelope only`);
+    sink.note(
+      m,
+      method,
+      other
+        ? `"${method}" is a ${isRequest ? 'notification' : 'request'} in this revision's schema, but the message ${isRequest ? 'carries' : 'lacks'} an id: envelope only`
+        : `unknown ${isRequest ? 'request' : 'notification'} method "${method}" in this revision's schema: envelope only`,
+    );
     return void whole(isRequest ? env.JSONRPCRequest : env.JSONRPCNotification, method);
   }
   const id = 'id' in value ? JSON.stringify(value.id) : undefined;
@@ -84,7 +113,13 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
     if (specific?.at === '') return void whole(specific.def, req?.method);
     const envErrors = env.JSONRPCErrorResponse ? check(env.JSONRPCErrorResponse, value, '') : [];
     if (specific) {
-      sink.finding(m, req?.method, env.JSONRPCErrorResponse?.name ?? 'JSONRPCErrorResponse', '', envErrors.filter((e) => !under(e.pointer, '/error')));
+      sink.finding(
+        m,
+        req?.method,
+        env.JSONRPCErrorResponse?.name ?? 'JSONRPCErrorResponse',
+        '',
+        envErrors.filter((e) => !under(e.pointer, '/error')),
+      );
       sink.finding(m, req?.method, specific.def.name, '/error', check(specific.def, value.error, '/error'));
     } else sink.finding(m, req?.method, env.JSONRPCErrorResponse?.name ?? 'JSONRPCErrorResponse', '', envErrors);
     return;
@@ -102,14 +137,29 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
   else if (resultType === 'input_required' && spec?.inputRequired) def = spec.inputRequired;
   else if (resultType === 'task' && spec?.core && c.createTask) def = c.createTask;
   else def = spec?.result;
-  if (!req) sink.note(m, undefined, id === undefined ? 'result without an id: envelope only' : `answers no request seen with id ${showId(id)}: envelope only`);
+  if (!req)
+    sink.note(
+      m,
+      undefined,
+      id === undefined
+        ? 'result without an id: envelope only'
+        : `answers no request seen with id ${showId(id)}: envelope only`,
+    );
   else if (!req.def) sink.note(m, req.method, `result of unknown method "${req.method}": envelope only`);
   const envErrors = env.JSONRPCResultResponse ? check(env.JSONRPCResultResponse, value, '') : [];
-  sink.finding(m, req?.method, env.JSONRPCResultResponse?.name ?? 'JSONRPCResultResponse', '', def ? envErrors.filter((e) => !under(e.pointer, '/result')) : envErrors);
+  sink.finding(
+    m,
+    req?.method,
+    env.JSONRPCResultResponse?.name ?? 'JSONRPCResultResponse',
+    '',
+    def ? envErrors.filter((e) => !under(e.pointer, '/result')) : envErrors,
+  );
   if (def) sink.finding(m, req?.method, def.name, '/result', check(def, value.result, '/result'));
 }
 
-const notJson = (m: WireMessage & { kind: 'not-json' }): SchemaError[] => [{ pointer: '', keyword: 'json', message: `not JSON: ${m.error.slice(0, 200)}` }];
+const notJson = (m: WireMessage & { kind: 'not-json' }): SchemaError[] => [
+  { pointer: '', keyword: 'json', message: `not JSON: ${m.error.slice(0, 200)}` },
+];
 
 /**
  * Validate every JSON-RPC message of a wire log against a revision's pinned schema, method-aware: a request or
@@ -139,14 +189,34 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
     else if (m.kind === 'not-json') sink.finding(strip(m), undefined, 'JSONRPCMessage', '', notJson(m));
     else validateOne(compiled, strip(m), m.value, sent, sink);
   }
-  if (over) sink.note({ x: 0, where: 'request', sender: 'harness' }, undefined, `${over} more messages over the ${SCHEMA_LIMITS.messagesPerTrial}-message cap: not validated`);
-  return { status: 'checked', messages, steps: [...steps].sort(), findings: sink.findings, notes: sink.notes, moreFindings: sink.moreFindings, moreNotes: sink.moreNotes };
+  if (over)
+    sink.note(
+      { x: 0, where: 'request', sender: 'harness' },
+      undefined,
+      `${over} more messages over the ${SCHEMA_LIMITS.messagesPerTrial}-message cap: not validated`,
+    );
+  return {
+    status: 'checked',
+    messages,
+    steps: [...steps].sort(),
+    findings: sink.findings,
+    notes: sink.notes,
+    moreFindings: sink.moreFindings,
+    moreNotes: sink.moreNotes,
+  };
 }
 
 /** Keep only the location fields of a wire message. */
 function strip(m: WireMessage): Loc {
   const { x, where, sse, batch, sender, step } = m;
-  return { x, where, ...(sse !== undefined ? { sse } : {}), ...(batch !== undefined ? { batch } : {}), sender, ...(step !== undefined ? { step } : {}) };
+  return {
+    x,
+    where,
+    ...(sse !== undefined ? { sse } : {}),
+    ...(batch !== undefined ? { batch } : {}),
+    sender,
+    ...(step !== undefined ? { step } : {}),
+  };
 }
 
 /** The report of a trial whose revision's schema is absent or unusable. */

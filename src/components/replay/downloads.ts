@@ -3,6 +3,11 @@ import { trialFileUrl } from '../../site/urls.ts';
 
 /** The download endpoints of a trial (see src/pages/trials/[id]/*.ts). */
 export function trialDownloads(t: TrialRow): { label: string; href: string }[] {
-  const files = ['record.json', 'wire.jsonl', ...(t.files.transcript ? (['transcript.jsonl'] as const) : []), 'trial.har'] as const;
+  const files = [
+    'record.json',
+    'wire.jsonl',
+    ...(t.files.transcript ? (['transcript.jsonl'] as const) : []),
+    'trial.har',
+  ] as const;
   return files.map((f) => ({ label: f, href: trialFileUrl(t.id, f) }));
 }

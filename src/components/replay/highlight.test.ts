@@ -10,13 +10,25 @@ function foreignMarkup(html: string): string[] {
 
 describe('highlightJson', () => {
   it('turns hostile strings inside JSON into inert escaped text', async () => {
-    const code = JSON.stringify({ a: HOSTILE_TEXT, [HOSTILE.script]: [HOSTILE.pre, HOSTILE.handler, HOSTILE.js] }, null, 2);
+    const code = JSON.stringify(
+      { a: HOSTILE_TEXT, [HOSTILE.script]: [HOSTILE.pre, HOSTILE.handler, HOSTILE.js] },
+      null,
+      2,
+    );
     const html = (await highlightJson(code))!;
     expect(foreignMarkup(html)).toEqual([]);
     expect(html).not.toMatch(/<script|<img|<h1|<\/details/i);
     expect(html).toContain('&#x3C;script>');
     // Text content, once tags are stripped and entities decoded, is the JSON again: nothing was lost or added.
-    const text = html.replace(/<[^>]*>/g, '').replace(/&#x3C;/g, '<').replace(/&#x26;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+    const text = html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&#x3C;/g, '<')
+      .replace(/&#x26;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
     expect(text.trim()).toBe(code);
   });
 

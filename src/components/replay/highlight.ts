@@ -44,5 +44,10 @@ export async function highlightJson(code: string): Promise<string | undefined> {
   if (code.length > HIGHLIGHT_LIMIT) return undefined;
   highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: ['json'] });
   const h = await highlighter;
-  return h.codeToHtml(code, { lang: 'json', themes: { light: 'github-light', dark: 'github-dark' }, defaultColor: false, transformers: [classesNotStyles] });
+  return h.codeToHtml(code, {
+    lang: 'json',
+    themes: { light: 'github-light', dark: 'github-dark' },
+    defaultColor: false,
+    transformers: [classesNotStyles],
+  });
 }

@@ -37,7 +37,10 @@ export function loadTrial(row: TrialRow): LoadedTrial {
   const texts = readTrialFiles(row.files);
   const w = parseWireLog(row.files.wire, texts.wire);
   if (!w.log) throw new Error(w.problems.map(formatProblem).join('\n') + '\n  hint: re-run `npm run derive`');
-  const t = texts.transcript !== undefined && row.files.transcript ? parseTranscript(row.files.transcript, texts.transcript) : undefined;
+  const t =
+    texts.transcript !== undefined && row.files.transcript
+      ? parseTranscript(row.files.transcript, texts.transcript)
+      : undefined;
   if (t && !t.entries) throw new Error(t.problems.map(formatProblem).join('\n'));
   const loaded: LoadedTrial = { row, texts, log: w.log, ...(t?.entries ? { entries: t.entries } : {}) };
   recent.set(row.id, loaded);
@@ -53,7 +56,12 @@ export function trialTexts(row: TrialRow): TrialFileTexts {
 /** The replay view model of one trial. */
 export function replayOf(row: TrialRow): ReplayView {
   const t = loadTrial(row);
-  t.view ??= replayView({ trial: row, ...(t.log ? { log: t.log } : {}), ...(t.entries ? { transcript: t.entries } : {}), trialHref: trialUrl(row.id) });
+  t.view ??= replayView({
+    trial: row,
+    ...(t.log ? { log: t.log } : {}),
+    ...(t.entries ? { transcript: t.entries } : {}),
+    trialHref: trialUrl(row.id),
+  });
   return t.view;
 }
 
@@ -65,7 +73,18 @@ export function replayTrials(): TrialRow[] {
 let pairs: ComparePair[] | undefined;
 /** The compare pages of this build (see bench/replay/pairs.ts for which pairs, and why linear). */
 export function allComparePairs(): ComparePair[] {
-  pairs ??= comparePairs(dataset().trials.map((t) => ({ id: t.id, revision: t.revision, role: t.role, scenario: t.scenario, docs: t.docs, k: t.k, subject: t.subject.id, status: t.status })));
+  pairs ??= comparePairs(
+    dataset().trials.map((t) => ({
+      id: t.id,
+      revision: t.revision,
+      role: t.role,
+      scenario: t.scenario,
+      docs: t.docs,
+      k: t.k,
+      subject: t.subject.id,
+      status: t.status,
+    })),
+  );
   return pairs;
 }
 
@@ -93,14 +112,22 @@ export function exchangePageCount(row: TrialRow): number {
 }
 
 /** getStaticPaths of the exchange pages: pages 2 … n of every trial with more than one (page 1 is the trial page). */
-export function exchangePagePaths(): { params: { id: string; page: string }; props: { trial: TrialRow; page: number } }[] {
+export function exchangePagePaths(): {
+  params: { id: string; page: string };
+  props: { trial: TrialRow; page: number };
+}[] {
   return replayTrials().flatMap((t) =>
-    Array.from({ length: Math.max(0, exchangePageCount(t) - 1) }, (_, i) => ({ params: { id: t.id, page: String(i + 2) }, props: { trial: t, page: i + 2 } })),
+    Array.from({ length: Math.max(0, exchangePageCount(t) - 1) }, (_, i) => ({
+      params: { id: t.id, page: String(i + 2) },
+      props: { trial: t, page: i + 2 },
+    })),
   );
 }
 
 /** getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop. */
-export function trialStaticPaths(only: (t: TrialRow) => boolean = () => true): { params: { id: string }; props: { trial: TrialRow } }[] {
+export function trialStaticPaths(
+  only: (t: TrialRow) => boolean = () => true,
+): { params: { id: string }; props: { trial: TrialRow } }[] {
   return replayTrials()
     .filter(only)
     .map((t) => ({ params: { id: t.id }, props: { trial: t } }));

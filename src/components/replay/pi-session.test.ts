@@ -31,18 +31,64 @@ beforeAll(async () => {
     { toolCalls: [{ name: 'bash', arguments: { command: 'cat a.txt; exit 3' } }] },
     { text: 'Done.' },
   ]);
-  writeFileSync(join(agent, 'models.json'), JSON.stringify({ providers: { scripted: { baseUrl: model.baseUrl, api: 'openai-completions', apiKey: 'none', models: [{ id: 'm', name: 'm', cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }] } } }));
+  writeFileSync(
+    join(agent, 'models.json'),
+    JSON.stringify({
+      providers: {
+        scripted: {
+          baseUrl: model.baseUrl,
+          api: 'openai-completions',
+          apiKey: 'none',
+          models: [{ id: 'm', name: 'm', cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+        },
+      },
+    }),
+  );
   writeFileSync(join(agent, 'settings.json'), JSON.stringify({ quietStartup: true, enableInstallTelemetry: false }));
   // pi -p reads piped stdin as extra prompt: it must see end of input, or it waits for it.
   await new Promise<void>((done, fail) => {
-    const child = execFile(process.execPath, [PI_CLI, '-p', '--session-dir', sessions, '--model', 'scripted/m', '--thinking', 'off', '--tools', 'read,write,edit,bash', '--no-mcp', '--no-extensions', '--no-skills', '--no-context-files', '--no-prompt-templates', '--no-themes', '--no-approve', '--offline', '--', 'Do the task in TASK.md.'], {
-      cwd: work,
-      env: { ...process.env, PI_CODING_AGENT_DIR: agent, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
-      timeout: 120_000,
-    }, (err, _out, stderr) => (err ? fail(new Error(`pi failed: ${err.message}\n${stderr}`)) : done()));
+    const child = execFile(
+      process.execPath,
+      [
+        PI_CLI,
+        '-p',
+        '--session-dir',
+        sessions,
+        '--model',
+        'scripted/m',
+        '--thinking',
+        'off',
+        '--tools',
+        'read,write,edit,bash',
+        '--no-mcp',
+        '--no-extensions',
+        '--no-skills',
+        '--no-context-files',
+        '--no-prompt-templates',
+        '--no-themes',
+        '--no-approve',
+        '--offline',
+        '--',
+        'Do the task in TASK.md.',
+      ],
+      {
+        cwd: work,
+        env: {
+          ...process.env,
+          PI_CODING_AGENT_DIR: agent,
+          PI_OFFLINE: '1',
+          PI_SKIP_VERSION_CHECK: '1',
+          PI_TELEMETRY: '0',
+        },
+        timeout: 120_000,
+      },
+      (err, _out, stderr) => (err ? fail(new Error(`pi failed: ${err.message}\n${stderr}`)) : done()),
+    );
     child.stdin?.end();
   });
-  const file = readdirSync(sessions, { recursive: true, withFileTypes: true }).find((e) => e.isFile() && e.name.endsWith('.jsonl'))!;
+  const file = readdirSync(sessions, { recursive: true, withFileTypes: true }).find(
+    (e) => e.isFile() && e.name.endsWith('.jsonl'),
+  )!;
   raw = readFileSync(join(file.parentPath, file.name), 'utf8');
   const parsed = parseTranscript('session.jsonl', raw);
   expect(parsed.problems).toEqual([]);
@@ -74,19 +120,32 @@ describe('a session file written by pi 1.6.0', () => {
     expect(calls.map((c) => c.kind)).toEqual(['read', 'write', 'edit', 'edit', 'bash']);
     expect(calls.every((c) => c.result !== undefined)).toBe(true);
     expect(calls[0]!.result!.text).toContain('<script>alert(1)</script>');
-    expect(calls[2]!.diffs![0]).toEqual([{ op: '-', text: 'two' }, { op: '+', text: 'TWO' }]);
-    expect(calls[3]!.diffs![0]).toEqual([{ op: '-', text: 'three' }, { op: '+', text: 'THREE' }]);
+    expect(calls[2]!.diffs![0]).toEqual([
+      { op: '-', text: 'two' },
+      { op: '+', text: 'TWO' },
+    ]);
+    expect(calls[3]!.diffs![0]).toEqual([
+      { op: '-', text: 'three' },
+      { op: '+', text: 'THREE' },
+    ]);
     expect(calls[4]!.result!.isError).toBe(true);
     expect(calls[4]!.result!.text).toContain('TWO');
     expect(calls[4]!.result!.durationMs).toBeGreaterThanOrEqual(0);
   });
 
   it('says the agent finished', () => {
-    expect(attribute({ status: 'completed', verdicts: [], exchanges: [], transcript: view }).agentFinished.value).toBe('yes');
+    expect(attribute({ status: 'completed', verdicts: [], exchanges: [], transcript: view }).agentFinished.value).toBe(
+      'yes',
+    );
   });
 
   it('counts the entry types it does not show instead of failing on them', () => {
-    const types = new Set(raw.trim().split('\n').map((l) => (JSON.parse(l) as { type: string }).type));
+    const types = new Set(
+      raw
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { type: string }).type),
+    );
     const shown = new Set(['session', 'message']);
     for (const t of types) if (!shown.has(t)) expect(view.skipped[t]).toBeGreaterThan(0);
   });

@@ -84,9 +84,12 @@ describe('trial replay page of a hostile trial', () => {
     expect(scripts).toEqual(['<script src="/replay.js" defer>']);
     expect(all.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
     expect(all.filter((t) => /javascript:/i.test(t))).toEqual([]);
-    expect(all.filter((t) => /^<(img|iframe|object|embed|h1 id="pwned"|base|form|meta http-equiv="refresh")/i.test(t))).toEqual([]);
+    expect(
+      all.filter((t) => /^<(img|iframe|object|embed|h1 id="pwned"|base|form|meta http-equiv="refresh")/i.test(t)),
+    ).toEqual([]);
     const names = new Set(all.map((t) => /^<\/?([a-zA-Z0-9-]+)/.exec(t)?.[1]?.toLowerCase()).filter(Boolean));
-    const allowed = 'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 p code b strong section div dl dt dd table thead tbody tr th td details summary span pre svg g line text rect figure figcaption label input kbd footer br';
+    const allowed =
+      'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 p code b strong section div dl dt dd table thead tbody tr th td details summary span pre svg g line text rect figure figcaption label input kbd footer br';
     expect([...names].filter((n) => !allowed.split(' ').includes(n!))).toEqual([]);
     expect(html).toContain('&lt;script&gt;alert(&quot;xss-script&quot;)&lt;/script&gt;');
   });
@@ -107,7 +110,9 @@ describe('downloads', () => {
   });
 
   it('exports the wire log as HAR 1.2 with one entry per exchange', () => {
-    const har = JSON.parse(page(`trials/${FIXTURE_IDS.hostile}/trial.har`)) as { log: { version: string; entries: unknown[] } };
+    const har = JSON.parse(page(`trials/${FIXTURE_IDS.hostile}/trial.har`)) as {
+      log: { version: string; entries: unknown[] };
+    };
     expect(har.log.version).toBe('1.2');
     expect(har.log.entries).toHaveLength(8);
   });
@@ -119,11 +124,17 @@ describe('a 2,000-exchange trial', () => {
   it('holds the first page of exchanges in full and pages the rest', () => {
     const html = page(`trials/${id}/index.html`);
     const size = statSync(join(dist, `trials/${id}/index.html`)).size;
-    console.log(`replay: ${HUGE_EXCHANGES}-exchange trial page: ${size} bytes; exchange page 2: ${statSync(join(dist, `trials/${id}/exchanges/2/index.html`)).size} bytes`);
+    console.log(
+      `replay: ${HUGE_EXCHANGES}-exchange trial page: ${size} bytes; exchange page 2: ${statSync(join(dist, `trials/${id}/exchanges/2/index.html`)).size} bytes`,
+    );
     expect(html.match(/<details class="ex"/g)).toHaveLength(PAGE_SIZE);
     expect(readdirSync(join(dist, `trials/${id}/exchanges`))).toHaveLength(HUGE_EXCHANGES / PAGE_SIZE - 1);
-    expect(page(`trials/${id}/exchanges/${HUGE_EXCHANGES / PAGE_SIZE}/index.html`)).toContain(`id="x-${HUGE_EXCHANGES - 1}"`);
-    expect(html).toContain(`href="/trials/${id}/exchanges/2/" data-first="${PAGE_SIZE}" data-last="${2 * PAGE_SIZE - 1}"`);
+    expect(page(`trials/${id}/exchanges/${HUGE_EXCHANGES / PAGE_SIZE}/index.html`)).toContain(
+      `id="x-${HUGE_EXCHANGES - 1}"`,
+    );
+    expect(html).toContain(
+      `href="/trials/${id}/exchanges/2/" data-first="${PAGE_SIZE}" data-last="${2 * PAGE_SIZE - 1}"`,
+    );
     expect(size).toBeLessThan(1_000_000);
   });
 });
@@ -137,7 +148,13 @@ describe('infra-error trial and compare pages', () => {
 
   it('builds a compare page against the scenario oracle with the first diverging exchange', () => {
     const row = trials.find((t) => t.id === FIXTURE_IDS.hostile)!;
-    const oracle = trials.find((t) => t.subject.id === 'calibration/oracle' && t.scenario === row.scenario && t.revision === row.revision && t.role === row.role)!;
+    const oracle = trials.find(
+      (t) =>
+        t.subject.id === 'calibration/oracle' &&
+        t.scenario === row.scenario &&
+        t.revision === row.revision &&
+        t.role === row.role,
+    )!;
     const html = page(`compare/${row.id}/${oracle.id}/index.html`);
     expect(html).toContain('Verdicts side by side');
     expect(html).toMatch(/diverge at position \d+/);
@@ -156,7 +173,10 @@ describe.skipIf(!existsSync('/usr/bin/chromium'))('in Chromium', () => {
 
   it('runs nothing from the trace, opens deep links, and steps with the keyboard', async () => {
     const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     try {
       const tab = await browser.newPage();
       const dialogs: string[] = [];
@@ -174,7 +194,9 @@ describe.skipIf(!existsSync('/usr/bin/chromium'))('in Chromium', () => {
       await tab.waitForURL(/exchanges\/\d+\/#x-1234$/);
       const t0 = performance.now();
       await tab.goto(`${base}/trials/${FIXTURE_IDS.huge}/`, { waitUntil: 'load' });
-      console.log(`replay: ${HUGE_EXCHANGES}-exchange trial page loaded in Chromium in ${Math.round(performance.now() - t0)} ms (informational)`);
+      console.log(
+        `replay: ${HUGE_EXCHANGES}-exchange trial page loaded in Chromium in ${Math.round(performance.now() - t0)} ms (informational)`,
+      );
       expect(dialogs).toEqual([]);
     } finally {
       await browser.close();

@@ -11,7 +11,8 @@
 import { spawn } from 'node:child_process';
 
 /** Encode a command line for the shim's first argument. */
-export const encodeCommand = (c: { cmd: string; args: readonly string[] }): string => Buffer.from(JSON.stringify({ cmd: c.cmd, args: c.args }), 'utf8').toString('base64url');
+export const encodeCommand = (c: { cmd: string; args: readonly string[] }): string =>
+  Buffer.from(JSON.stringify({ cmd: c.cmd, args: c.args }), 'utf8').toString('base64url');
 
 if (import.meta.main) {
   const [encoded, url] = process.argv.slice(2);
@@ -25,7 +26,10 @@ if (import.meta.main) {
     process.stderr.write('usage: client-shim.ts <base64url JSON {cmd, args}> <server-url>\n');
     process.exit(2);
   }
-  const child = spawn(c.cmd, c.args, { stdio: 'inherit', env: { ...process.env, MCP_SERVER_URL: url, MCPFS_MUTANT: '' } });
+  const child = spawn(c.cmd, c.args, {
+    stdio: 'inherit',
+    env: { ...process.env, MCP_SERVER_URL: url, MCPFS_MUTANT: '' },
+  });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 : 1)));
 }

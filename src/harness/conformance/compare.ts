@@ -1,6 +1,10 @@
 import type { Problem } from '../../bench/problems.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
-import type { ConformanceExpectation, ConformanceExpectations, ConformanceScenarioExpectation } from '../../bench/schema/conformance.ts';
+import type {
+  ConformanceExpectation,
+  ConformanceExpectations,
+  ConformanceScenarioExpectation,
+} from '../../bench/schema/conformance.ts';
 
 /** A check status as the suite writes it in `checks.json`. */
 export type CheckStatus = 'SUCCESS' | 'FAILURE' | 'WARNING' | 'SKIPPED' | 'INFO';
@@ -63,14 +67,18 @@ const oneLine = (s: string, max = 200): string => {
   const t = s.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 1)}…` : t;
 };
-const describeCheck = (key: string, c: SuiteCheck): string => `${key} ${c.status}${c.errorMessage ? `: ${oneLine(c.errorMessage)}` : ''}`;
+const describeCheck = (key: string, c: SuiteCheck): string =>
+  `${key} ${c.status}${c.errorMessage ? `: ${oneLine(c.errorMessage)}` : ''}`;
 
 /**
  * Group the verdict checks (INFO lines dropped) by expectation key (`id[name]` when the entry lists that, else `id`)
  * and keep the most severe of each group (FAILURE > WARNING > SUCCESS > SKIPPED; ties: the last), as the suite's own
  * baseline does, so a repeated id can never hide a failure.
  */
-export function collapseChecks(checks: readonly SuiteCheck[], entry: Pick<ConformanceScenarioExpectation, 'checks'>): Map<string, SuiteCheck> {
+export function collapseChecks(
+  checks: readonly SuiteCheck[],
+  entry: Pick<ConformanceScenarioExpectation, 'checks'>,
+): Map<string, SuiteCheck> {
   const out = new Map<string, SuiteCheck>();
   for (const c of checks) {
     if (c.status === 'INFO') continue;
@@ -83,15 +91,31 @@ export function collapseChecks(checks: readonly SuiteCheck[], entry: Pick<Confor
 }
 
 /** Compare one scenario's outcome with its entry; problems are located at `<revision>.<role>.<scenario>[.checks.<key>]`. */
-export function compareScenario(file: string, path: string, entry: ConformanceScenarioExpectation, outcome: ScenarioOutcome): { problems: Problem[]; passed: number; total: number } {
+export function compareScenario(
+  file: string,
+  path: string,
+  entry: ConformanceScenarioExpectation,
+  outcome: ScenarioOutcome,
+): { problems: Problem[]; passed: number; total: number } {
   const problems: Problem[] = [];
   if (outcome.error !== undefined || outcome.checks === undefined) {
-    problems.push({ file, field: path, message: `expected ${kindOf(entry.expect)}, but the suite run gave no checks: ${oneLine(outcome.error ?? 'no checks.json')}`, hint: 'run `npm run conformance -- --keep <dir>` and read the suite output there' });
+    problems.push({
+      file,
+      field: path,
+      message: `expected ${kindOf(entry.expect)}, but the suite run gave no checks: ${oneLine(outcome.error ?? 'no checks.json')}`,
+      hint: 'run `npm run conformance -- --keep <dir>` and read the suite output there',
+    });
     return { problems, passed: 0, total: 0 };
   }
   const units = collapseChecks(outcome.checks, entry);
   for (const key of Object.keys(entry.checks ?? {})) {
-    if (!units.has(key)) problems.push({ file, field: `${path}.checks.${key}`, message: 'stale: the suite reported no such check in this scenario', hint: 'remove the entry (or fix its id / id[name])' });
+    if (!units.has(key))
+      problems.push({
+        file,
+        field: `${path}.checks.${key}`,
+        message: 'stale: the suite reported no such check in this scenario',
+        hint: 'remove the entry (or fix its id / id[name])',
+      });
   }
   const defaultFailing: string[] = [];
   const defaultPassing: string[] = [];
@@ -107,14 +131,36 @@ export function compareScenario(file: string, path: string, entry: ConformanceSc
       continue;
     }
     const field = `${path}.checks.${key}`;
-    if (expect === 'pass' && !passes) problems.push({ file, field, message: `expected pass, got ${describeCheck(key, c)}`, hint: 'fix the oracle (a test that fails on the old code first), or, if the check needs what no task asks for, mark it not-applicable with the reason' });
-    if (expect !== 'pass' && passes) problems.push({ file, field, message: `stale: ${kindOf(expect)}, but the check passes`, hint: `remove the entry${entry.expect === 'pass' ? '' : ' or set it to "pass"'}` });
+    if (expect === 'pass' && !passes)
+      problems.push({
+        file,
+        field,
+        message: `expected pass, got ${describeCheck(key, c)}`,
+        hint: 'fix the oracle (a test that fails on the old code first), or, if the check needs what no task asks for, mark it not-applicable with the reason',
+      });
+    if (expect !== 'pass' && passes)
+      problems.push({
+        file,
+        field,
+        message: `stale: ${kindOf(expect)}, but the check passes`,
+        hint: `remove the entry${entry.expect === 'pass' ? '' : ' or set it to "pass"'}`,
+      });
   }
   if (entry.expect === 'pass') {
     if (defaultFailing.length > 0) {
-      problems.push({ file, field: path, message: `expected pass, got ${defaults - defaultFailing.length}/${defaults} checks (first failure: ${defaultFailing[0]})`, hint: 'fix the oracle (a test that fails on the old code first), or, if a check needs what no task asks for, list it under "checks" as not-applicable with the reason' });
+      problems.push({
+        file,
+        field: path,
+        message: `expected pass, got ${defaults - defaultFailing.length}/${defaults} checks (first failure: ${defaultFailing[0]})`,
+        hint: 'fix the oracle (a test that fails on the old code first), or, if a check needs what no task asks for, list it under "checks" as not-applicable with the reason',
+      });
     } else if (units.size === 0) {
-      problems.push({ file, field: path, message: 'expected pass, but the suite reported no verdict check (only INFO lines)', hint: 'a scenario that exercises nothing cannot pass: mark it not-applicable with the reason' });
+      problems.push({
+        file,
+        field: path,
+        message: 'expected pass, but the suite reported no verdict check (only INFO lines)',
+        hint: 'a scenario that exercises nothing cannot pass: mark it not-applicable with the reason',
+      });
     }
   } else if (defaultPassing.length > 0) {
     const all = defaultFailing.length === 0 && Object.values(entry.checks ?? {}).every((v) => v === 'pass');
@@ -122,7 +168,9 @@ export function compareScenario(file: string, path: string, entry: ConformanceSc
       file,
       field: path,
       message: `stale: expect is ${kindOf(entry.expect)}, but ${defaultPassing.length}/${defaults} of its checks pass (${defaultPassing.join(', ')})`,
-      hint: all ? 'the whole scenario passes now: set "expect": "pass" (and drop "checks")' : 'list the passing checks as "pass" under "checks"',
+      hint: all
+        ? 'the whole scenario passes now: set "expect": "pass" (and drop "checks")'
+        : 'list the passing checks as "pass" under "checks"',
     });
   }
   const passed = [...units.values()].filter((c) => c.status === 'SUCCESS').length;
@@ -140,7 +188,12 @@ export function compareConformance(input: CompareInput): { problems: Problem[]; 
   const problems: Problem[] = [];
   const rows: ScenarioRow[] = [];
   if (exp.suite !== input.installedSuite) {
-    problems.push({ file, field: 'suite', message: `written for ${exp.suite}, but ${input.installedSuite} is installed`, hint: 'install the pinned suite (npm ci --prefix conformance), or re-check every entry against the new suite and update "suite"' });
+    problems.push({
+      file,
+      field: 'suite',
+      message: `written for ${exp.suite}, but ${input.installedSuite} is installed`,
+      hint: 'install the pinned suite (npm ci --prefix conformance), or re-check every entry against the new suite and update "suite"',
+    });
   }
   const missing = new Set<string>();
   for (const u of input.universe) {
@@ -153,10 +206,22 @@ export function compareConformance(input: CompareInput): { problems: Problem[]; 
     for (const [s, e] of Object.entries(entries)) {
       const field = `${u.revision}.${u.role}.${s}`;
       if (!known.has(s)) {
-        if (u.complete) problems.push({ file, field, message: `stale: the suite has no ${u.role} scenario "${s}" in its ${u.revision} requirement set`, hint: `remove the entry (see \`conformance list --requirements ${u.revision}\`)` });
+        if (u.complete)
+          problems.push({
+            file,
+            field,
+            message: `stale: the suite has no ${u.role} scenario "${s}" in its ${u.revision} requirement set`,
+            hint: `remove the entry (see \`conformance list --requirements ${u.revision}\`)`,
+          });
         continue;
       }
-      if (!oracles.includes(e.against)) problems.push({ file, field: `${field}.against`, message: `unknown oracle scenario "${e.against}"`, hint: `one of ${oracles.join(', ')} (scenarios/${u.revision}/${u.role}/)` });
+      if (!oracles.includes(e.against))
+        problems.push({
+          file,
+          field: `${field}.against`,
+          message: `unknown oracle scenario "${e.against}"`,
+          hint: `one of ${oracles.join(', ')} (scenarios/${u.revision}/${u.role}/)`,
+        });
     }
   }
   for (const o of input.outcomes) {
@@ -168,10 +233,24 @@ export function compareConformance(input: CompareInput): { problems: Problem[]; 
     }
     const r = compareScenario(file, path, entry, o);
     problems.push(...r.problems);
-    rows.push({ revision: o.revision, role: o.role, scenario: o.scenario, against: entry.against, expect: entry.expect, passed: r.passed, total: r.total, ok: r.problems.length === 0 });
+    rows.push({
+      revision: o.revision,
+      role: o.role,
+      scenario: o.scenario,
+      against: entry.against,
+      expect: entry.expect,
+      passed: r.passed,
+      total: r.total,
+      ok: r.problems.length === 0,
+    });
   }
   for (const path of missing) {
-    problems.push({ file, field: path, message: 'the suite has this scenario, but there is no expectation for it', hint: 'add { "against": "<oracle scenario>", "expect": "pass" } (or "not-applicable: <the fixture or feature no task asks for>") after reading the scenario source' });
+    problems.push({
+      file,
+      field: path,
+      message: 'the suite has this scenario, but there is no expectation for it',
+      hint: 'add { "against": "<oracle scenario>", "expect": "pass" } (or "not-applicable: <the fixture or feature no task asks for>") after reading the scenario source',
+    });
   }
   return { problems, rows };
 }

@@ -19,8 +19,13 @@ describe('conformance/expectations.json', () => {
   });
 
   it('has entries for both roles of both revisions, and is pinned to the suite in conformance/package.json', async () => {
-    for (const r of REVISIONS) for (const role of ROLES) expect(Object.keys(exp[r][role]).length, `${r} ${role}`).toBeGreaterThan(0);
-    const pkg = (await import('../../../conformance/package.json', { with: { type: 'json' } })).default as { dependencies: Record<string, string> };
-    expect(exp.suite).toBe(`@modelcontextprotocol/conformance@${pkg.dependencies['@modelcontextprotocol/conformance']}`);
+    for (const r of REVISIONS)
+      for (const role of ROLES) expect(Object.keys(exp[r][role]).length, `${r} ${role}`).toBeGreaterThan(0);
+    const pkg = (await import('../../../conformance/package.json', { with: { type: 'json' } })).default as {
+      dependencies: Record<string, string>;
+    };
+    expect(exp.suite).toBe(
+      `@modelcontextprotocol/conformance@${pkg.dependencies['@modelcontextprotocol/conformance']}`,
+    );
   });
 });

@@ -14,7 +14,10 @@ export interface RunningOracle {
  * resolves once it prints its "listening on <url>" line. It runs as the plain oracle: any `MCPFS_MUTANT` is cleared.
  */
 export function startOracleServer(cmd: CommandLine, timeoutMs = 20_000): Promise<RunningOracle> {
-  const child = spawn(cmd.cmd, cmd.args, { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MCPFS_MUTANT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(cmd.cmd, cmd.args, {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', MCPFS_MUTANT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   let gone = false;
   void exited.then(() => (gone = true));
@@ -29,7 +32,9 @@ export function startOracleServer(cmd: CommandLine, timeoutMs = 20_000): Promise
   return new Promise((resolve, reject) => {
     const fail = (why: string) => {
       clearTimeout(timer);
-      void stop().then(() => reject(new InfraError(`oracle server ${cmd.args.join(' ')}: ${why}${out ? `\n${out.slice(-2000)}` : ''}`)));
+      void stop().then(() =>
+        reject(new InfraError(`oracle server ${cmd.args.join(' ')}: ${why}${out ? `\n${out.slice(-2000)}` : ''}`)),
+      );
     };
     const timer = setTimeout(() => fail(`printed no "listening on" line within ${timeoutMs} ms`), timeoutMs);
     child.stderr.on('data', (c: Buffer) => (out += c.toString('utf8')));

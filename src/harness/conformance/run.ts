@@ -21,11 +21,16 @@ const SHIM = fileURLToPath(new URL('./client-shim.ts', import.meta.url));
 /** Read and validate the expectations; every problem path-first, thrown as one input error. */
 export function loadExpectations(root: string): ConformanceExpectations {
   const path = join(root, EXPECTATIONS_FILE);
-  if (!existsSync(path)) throw new RunnerInputError(`${EXPECTATIONS_FILE}: missing`, 'it is committed; restore it from git');
+  if (!existsSync(path))
+    throw new RunnerInputError(`${EXPECTATIONS_FILE}: missing`, 'it is committed; restore it from git');
   const parsed = parseJson(EXPECTATIONS_FILE, readFileSync(path, 'utf8'));
   if (!parsed.ok) throw new RunnerInputError(formatProblem(parsed.problem), 'fix the JSON syntax');
   const r = ConformanceExpectationsSchema.safeParse(parsed.value);
-  if (!r.success) throw new RunnerInputError(zodProblems(EXPECTATIONS_FILE, r.error).map(formatProblem).join('\n'), 'see public/schema/conformance-expectations.json');
+  if (!r.success)
+    throw new RunnerInputError(
+      zodProblems(EXPECTATIONS_FILE, r.error).map(formatProblem).join('\n'),
+      'see public/schema/conformance-expectations.json',
+    );
   return r.data;
 }
 
@@ -59,9 +64,20 @@ function byOracle(names: readonly string[], entries: ConformanceExpectations[Rev
   return groups;
 }
 
-const noChecks = (revision: Revision, role: Role, scenario: string, error: string): ScenarioOutcome => ({ revision, role, scenario, error });
+const noChecks = (revision: Revision, role: Role, scenario: string, error: string): ScenarioOutcome => ({
+  revision,
+  role,
+  scenario,
+  error,
+});
 
-async function runServerGroup(root: string, revision: Revision, oracle: Scenario, names: string[], outDir: string): Promise<ScenarioOutcome[]> {
+async function runServerGroup(
+  root: string,
+  revision: Revision,
+  oracle: Scenario,
+  names: string[],
+  outDir: string,
+): Promise<ScenarioOutcome[]> {
   let running: Awaited<ReturnType<typeof startOracleServer>>;
   try {
     running = await startOracleServer(requireDriver(revision, 'server').oracleCommand(oracle));
@@ -72,22 +88,59 @@ async function runServerGroup(root: string, revision: Revision, oracle: Scenario
   try {
     // The whole requirement set in one suite process (about a second) unless only one scenario is wanted; both run
     // each scenario at the revision's wire.
-    const which = names.length === 1 ? ['--scenario', names[0]!, '--spec-version', revision, '--force'] : ['--requirements', revision];
+    const which =
+      names.length === 1
+        ? ['--scenario', names[0]!, '--spec-version', revision, '--force']
+        : ['--requirements', revision];
     output = (await runSuite(root, ['server', '--url', running.url, ...which, '-o', outDir])).output;
   } finally {
     await running.stop();
   }
   const results = readResults(outDir, 'server-');
-  return names.map((scenario) => ({ revision, role: 'server' as const, scenario, ...(results.get(scenario) ?? { error: `the suite wrote no result; its output ends: ${output.slice(-300)}` }) }));
+  return names.map((scenario) => ({
+    revision,
+    role: 'server' as const,
+    scenario,
+    ...(results.get(scenario) ?? { error: `the suite wrote no result; its output ends: ${output.slice(-300)}` }),
+  }));
 }
 
-async function runClientScenario(root: string, revision: Revision, oracle: Scenario, name: string, outDir: string, timeoutMs: number): Promise<ScenarioOutcome> {
+async function runClientScenario(
+  root: string,
+  revision: Revision,
+  oracle: Scenario,
+  name: string,
+  outDir: string,
+  timeoutMs: number,
+): Promise<ScenarioOutcome> {
   // The suite splits --command on spaces and appends its server URL.
   const command = [process.execPath, SHIM, encodeCommand(requireDriver(revision, 'client').oracleCommand(oracle))];
-  if (command.some((p) => /\s/.test(p))) throw new RunnerInputError(`client command "${command.join(' ')}": a path contains whitespace, which the suite cannot pass`, 'run from a checkout whose path has no spaces');
-  const r = await runSuite(root, ['client', '--command', command.join(' '), '--scenario', name, '--spec-version', revision, '--force', '--timeout', String(timeoutMs), '-o', outDir]);
+  if (command.some((p) => /\s/.test(p)))
+    throw new RunnerInputError(
+      `client command "${command.join(' ')}": a path contains whitespace, which the suite cannot pass`,
+      'run from a checkout whose path has no spaces',
+    );
+  const r = await runSuite(root, [
+    'client',
+    '--command',
+    command.join(' '),
+    '--scenario',
+    name,
+    '--spec-version',
+    revision,
+    '--force',
+    '--timeout',
+    String(timeoutMs),
+    '-o',
+    outDir,
+  ]);
   const [only] = [...readResults(outDir, '').values()];
-  return { revision, role: 'client', scenario: name, ...(only ?? { error: `the suite wrote no result; its output ends: ${r.output.slice(-300)}` }) };
+  return {
+    revision,
+    role: 'client',
+    scenario: name,
+    ...(only ?? { error: `the suite wrote no result; its output ends: ${r.output.slice(-300)}` }),
+  };
 }
 
 /**
@@ -101,9 +154,21 @@ export async function runConformance(o: ConformanceOptions): Promise<Conformance
   const expectations = loadExpectations(o.root);
   const suite = installedSuite(o.root);
   const scenarios = loadScenarios(o.root);
-  const oracleScenarios = Object.fromEntries(REVISIONS.map((r) => [r, Object.fromEntries(ROLES.map((role) => [role, scenarios.filter((s) => s.revision === r && s.role === role).map((s) => s.id)]))])) as Record<Revision, Record<Role, string[]>>;
-  const findOracle = (r: Revision, role: Role, id: string) => scenarios.find((s) => s.revision === r && s.role === role && s.id === id);
-  if (o.keepDir !== undefined && existsSync(o.keepDir) && readdirSync(o.keepDir).length > 0) throw new RunnerInputError(`--keep ${o.keepDir}: not empty`, 'name a new or empty folder (old results there would be read as this run\'s)');
+  const oracleScenarios = Object.fromEntries(
+    REVISIONS.map((r) => [
+      r,
+      Object.fromEntries(
+        ROLES.map((role) => [role, scenarios.filter((s) => s.revision === r && s.role === role).map((s) => s.id)]),
+      ),
+    ]),
+  ) as Record<Revision, Record<Role, string[]>>;
+  const findOracle = (r: Revision, role: Role, id: string) =>
+    scenarios.find((s) => s.revision === r && s.role === role && s.id === id);
+  if (o.keepDir !== undefined && existsSync(o.keepDir) && readdirSync(o.keepDir).length > 0)
+    throw new RunnerInputError(
+      `--keep ${o.keepDir}: not empty`,
+      "name a new or empty folder (old results there would be read as this run's)",
+    );
   const base = o.keepDir ?? mkdtempSync(join(tmpdir(), 'mcpfs-conformance-'));
   const universe: SuiteUniverse[] = [];
   const outcomes: ScenarioOutcome[] = [];
@@ -119,7 +184,8 @@ export async function runConformance(o: ConformanceOptions): Promise<Conformance
         if (o.scenario !== undefined && names.length === 0) continue;
         universe.push({ revision, role, scenarios: all, complete: o.scenario === undefined });
         const entries = expectations[revision][role];
-        for (const name of names.filter((s) => entries[s] === undefined)) outcomes.push(noChecks(revision, role, name, 'not run: no expectation'));
+        for (const name of names.filter((s) => entries[s] === undefined))
+          outcomes.push(noChecks(revision, role, name, 'not run: no expectation'));
         for (const [against, group] of byOracle(names, entries)) {
           const oracle = findOracle(revision, role, against);
           if (!oracle) {
@@ -128,21 +194,43 @@ export async function runConformance(o: ConformanceOptions): Promise<Conformance
           }
           if (role === 'server') {
             log(`${revision} server: ${group.length} suite scenario(s) against the ${against} oracle`);
-            outcomes.push(...(await runServerGroup(o.root, revision, oracle, group, mkOut(base, `${revision}-server-${against}`))));
+            outcomes.push(
+              ...(await runServerGroup(o.root, revision, oracle, group, mkOut(base, `${revision}-server-${against}`))),
+            );
             continue;
           }
           for (const name of group) {
             log(`${revision} client: ${name} against the ${against} oracle`);
-            outcomes.push(await runClientScenario(o.root, revision, oracle, name, mkOut(base, `${revision}-client-${String(n++).padStart(3, '0')}`), o.clientTimeoutMs ?? 20_000));
+            outcomes.push(
+              await runClientScenario(
+                o.root,
+                revision,
+                oracle,
+                name,
+                mkOut(base, `${revision}-client-${String(n++).padStart(3, '0')}`),
+                o.clientTimeoutMs ?? 20_000,
+              ),
+            );
           }
         }
       }
     }
-    if (o.scenario !== undefined && universe.length === 0) throw new RunnerInputError(`--scenario "${o.scenario}": not in the suite's requirement set of the selected revision(s) and role(s)`, 'see `npx node conformance/node_modules/.bin/conformance list --requirements <revision>`');
+    if (o.scenario !== undefined && universe.length === 0)
+      throw new RunnerInputError(
+        `--scenario "${o.scenario}": not in the suite's requirement set of the selected revision(s) and role(s)`,
+        'see `npx node conformance/node_modules/.bin/conformance list --requirements <revision>`',
+      );
   } finally {
     if (o.keepDir === undefined) rmSync(base, { recursive: true, force: true });
   }
-  const { problems, rows } = compareConformance({ file: EXPECTATIONS_FILE, expectations, installedSuite: suite, universe, oracleScenarios, outcomes });
+  const { problems, rows } = compareConformance({
+    file: EXPECTATIONS_FILE,
+    expectations,
+    installedSuite: suite,
+    universe,
+    oracleScenarios,
+    outcomes,
+  });
   return { problems, rows, notScored };
 }
 

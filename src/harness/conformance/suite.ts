@@ -14,11 +14,16 @@ export const suiteFolder = (root: string): string => join(root, 'conformance');
 /** `@modelcontextprotocol/conformance@<version>` as installed; an input error with the fix when it is not. */
 export function installedSuite(root: string): string {
   const v = installedVersion(suiteFolder(root), CONFORMANCE_PACKAGE);
-  if (!v) throw new RunnerInputError(`conformance/node_modules/${CONFORMANCE_PACKAGE}: not installed`, 'npm ci --prefix conformance --strict-allow-scripts');
+  if (!v)
+    throw new RunnerInputError(
+      `conformance/node_modules/${CONFORMANCE_PACKAGE}: not installed`,
+      'npm ci --prefix conformance --strict-allow-scripts',
+    );
   return `${CONFORMANCE_PACKAGE}@${v}`;
 }
 
-const suiteMain = (root: string): string => join(suiteFolder(root), 'node_modules', CONFORMANCE_PACKAGE, 'dist/index.js');
+const suiteMain = (root: string): string =>
+  join(suiteFolder(root), 'node_modules', CONFORMANCE_PACKAGE, 'dist/index.js');
 
 /** One entry of a `checks.json` (the suite adds more fields; only these are read). */
 export const SuiteCheckSchema = z.looseObject({
@@ -38,9 +43,18 @@ export interface SuiteRun {
 }
 
 /** Run the suite's CLI with the project's Node (the suite needs Node >= 22); never throws on a non-zero exit. */
-export function runSuite(root: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env, timeoutMs = 300_000): Promise<SuiteRun> {
+export function runSuite(
+  root: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 300_000,
+): Promise<SuiteRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [suiteMain(root), ...args], { cwd: root, env: { ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [suiteMain(root), ...args], {
+      cwd: root,
+      env: { ...env, NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const take = (c: Buffer) => {
       if (output.length < 4_000_000) output += c.toString('utf8');
@@ -50,7 +64,12 @@ export function runSuite(root: string, args: readonly string[], env: NodeJS.Proc
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new RunnerInputError(`${suiteMain(root)}: cannot run: ${e.message}`, 'npm ci --prefix conformance --strict-allow-scripts'));
+      reject(
+        new RunnerInputError(
+          `${suiteMain(root)}: cannot run: ${e.message}`,
+          'npm ci --prefix conformance --strict-allow-scripts',
+        ),
+      );
     });
     child.on('exit', (code) => {
       clearTimeout(timer);
@@ -95,7 +114,10 @@ export async function listRequirements(root: string, revision: Revision): Promis
   const r = await runSuite(root, ['list', '--requirements', revision]);
   const req = parseRequirementsList(r.output);
   if (r.code !== 0 || req.server.length === 0 || req.client.length === 0) {
-    throw new RunnerInputError(`conformance list --requirements ${revision}: unexpected output (exit ${r.code})`, r.output.slice(0, 400));
+    throw new RunnerInputError(
+      `conformance list --requirements ${revision}: unexpected output (exit ${r.code})`,
+      r.output.slice(0, 400),
+    );
   }
   return req;
 }
@@ -117,7 +139,10 @@ function checksFiles(dir: string): string[] {
  * Read the result folders a suite run wrote under `outDir` (`[server-]<scenario>-<timestamp>/checks.json`; a scenario
  * name with `/` nests): checks by scenario name. A checks.json that does not parse is reported as that scenario's error.
  */
-export function readResults(outDir: string, prefix: '' | 'server-'): Map<string, { checks?: SuiteCheck[]; error?: string }> {
+export function readResults(
+  outDir: string,
+  prefix: '' | 'server-',
+): Map<string, { checks?: SuiteCheck[]; error?: string }> {
   const out = new Map<string, { checks?: SuiteCheck[]; error?: string }>();
   for (const f of checksFiles(outDir)) {
     const rel = relative(outDir, f).replace(/\/checks\.json$/, '');

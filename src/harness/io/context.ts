@@ -18,6 +18,9 @@ export function contextFile(root: string): { path: string; current: string; next
   const { ledgers, problems: ledgerProblems } = parseLedgers(sources.coverage);
   if (problems.length || ledgerProblems.length) throw new BenchError([...problems, ...ledgerProblems]);
   const current = readFileSync(join(root, CONTEXT_PATH), 'utf8');
-  const section = renderDeviations([...scenarios.values()], [...ledgers.values()].map((l) => l.ledger));
+  const section = renderDeviations(
+    [...scenarios.values()],
+    [...ledgers.values()].map((l) => l.ledger),
+  );
   return { path: CONTEXT_PATH, current, next: spliceBlock(CONTEXT_PATH, current, section) };
 }

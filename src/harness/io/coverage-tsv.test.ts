@@ -43,7 +43,10 @@ describe.skipIf(!hasSpec)('coverage ledger against a copy of the pinned TSV', ()
     const dir = copySpec();
     expect(mentionsNew(process.cwd())).toEqual([]);
     const file = 'docs/specification/2025-11-25/basic/transports.mdx';
-    appendFileSync(join(dir, '2025-11-25', 'normative-sentences.tsv'), `${NEW}\t${file}\t999\tMUST\tserver\tServers **MUST** do a new thing.\tMUST\n`);
+    appendFileSync(
+      join(dir, '2025-11-25', 'normative-sentences.tsv'),
+      `${NEW}\t${file}\t999\tMUST\tserver\tServers **MUST** do a new thing.\tMUST\n`,
+    );
     expect(mentionsNew(process.cwd())).toEqual([
       `scenarios/2025-11-25/coverage.json: exclusions: sentence "${NEW}" (server, MUST, ${file}:999) is neither tested by a server checkpoint nor excluded\n  hint: cite it from a 2025-11-25 server checkpoint, or add {"id": "${NEW}", "roles": ["server"], "reason": "…", "why": "…"}`,
     ]);

@@ -27,7 +27,10 @@ function repoWith(files: Record<string, string>): { url: string; commit: string 
     mkdirSync(dirname(join(d, p)), { recursive: true });
     writeFileSync(join(d, p), text);
   }
-  const g = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: d }).toString().trim();
+  const g = (...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: d })
+      .toString()
+      .trim();
   g('init', '-q');
   g('config', 'uploadpack.allowAnySHA1InWant', 'true');
   g('add', '-A');
@@ -43,13 +46,27 @@ function fakeSource(files: Record<string, string>, expected: Record<string, stri
     mkdirSync(dirname(join(want, p)), { recursive: true });
     writeFileSync(join(want, p), text);
   }
-  const s = { id: 'fake', repo: 'org/fake', url: up.url, commit: up.commit, copies: [{ from: 'docs/specification/2025-11-25', to: '2025-11-25/docs/specification/2025-11-25' }, { from: 'LICENSE', to: 'LICENSE' }], digest: '' };
+  const s = {
+    id: 'fake',
+    repo: 'org/fake',
+    url: up.url,
+    commit: up.commit,
+    copies: [
+      { from: 'docs/specification/2025-11-25', to: '2025-11-25/docs/specification/2025-11-25' },
+      { from: 'LICENSE', to: 'LICENSE' },
+    ],
+    digest: '',
+  };
   return { ...s, digest: sourceDigest(want, s) };
 }
 
 describe('fetchSpec', () => {
   it('maps a source at its pinned commit onto the MCP_SPEC_DIR layout, skips .png, runs finish and writes PINNED.md', () => {
-    const files = { 'docs/specification/2025-11-25/basic/transports.mdx': 'T', 'docs/specification/2025-11-25/x.png': 'P', LICENSE: 'L' };
+    const files = {
+      'docs/specification/2025-11-25/basic/transports.mdx': 'T',
+      'docs/specification/2025-11-25/x.png': 'P',
+      LICENSE: 'L',
+    };
     const s = fakeSource(files, { '2025-11-25/docs/specification/2025-11-25/basic/transports.mdx': 'T', LICENSE: 'L' });
     const dest = join(temp('dest'), 'spec');
     fetchSpec(dest, { finish: (d) => writeFileSync(join(d, 'finished'), 'yes') }, [s]);
@@ -60,10 +77,15 @@ describe('fetchSpec', () => {
   });
 
   it('refuses files that differ from the pinned content digest and leaves the destination untouched', () => {
-    const s = fakeSource({ 'docs/specification/2025-11-25/a.mdx': 'edited upstream', LICENSE: 'L' }, { '2025-11-25/docs/specification/2025-11-25/a.mdx': 'pinned text', LICENSE: 'L' });
+    const s = fakeSource(
+      { 'docs/specification/2025-11-25/a.mdx': 'edited upstream', LICENSE: 'L' },
+      { '2025-11-25/docs/specification/2025-11-25/a.mdx': 'pinned text', LICENSE: 'L' },
+    );
     const dest = temp('dest');
     writeFileSync(join(dest, 'keep.txt'), 'old');
-    expect(() => fetchSpec(dest, {}, [s])).toThrow(/the fetched files differ from the pinned ones \(content digest sha256:/);
+    expect(() => fetchSpec(dest, {}, [s])).toThrow(
+      /the fetched files differ from the pinned ones \(content digest sha256:/,
+    );
     expect(readFileSync(join(dest, 'keep.txt'), 'utf8')).toBe('old');
   });
 
@@ -71,16 +93,30 @@ describe('fetchSpec', () => {
     const up = repoWith({ 'README.md': 'r' });
     const dest = temp('dest');
     writeFileSync(join(dest, 'keep.txt'), 'old');
-    expect(() => fetchSpec(dest, {}, [{ id: 'x', repo: 'org/x', url: up.url, commit: up.commit, copies: [{ from: 'schema/2025-11-25', to: 'x' }], digest: 'sha256:0' }])).toThrow(/path "schema\/2025-11-25" does not exist/);
+    expect(() =>
+      fetchSpec(dest, {}, [
+        {
+          id: 'x',
+          repo: 'org/x',
+          url: up.url,
+          commit: up.commit,
+          copies: [{ from: 'schema/2025-11-25', to: 'x' }],
+          digest: 'sha256:0',
+        },
+      ]),
+    ).toThrow(/path "schema\/2025-11-25" does not exist/);
     expect(readFileSync(join(dest, 'keep.txt'), 'utf8')).toBe('old');
   });
 
-  it.skipIf(!existsSync(join(specDir(), SPEC_SOURCES[0].copies[0].to)))('fetches the real pinned sources from a mirror built from the spec folder, and their digests match the manifest', () => {
-    const mirror = join(temp('mirror'), 'm');
-    buildSpecMirror(specDir(), mirror);
-    const dest = join(temp('dest'), 'spec');
-    fetchSpec(dest, { urls: mirrorUrls(mirror) });
-    for (const s of SPEC_SOURCES) expect(sourceDigest(dest, s)).toBe(s.digest);
-    expect(readFileSync(join(dest, 'PINNED.md'), 'utf8')).toContain(`file://${mirror}/mcp`);
-  });
+  it.skipIf(!existsSync(join(specDir(), SPEC_SOURCES[0].copies[0].to)))(
+    'fetches the real pinned sources from a mirror built from the spec folder, and their digests match the manifest',
+    () => {
+      const mirror = join(temp('mirror'), 'm');
+      buildSpecMirror(specDir(), mirror);
+      const dest = join(temp('dest'), 'spec');
+      fetchSpec(dest, { urls: mirrorUrls(mirror) });
+      for (const s of SPEC_SOURCES) expect(sourceDigest(dest, s)).toBe(s.digest);
+      expect(readFileSync(join(dest, 'PINNED.md'), 'utf8')).toContain(`file://${mirror}/mcp`);
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { sourceDigest } from './spec-digest.ts';
 
 function git(cwd: string, args: string[]): void {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8', timeout: 600_000 });
-  if (r.error || r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${(r.error?.message ?? r.stderr).trim()}`);
+  if (r.error || r.status !== 0)
+    throw new Error(`git ${args.join(' ')} failed: ${(r.error?.message ?? r.stderr).trim()}`);
 }
 
 /**
@@ -22,7 +23,12 @@ export function mirrorUrls(dir: string | undefined): Record<string, string> | un
 
 /** PINNED.md of a fetched folder: which repositories at which commits, fetched from where, and the digest check. */
 export function pinnedMarkdown(sources: readonly SpecSource[], urls: Readonly<Record<string, string>> = {}): string {
-  const rows = sources.map((s) => `| repository | \`${s.repo}\` (${urls[s.id] ?? s.url}) |\n| commit | \`${s.commit}\` |\n| content digest | \`${s.digest}\` (checked after the fetch) |`).join('\n');
+  const rows = sources
+    .map(
+      (s) =>
+        `| repository | \`${s.repo}\` (${urls[s.id] ?? s.url}) |\n| commit | \`${s.commit}\` |\n| content digest | \`${s.digest}\` (checked after the fetch) |`,
+    )
+    .join('\n');
   return `# Pinned MCP specification sources (fetched by \`npm run fetch-spec\`; pins in src/bench/spec/revisions.ts)\n\n| field | value |\n| --- | --- |\n${rows}\n`;
 }
 
@@ -51,12 +57,20 @@ export function fetchSpec(dest: string, opts: FetchOptions = {}, sources: readon
       git(repo, ['-c', 'advice.detachedHead=false', 'checkout', '-q', 'FETCH_HEAD']);
       for (const c of s.copies) {
         const from = join(repo, c.from);
-        if (!existsSync(from)) throw new RunnerInputError(`${url ?? s.url}@${url ? 'HEAD' : s.commit.slice(0, 8)}: path "${c.from}" does not exist`, 'fix the copies in src/bench/spec/revisions.ts');
+        if (!existsSync(from))
+          throw new RunnerInputError(
+            `${url ?? s.url}@${url ? 'HEAD' : s.commit.slice(0, 8)}: path "${c.from}" does not exist`,
+            'fix the copies in src/bench/spec/revisions.ts',
+          );
         mkdirSync(dirname(join(out, c.to)), { recursive: true });
         cpSync(from, join(out, c.to), { recursive: true, filter: (p) => !p.endsWith('.png') });
       }
       const digest = sourceDigest(out, s);
-      if (digest !== s.digest) throw new RunnerInputError(`${url ?? s.url}: the fetched files differ from the pinned ones (content digest ${digest}, pinned ${s.digest})`, 'fetch the pinned commit, or re-pin deliberately in src/bench/spec/revisions.ts');
+      if (digest !== s.digest)
+        throw new RunnerInputError(
+          `${url ?? s.url}: the fetched files differ from the pinned ones (content digest ${digest}, pinned ${s.digest})`,
+          'fetch the pinned commit, or re-pin deliberately in src/bench/spec/revisions.ts',
+        );
     }
     opts.finish?.(out);
     writeFileSync(join(out, 'PINNED.md'), pinnedMarkdown(sources, opts.urls));

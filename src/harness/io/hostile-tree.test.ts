@@ -36,7 +36,12 @@ function tree(files = base(1, { transcript: '{"type":"session"}\n' })): { root: 
   mkdirSync(outside, { recursive: true });
   writeFileSync(join(outside, 'secret.txt'), `${SECRET}\n`);
   const s = scenarioFile();
-  for (const [p, t] of [...files, [s.path, s.text] as [string, string], ['results/.gitkeep', ''] as [string, string], ['results/README.md', 'about'] as [string, string]]) {
+  for (const [p, t] of [
+    ...files,
+    [s.path, s.text] as [string, string],
+    ['results/.gitkeep', ''] as [string, string],
+    ['results/README.md', 'about'] as [string, string],
+  ]) {
     mkdirSync(dirname(join(root, p)), { recursive: true });
     writeFileSync(join(root, p), t);
   }
@@ -46,11 +51,20 @@ function tree(files = base(1, { transcript: '{"type":"session"}\n' })): { root: 
 /** Derive the tree from disk, with the fixture's judges and calibration subjects (no spec, no gate). */
 function deriveTree(root: string) {
   const input = loadDeriveInput(root, { gate: false });
-  const out = derive({ ...input, judges: fixtureRegistry(), calibrationSubjects: fixtureCalibrationSubjects(), spec: undefined, schemas: undefined, versions: undefined, libraries: undefined });
+  const out = derive({
+    ...input,
+    judges: fixtureRegistry(),
+    calibrationSubjects: fixtureCalibrationSubjects(),
+    spec: undefined,
+    schemas: undefined,
+    versions: undefined,
+    libraries: undefined,
+  });
   return { input, out, text: out.problems.map(formatProblem) };
 }
 
-const link = (rel: string) => `${rel}: symbolic link: derive reads no links (one could publish a file from outside the repository)\n  hint: replace it with the file or folder itself`;
+const link = (rel: string) =>
+  `${rel}: symbolic link: derive reads no links (one could publish a file from outside the repository)\n  hint: replace it with the file or folder itself`;
 const replaceWithLink = (root: string, rel: string, target: string) => {
   rmSync(join(root, rel), { recursive: true, force: true });
   mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -148,7 +162,11 @@ describe('derive on a hostile tree on disk', () => {
     const { input, text } = deriveTree(root);
     expect(input.results.size).toBe(0);
     expect(text).toHaveLength(1);
-    expect(text[0]).toMatch(new RegExp(`^results: holds \\d+ bytes of files in all, limit ${RESULTS_TOTAL_LIMIT}: derive read none of them\\n`));
+    expect(text[0]).toMatch(
+      new RegExp(
+        `^results: holds \\d+ bytes of files in all, limit ${RESULTS_TOTAL_LIMIT}: derive read none of them\\n`,
+      ),
+    );
   });
 
   it('refuses a record in a hidden folder, a file named ..json, and a hidden file in scenarios/', () => {
@@ -158,7 +176,8 @@ describe('derive on a hostile tree on disk', () => {
     writeFileSync(join(root, hidden, 'k1.json'), '{}');
     writeFileSync(join(root, DIR, '..json'), '{}');
     writeFileSync(join(root, 'scenarios/2025-11-25/server/.fixture-echo.json.swp'), 'x');
-    const h = (p: string, kind: string) => `${p}: hidden ${kind}: derive reads nothing hidden, and refuses it rather than skip it unseen\n  hint: rename it without the leading dot, or delete it`;
+    const h = (p: string, kind: string) =>
+      `${p}: hidden ${kind}: derive reads nothing hidden, and refuses it rather than skip it unseen\n  hint: rename it without the leading dot, or delete it`;
     expect(deriveTree(root).text).toEqual([
       h('results/2025-11-25/server/fixture-echo/none/.calibration', 'folder'),
       h(`${DIR}..json`, 'file'),
@@ -168,8 +187,13 @@ describe('derive on a hostile tree on disk', () => {
 
   it('refuses a record that is not valid UTF-8', () => {
     const { root } = tree();
-    writeFileSync(join(root, REC), Buffer.concat([Buffer.from('{"format": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]));
-    expect(deriveTree(root).text).toEqual([`${REC}: not valid UTF-8 text: derive reads UTF-8 only\n  hint: the harness writes UTF-8 (bodies that are not UTF-8 are stored as base64)`]);
+    writeFileSync(
+      join(root, REC),
+      Buffer.concat([Buffer.from('{"format": "'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+    );
+    expect(deriveTree(root).text).toEqual([
+      `${REC}: not valid UTF-8 text: derive reads UTF-8 only\n  hint: the harness writes UTF-8 (bodies that are not UTF-8 are stored as base64)`,
+    ]);
   });
 
   it('refuses a scenario file that is a link, once (its records are not also "unknown scenario")', () => {
@@ -197,6 +221,8 @@ describe('readTrialFiles (the site raw endpoints)', () => {
     mkdirSync(join(outside, 'trial'), { recursive: true });
     writeFileSync(join(outside, 'trial/k1.wire.jsonl'), SECRET);
     replaceWithLink(root, 'results/2025-11-25/server/fixture-echo/none/calibration', outside);
-    expect(() => readTrialFiles({ record: REC, wire: WIRE }, root)).toThrow(/results\/2025-11-25\/server\/fixture-echo\/none\/calibration: symbolic link/);
+    expect(() => readTrialFiles({ record: REC, wire: WIRE }, root)).toThrow(
+      /results\/2025-11-25\/server\/fixture-echo\/none\/calibration: symbolic link/,
+    );
   });
 });

@@ -14,7 +14,11 @@ const temp = () => (dir = mkdtempSync(join(tmpdir(), 'mcpfs-io-')));
 describe('loadCoverageFiles', () => {
   it('reads every scenarios/<folder>/coverage.json, sorted, and nothing else', () => {
     const d = temp();
-    for (const p of ['scenarios/2026-07-28/coverage.json', 'scenarios/2025-11-25/coverage.json', 'scenarios/2025-11-25/server/coverage.json']) {
+    for (const p of [
+      'scenarios/2026-07-28/coverage.json',
+      'scenarios/2025-11-25/coverage.json',
+      'scenarios/2025-11-25/server/coverage.json',
+    ]) {
       mkdirSync(join(d, p, '..'), { recursive: true });
       writeFileSync(join(d, p), p);
     }

@@ -31,10 +31,16 @@ function scenarioTree(root: string, refused?: Problem[]): Map<string, string> {
 }
 
 const sourceFiles = (files: Map<string, string>, re: RegExp): SourceFile[] =>
-  [...files].filter(([p]) => re.test(p)).sort(([a], [b]) => (a < b ? -1 : 1)).map(([path, text]) => ({ path, text }));
+  [...files]
+    .filter(([p]) => re.test(p))
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([path, text]) => ({ path, text }));
 
 /** Scenario files and coverage ledgers from one walk of `scenarios/` (what derive reads). */
-export function loadScenarioSources(root: string, refused?: Problem[]): { scenarios: SourceFile[]; coverage: SourceFile[] } {
+export function loadScenarioSources(
+  root: string,
+  refused?: Problem[],
+): { scenarios: SourceFile[]; coverage: SourceFile[] } {
   const files = scenarioTree(root, refused);
   return { scenarios: sourceFiles(files, SCENARIO), coverage: sourceFiles(files, LEDGER) };
 }
@@ -51,7 +57,11 @@ export function loadCoverageFiles(root: string, refused?: Problem[]): SourceFile
 
 /** Every file under `results/` by project-relative path (records and sidecars; `README.md` and `.gitkeep` ignored). */
 export function loadResultFiles(root: string, refused?: Problem[]): Map<string, string> {
-  const t = readTree(root, 'results', { select: () => true, ignore: (_rel, name) => name === 'README.md' || name === '.gitkeep', total: RESULTS_TOTAL_LIMIT });
+  const t = readTree(root, 'results', {
+    select: () => true,
+    ignore: (_rel, name) => name === 'README.md' || name === '.gitkeep',
+    total: RESULTS_TOTAL_LIMIT,
+  });
   settle(refused, t.refused);
   return t.files;
 }

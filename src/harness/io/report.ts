@@ -9,5 +9,10 @@ export function formatReport(record: TrialRecord): string {
   const line = (r: string[]) => r.map((c, i) => (i < 4 ? c.padEnd(width[i]!) : c)).join('  ');
   const s = scoreTrial(record.verdicts);
   const must = s.mustFailed.length ? `MUST failed: ${s.mustFailed.join(', ')}` : 'no MUST failed';
-  return [line(head), ...rows.map(line), '', `score ${s.score.toFixed(3)} (${must}; SHOULD ${s.should.passed}/${s.should.applicable}; MAY ${s.may.passed}/${s.may.applicable})`].join('\n');
+  return [
+    line(head),
+    ...rows.map(line),
+    '',
+    `score ${s.score.toFixed(3)} (${must}; SHOULD ${s.should.passed}/${s.should.applicable}; MAY ${s.may.passed}/${s.may.applicable})`,
+  ].join('\n');
 }

@@ -1,7 +1,17 @@
 // Reading files a stranger may have committed (PR previews build them): never through a symbolic link, never a FIFO,
 // socket or device, never past a size limit, only UTF-8. Every refusal is a path-first problem that quotes nothing of
 // what it refused. Used for everything derive reads from the project and for the site's raw sidecar endpoints.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileLimit, tooLarge } from '../../bench/derive/limits.ts';
 import { hiddenProblem } from '../../bench/derive/tree-checks.ts';
@@ -22,7 +32,11 @@ export const linkProblem = (file: string): Problem => ({
   hint: 'replace it with the file or folder itself',
 });
 
-const specialProblem = (file: string, st: Stats): Problem => ({ file, message: `not a regular file (${kindOf(st)}): derive reads regular files only`, hint: 'delete it' });
+const specialProblem = (file: string, st: Stats): Problem => ({
+  file,
+  message: `not a regular file (${kindOf(st)}): derive reads regular files only`,
+  hint: 'delete it',
+});
 
 const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -37,7 +51,9 @@ function readRegular(abs: string, rel: string, limit: number): { text: string } 
     fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    return { problem: code === 'ELOOP' ? linkProblem(rel) : { file: rel, message: `cannot open (${code ?? 'error'})` } };
+    return {
+      problem: code === 'ELOOP' ? linkProblem(rel) : { file: rel, message: `cannot open (${code ?? 'error'})` },
+    };
   }
   try {
     const st = fstatSync(fd);
@@ -56,7 +72,13 @@ function readRegular(abs: string, rel: string, limit: number): { text: string } 
     try {
       return { text: decoder.decode(buf.subarray(0, n)) };
     } catch {
-      return { problem: { file: rel, message: 'not valid UTF-8 text: derive reads UTF-8 only', hint: 'the harness writes UTF-8 (bodies that are not UTF-8 are stored as base64)' } };
+      return {
+        problem: {
+          file: rel,
+          message: 'not valid UTF-8 text: derive reads UTF-8 only',
+          hint: 'the harness writes UTF-8 (bodies that are not UTF-8 are stored as base64)',
+        },
+      };
     }
   } catch (e) {
     return { problem: { file: rel, message: `cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})` } };
@@ -69,7 +91,8 @@ const lstat = (abs: string): Stats | undefined => {
   try {
     return lstatSync(abs);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return undefined;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR')
+      return undefined;
     throw e;
   }
 };
@@ -78,9 +101,19 @@ const lstat = (abs: string): Stats | undefined => {
  * Read one project file by its project-relative path: every component must be a real folder (no link), the file a
  * regular file (no link), and its resolved path inside `root`. Undefined when it does not exist.
  */
-export function readProjectFile(root: string, rel: string, limit = fileLimit(rel)): { text: string } | { problem: Problem } | undefined {
+export function readProjectFile(
+  root: string,
+  rel: string,
+  limit = fileLimit(rel),
+): { text: string } | { problem: Problem } | undefined {
   const segs = rel.split('/');
-  if (rel.startsWith('/') || segs.some((s) => s === '' || s === '.' || s === '..')) return { problem: { file: rel, message: 'not a plain project-relative path (absolute, or with an empty, "." or ".." segment)' } };
+  if (rel.startsWith('/') || segs.some((s) => s === '' || s === '.' || s === '..'))
+    return {
+      problem: {
+        file: rel,
+        message: 'not a plain project-relative path (absolute, or with an empty, "." or ".." segment)',
+      },
+    };
   let abs = root;
   for (let i = 0; i < segs.length; i++) {
     abs = join(abs, segs[i]!);
@@ -89,11 +122,15 @@ export function readProjectFile(root: string, rel: string, limit = fileLimit(rel
     if (!st) return undefined;
     if (st.isSymbolicLink()) return { problem: linkProblem(here) };
     if (i < segs.length - 1 && !st.isDirectory()) return undefined;
-    if (i === segs.length - 1 && !st.isFile()) return { problem: st.isDirectory() ? { file: rel, message: 'is a folder, not a file' } : specialProblem(rel, st) };
+    if (i === segs.length - 1 && !st.isFile())
+      return {
+        problem: st.isDirectory() ? { file: rel, message: 'is a folder, not a file' } : specialProblem(rel, st),
+      };
   }
   const real = realpathSync(abs);
   const top = realpathSync(root);
-  if (!real.startsWith(top + sep)) return { problem: { file: rel, message: 'resolves outside the project: derive reads nothing outside it' } };
+  if (!real.startsWith(top + sep))
+    return { problem: { file: rel, message: 'resolves outside the project: derive reads nothing outside it' } };
   return readRegular(abs, rel, limit);
 }
 
@@ -110,7 +147,11 @@ export interface TreeOptions {
  * Walk the folder `top` (project-relative) without following links, refusing every link, FIFO, socket, device and
  * hidden entry in it, then read the selected files (each under its size limit). A missing `top` is an empty tree.
  */
-export function readTree(root: string, top: string, o: TreeOptions): { files: Map<string, string>; refused: Problem[] } {
+export function readTree(
+  root: string,
+  top: string,
+  o: TreeOptions,
+): { files: Map<string, string>; refused: Problem[] } {
   const refused: Problem[] = [];
   const files = new Map<string, string>();
   const st = lstat(join(root, top));
@@ -138,7 +179,11 @@ export function readTree(root: string, top: string, o: TreeOptions): { files: Ma
   }
   const sum = picked.reduce((n, f) => n + f.size, 0);
   if (o.total !== undefined && sum > o.total) {
-    refused.push({ file: top, message: `holds ${sum} bytes of files in all, limit ${o.total}: derive read none of them`, hint: 'something under it is far larger than any harness output: find it with `du -a`' });
+    refused.push({
+      file: top,
+      message: `holds ${sum} bytes of files in all, limit ${o.total}: derive read none of them`,
+      hint: 'something under it is far larger than any harness output: find it with `du -a`',
+    });
     return { files, refused };
   }
   for (const f of picked.sort((a, b) => (a.rel < b.rel ? -1 : 1))) {

@@ -22,7 +22,11 @@ export function loadScenarios(root: string): Scenario[] {
   const refused: Problem[] = [];
   const { scenarios, problems } = readScenarios(root, refused);
   problems.unshift(...refused);
-  if (problems.length) throw new RunnerInputError(problems.map(formatProblem).join('\n'), 'fix the scenario files (npm run derive shows every problem)');
+  if (problems.length)
+    throw new RunnerInputError(
+      problems.map(formatProblem).join('\n'),
+      'fix the scenario files (npm run derive shows every problem)',
+    );
   return [...scenarios.values()];
 }
 
@@ -38,7 +42,10 @@ export function findScenario(root: string, revision: Revision, role: Role, id: s
   const all = loadScenarios(root).filter((s) => s.revision === revision && s.role === role);
   const s = all.find((x) => x.id === id);
   if (!s) {
-    throw new RunnerInputError(`scenarios/${revision}/${role}/${id ?? '<missing --scenario>'}.json: no such scenario`, `known: ${all.map((x) => x.id).join(', ') || '(none)'}`);
+    throw new RunnerInputError(
+      `scenarios/${revision}/${role}/${id ?? '<missing --scenario>'}.json: no such scenario`,
+      `known: ${all.map((x) => x.id).join(', ') || '(none)'}`,
+    );
   }
   return s;
 }

@@ -30,7 +30,10 @@ export function loadPinnedSchemas(dir = specDir()): SchemaSet {
       out.missing.push({ revision: rev.id, path: absent });
       continue;
     }
-    out.schemas[rev.id] = { main: read(main), ...(exts.length ? { extensions: exts.map((e) => ({ label: e.label, schema: read(e.path) })) } : {}) };
+    out.schemas[rev.id] = {
+      main: read(main),
+      ...(exts.length ? { extensions: exts.map((e) => ({ label: e.label, schema: read(e.path) })) } : {}),
+    };
   }
   cache.set(dir, out);
   return out;

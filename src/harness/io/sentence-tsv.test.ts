@@ -42,51 +42,70 @@ function syntheticSpec(dir: string, only: readonly Revision[] = REVISIONS): void
 
 describe.each(REVISIONS)('%s: the extractor against the pinned spec', (rev) => {
   const tsv = sentenceTsvPath(real, rev);
-  const reason = hasText(rev) ? '' : ` (skipped: spec text not found under ${join(real, rev)}; run \`npm run fetch-spec\` and set MCP_SPEC_DIR)`;
+  const reason = hasText(rev)
+    ? ''
+    : ` (skipped: spec text not found under ${join(real, rev)}; run \`npm run fetch-spec\` and set MCP_SPEC_DIR)`;
 
-  it.skipIf(!hasText(rev))(`reproduces ${rev}/normative-sentences.tsv, or without one extracts every scoped page${reason}`, () => {
-    const { rows, problems } = extractFromSpecDir(real, rev);
-    expect(problems.map(formatProblem)).toEqual([]);
-    if (!existsSync(tsv)) {
-      // No committed list to compare with (a fresh fetch-spec before the TSV is written): the extraction must still
-      // find sentences on every scoped page.
-      const empty = SENTENCE_SCOPE[rev].filter((f) => !rows.some((r) => r.file === f.file)).map((f) => f.file);
-      expect(empty, 'scoped pages without a single sentence').toEqual([]);
-      return;
-    }
-    const committed = readFileSync(tsv, 'utf8');
-    const made = formatSentenceTsv(rows);
-    const diffs = diffSentenceTsv(committed, made);
-    for (const d of diffs) console.log(`${rev}: ${formatSentenceDiff(d)}`);
-    const explained = (d: SentenceDiff) => EXPLAINED.some((e) => e.id === d.id && (e.field === undefined || e.field === d.field));
-    expect(diffs.filter((d) => !explained(d)).map(formatSentenceDiff), 'unexplained differences').toEqual([]);
-    expect(EXPLAINED.filter((e) => !diffs.some((d) => d.id === e.id)).map((e) => e.id), 'explained differences that no longer occur').toEqual([]);
-    // Same rows, same order, same bytes.
-    if (diffs.length === 0) expect(made === committed, 'row order or line ends differ').toBe(true);
-  });
+  it.skipIf(!hasText(rev))(
+    `reproduces ${rev}/normative-sentences.tsv, or without one extracts every scoped page${reason}`,
+    () => {
+      const { rows, problems } = extractFromSpecDir(real, rev);
+      expect(problems.map(formatProblem)).toEqual([]);
+      if (!existsSync(tsv)) {
+        // No committed list to compare with (a fresh fetch-spec before the TSV is written): the extraction must still
+        // find sentences on every scoped page.
+        const empty = SENTENCE_SCOPE[rev].filter((f) => !rows.some((r) => r.file === f.file)).map((f) => f.file);
+        expect(empty, 'scoped pages without a single sentence').toEqual([]);
+        return;
+      }
+      const committed = readFileSync(tsv, 'utf8');
+      const made = formatSentenceTsv(rows);
+      const diffs = diffSentenceTsv(committed, made);
+      for (const d of diffs) console.log(`${rev}: ${formatSentenceDiff(d)}`);
+      const explained = (d: SentenceDiff) =>
+        EXPLAINED.some((e) => e.id === d.id && (e.field === undefined || e.field === d.field));
+      expect(diffs.filter((d) => !explained(d)).map(formatSentenceDiff), 'unexplained differences').toEqual([]);
+      expect(
+        EXPLAINED.filter((e) => !diffs.some((d) => d.id === e.id)).map((e) => e.id),
+        'explained differences that no longer occur',
+      ).toEqual([]);
+      // Same rows, same order, same bytes.
+      if (diffs.length === 0) expect(made === committed, 'row order or line ends differ').toBe(true);
+    },
+  );
 
-  it.skipIf(!hasText(rev))(`uses every applies_to override, and each one changes what the rule would say${reason}`, () => {
-    const rows = new Map(extractFromSpecDir(real, rev).rows.map((r) => [r.id, r]));
-    const review = APPLIES_TO_REVIEW[rev];
-    const ids = review.overrides.flatMap((g) => g.ids);
-    expect(ids.filter((id) => !rows.has(id)), 'override ids that are no sentence').toEqual([]);
-    const redundant = ids.filter((id) => {
-      const r = rows.get(id);
-      if (!r || r.sentence.startsWith('|')) return false;
-      const short = SENTENCE_SCOPE[rev].find((f) => f.file === r.file)!.short;
-      return (namedParty(r.sentence) ?? review.defaults[short]) === overrideFor(review, id)!.appliesTo;
-    });
-    expect(redundant, 'overrides that agree with the rule anyway').toEqual([]);
-  });
+  it.skipIf(!hasText(rev))(
+    `uses every applies_to override, and each one changes what the rule would say${reason}`,
+    () => {
+      const rows = new Map(extractFromSpecDir(real, rev).rows.map((r) => [r.id, r]));
+      const review = APPLIES_TO_REVIEW[rev];
+      const ids = review.overrides.flatMap((g) => g.ids);
+      expect(
+        ids.filter((id) => !rows.has(id)),
+        'override ids that are no sentence',
+      ).toEqual([]);
+      const redundant = ids.filter((id) => {
+        const r = rows.get(id);
+        if (!r || r.sentence.startsWith('|')) return false;
+        const short = SENTENCE_SCOPE[rev].find((f) => f.file === r.file)!.short;
+        return (namedParty(r.sentence) ?? review.defaults[short]) === overrideFor(review, id)!.appliesTo;
+      });
+      expect(redundant, 'overrides that agree with the rule anyway').toEqual([]);
+    },
+  );
 });
 
 describe('writeSentenceTsvs', () => {
-  it('writes each revision\'s TSV into its folder, returns the row counts and leaves no temporary file', () => {
+  it("writes each revision's TSV into its folder, returns the row counts and leaves no temporary file", () => {
     const dir = temp();
     syntheticSpec(dir);
-    expect(writeSentenceTsvs(dir)).toEqual(REVISIONS.map((revision) => ({ revision, rows: SENTENCE_SCOPE[revision].length })));
+    expect(writeSentenceTsvs(dir)).toEqual(
+      REVISIONS.map((revision) => ({ revision, rows: SENTENCE_SCOPE[revision].length })),
+    );
     for (const rev of REVISIONS) {
-      expect(readFileSync(sentenceTsvPath(dir, rev), 'utf8')).toBe(formatSentenceTsv(extractFromSpecDir(dir, rev).rows));
+      expect(readFileSync(sentenceTsvPath(dir, rev), 'utf8')).toBe(
+        formatSentenceTsv(extractFromSpecDir(dir, rev).rows),
+      );
       expect(readdirSync(join(dir, rev)).filter((f) => f.includes('.tmp'))).toEqual([]);
     }
     expect(readFileSync(sentenceTsvPath(dir, '2026-07-28'), 'utf8').split('\n')[1]).toBe(
@@ -107,7 +126,9 @@ describe('writeSentenceTsvs', () => {
     }
     expect(error).toBeInstanceOf(BenchError);
     const first = (error as BenchError).problems.map(formatProblem)[0];
-    expect(first).toBe(`${join(dir, '2026-07-28', 'docs/specification/2026-07-28/basic/transports/index.mdx')}: spec page in the extractor scope is missing\n  hint: run \`npm run fetch-spec\`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts`);
+    expect(first).toBe(
+      `${join(dir, '2026-07-28', 'docs/specification/2026-07-28/basic/transports/index.mdx')}: spec page in the extractor scope is missing\n  hint: run \`npm run fetch-spec\`, or fix SENTENCE_SCOPE in src/bench/spec/sentence-scope.ts`,
+    );
     expect(readFileSync(sentenceTsvPath(dir, '2025-11-25'), 'utf8')).toBe('old\n');
     expect(existsSync(sentenceTsvPath(dir, '2026-07-28'))).toBe(false);
     expect(readdirSync(join(dir, '2025-11-25')).filter((f) => f.includes('.tmp'))).toEqual([]);

@@ -8,13 +8,17 @@ import { REVISIONS, type Revision } from '../../bench/schema/common.ts';
 import { writeFilesAtomic } from './write.ts';
 
 /** Where a revision's sentence list lives in a spec folder laid out as `MCP_SPEC_DIR` (`<dir>/<rev>/…`). */
-export const sentenceTsvPath = (dir: string, revision: Revision): string => join(dir, revision, 'normative-sentences.tsv');
+export const sentenceTsvPath = (dir: string, revision: Revision): string =>
+  join(dir, revision, 'normative-sentences.tsv');
 
 /**
  * Read each revision's scoped pages from a spec folder and extract its sentences (no writing). Problems are
  * path-first with the spec folder in front; a missing page is one.
  */
-export function extractFromSpecDir(dir: string, revision: Revision): { rows: ExtractedSentence[]; problems: Problem[] } {
+export function extractFromSpecDir(
+  dir: string,
+  revision: Revision,
+): { rows: ExtractedSentence[]; problems: Problem[] } {
   const sources = new Map<string, string>();
   for (const { file } of SENTENCE_SCOPE[revision]) {
     const path = join(dir, revision, file);
@@ -35,6 +39,8 @@ export function writeSentenceTsvs(dir: string): { revision: Revision; rows: numb
   const results = REVISIONS.map((revision) => ({ revision, ...extractFromSpecDir(dir, revision) }));
   const problems = results.flatMap((r) => r.problems);
   if (problems.length > 0) throw new BenchError(problems);
-  writeFilesAtomic(results.map((r) => ({ path: sentenceTsvPath(dir, r.revision), content: formatSentenceTsv(r.rows) })));
+  writeFilesAtomic(
+    results.map((r) => ({ path: sentenceTsvPath(dir, r.revision), content: formatSentenceTsv(r.rows) })),
+  );
   return results.map((r) => ({ revision: r.revision, rows: r.rows.length }));
 }

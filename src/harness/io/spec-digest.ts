@@ -11,7 +11,13 @@ export function sourceFiles(dir: string, source: SpecSource): string[] {
     const at = join(dir, c.to);
     if (!existsSync(at)) continue;
     if (statSync(at).isFile()) out.push(c.to);
-    else out.push(...fg.sync('**/*', { cwd: at, onlyFiles: true, dot: true }).filter((p) => !p.endsWith('.png')).map((p) => `${c.to}/${p}`));
+    else
+      out.push(
+        ...fg
+          .sync('**/*', { cwd: at, onlyFiles: true, dot: true })
+          .filter((p) => !p.endsWith('.png'))
+          .map((p) => `${c.to}/${p}`),
+      );
   }
   return out.sort();
 }
@@ -19,6 +25,11 @@ export function sourceFiles(dir: string, source: SpecSource): string[] {
 /** The content digest of a source's files in a spec folder (see `SpecSource.digest`). */
 export function sourceDigest(dir: string, source: SpecSource): string {
   const h = createHash('sha256');
-  for (const p of sourceFiles(dir, source)) h.update(`${createHash('sha256').update(readFileSync(join(dir, p))).digest('hex')}  ${p}\n`);
+  for (const p of sourceFiles(dir, source))
+    h.update(
+      `${createHash('sha256')
+        .update(readFileSync(join(dir, p)))
+        .digest('hex')}  ${p}\n`,
+    );
   return `sha256:${h.digest('hex')}`;
 }

@@ -19,7 +19,11 @@ export function buildSpecMirror(specFolder: string, dest: string): void {
       mkdirSync(dirname(join(repo, c.from)), { recursive: true });
       cpSync(from, join(repo, c.from), { recursive: true });
     }
-    const g = (...args: string[]) => execFileSync('git', ['-c', 'user.name=mcpfs', '-c', 'user.email=mcpfs@localhost', ...args], { cwd: repo, stdio: 'pipe' });
+    const g = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=mcpfs', '-c', 'user.email=mcpfs@localhost', ...args], {
+        cwd: repo,
+        stdio: 'pipe',
+      });
     g('init', '-q');
     g('add', '-A');
     g('commit', '-q', '-m', `mirror of ${s.repo}@${s.commit} (from ${specFolder})`);

@@ -14,7 +14,10 @@ const dirs: string[] = [];
 const saved = { dir: process.env.MCP_SPEC_DIR, mirror: process.env.MCPFS_SPEC_MIRROR };
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-  for (const [k, v] of [['MCP_SPEC_DIR', saved.dir], ['MCPFS_SPEC_MIRROR', saved.mirror]] as const) {
+  for (const [k, v] of [
+    ['MCP_SPEC_DIR', saved.dir],
+    ['MCPFS_SPEC_MIRROR', saved.mirror],
+  ] as const) {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
@@ -40,21 +43,31 @@ const failure = (f: () => unknown): RunnerInputError => {
 };
 
 describe('the pinned spec folder', () => {
-  it.skipIf(!hasSpec)('is the pinned text: the spec folder matches every content digest of the manifest, and its PINNED.md names the same commits', () => {
-    expect(specProblems(shared)).toEqual([]);
-    const pinned = readFileSync(join(shared, 'PINNED.md'), 'utf8');
-    for (const s of SPEC_SOURCES) expect(pinned).toContain(s.commit);
-  });
+  it.skipIf(!hasSpec)(
+    'is the pinned text: the spec folder matches every content digest of the manifest, and its PINNED.md names the same commits',
+    () => {
+      expect(specProblems(shared)).toEqual([]);
+      const pinned = readFileSync(join(shared, 'PINNED.md'), 'utf8');
+      for (const s of SPEC_SOURCES) expect(pinned).toContain(s.commit);
+    },
+  );
 
-  it.skipIf(!hasSpec)('is refused, path-first with the source named, when one of its files differs from the pinned text', () => {
-    const copy = join(temp(), 'spec');
-    cpSync(shared, copy, { recursive: true });
-    writeFileSync(join(copy, 'LICENSE'), 'edited');
-    process.env.MCP_SPEC_DIR = copy;
-    const e = failure(() => ensureSpec(process.cwd(), () => undefined));
-    expect(e.message).toMatch(new RegExp(`^${copy}: the files of modelcontextprotocol/modelcontextprotocol differ from the pinned commit ${PRIMARY_SOURCE.commit.slice(0, 12)}`));
-    expect(e.hint).toMatch(/MCP_SPEC_DIR/);
-  });
+  it.skipIf(!hasSpec)(
+    'is refused, path-first with the source named, when one of its files differs from the pinned text',
+    () => {
+      const copy = join(temp(), 'spec');
+      cpSync(shared, copy, { recursive: true });
+      writeFileSync(join(copy, 'LICENSE'), 'edited');
+      process.env.MCP_SPEC_DIR = copy;
+      const e = failure(() => ensureSpec(process.cwd(), () => undefined));
+      expect(e.message).toMatch(
+        new RegExp(
+          `^${copy}: the files of modelcontextprotocol/modelcontextprotocol differ from the pinned commit ${PRIMARY_SOURCE.commit.slice(0, 12)}`,
+        ),
+      );
+      expect(e.hint).toMatch(/MCP_SPEC_DIR/);
+    },
+  );
 
   it('stops with one clear message naming the commits and MCP_SPEC_DIR when it cannot be fetched, and leaves nothing behind', () => {
     const root = bareRoot();
@@ -68,15 +81,22 @@ describe('the pinned spec folder', () => {
     expect(existsSync(join(root, '.cache/spec'))).toBe(false);
   });
 
-  it.skipIf(!hasSpec)('is fetched into .cache/spec on first use, once, through the mirror, with the sentence lists', () => {
-    const mirror = join(temp(), 'mirror');
-    buildSpecMirror(shared, mirror);
-    const root = bareRoot();
-    process.env.MCPFS_SPEC_MIRROR = mirror;
-    const lines: string[] = [];
-    expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
-    expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^spec: fetching the pinned MCP spec \\(${PRIMARY_SOURCE.repo}@${PRIMARY_SOURCE.commit} and `))]);
-    expect(specProblems(join(root, '.cache/spec'))).toEqual([]);
-  });
+  it.skipIf(!hasSpec)(
+    'is fetched into .cache/spec on first use, once, through the mirror, with the sentence lists',
+    () => {
+      const mirror = join(temp(), 'mirror');
+      buildSpecMirror(shared, mirror);
+      const root = bareRoot();
+      process.env.MCPFS_SPEC_MIRROR = mirror;
+      const lines: string[] = [];
+      expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
+      expect(ensureSpec(root, (l) => lines.push(l))).toBe(join(root, '.cache/spec'));
+      expect(lines).toEqual([
+        expect.stringMatching(
+          new RegExp(`^spec: fetching the pinned MCP spec \\(${PRIMARY_SOURCE.repo}@${PRIMARY_SOURCE.commit} and `),
+        ),
+      ]);
+      expect(specProblems(join(root, '.cache/spec'))).toEqual([]);
+    },
+  );
 });

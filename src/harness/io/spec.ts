@@ -16,7 +16,10 @@ export function specProblems(dir: string): string[] {
   const out: string[] = [];
   for (const s of SPEC_SOURCES) {
     const got = sourceDigest(dir, s);
-    if (got !== s.digest) out.push(`${dir}: the files of ${s.repo} differ from the pinned commit ${s.commit.slice(0, 12)} (content digest ${got.slice(0, 19)}…, pinned ${s.digest.slice(0, 19)}…)`);
+    if (got !== s.digest)
+      out.push(
+        `${dir}: the files of ${s.repo} differ from the pinned commit ${s.commit.slice(0, 12)} (content digest ${got.slice(0, 19)}…, pinned ${s.digest.slice(0, 19)}…)`,
+      );
   }
   for (const r of REVISION_MANIFEST) {
     const tsv = join(dir, r.id, 'normative-sentences.tsv');
@@ -45,7 +48,9 @@ export function ensureSpec(root: string, log: (line: string) => void = (l) => pr
   const cache = specCachePath(root);
   if (dir === cache && !existsSync(cache)) {
     const urls = mirrorUrls(process.env.MCPFS_SPEC_MIRROR);
-    log(`spec: fetching the pinned MCP spec (${PINS}) into ${relative(root, cache) || cache}${urls ? ` from the mirror ${process.env.MCPFS_SPEC_MIRROR}` : ''} …`);
+    log(
+      `spec: fetching the pinned MCP spec (${PINS}) into ${relative(root, cache) || cache}${urls ? ` from the mirror ${process.env.MCPFS_SPEC_MIRROR}` : ''} …`,
+    );
     try {
       fetchSpec(cache, { urls, finish: specFinish });
     } catch (e) {
@@ -57,7 +62,12 @@ export function ensureSpec(root: string, log: (line: string) => void = (l) => pr
   }
   const problems = specProblems(dir);
   if (problems.length) {
-    const why = dir === cache ? 'delete .cache/spec and run again' : process.env.MCP_SPEC_DIR ? 'point MCP_SPEC_DIR at the pinned spec (or unset it: the spec is then fetched into .cache/spec)' : 'fix or remove ../shared/spec';
+    const why =
+      dir === cache
+        ? 'delete .cache/spec and run again'
+        : process.env.MCP_SPEC_DIR
+          ? 'point MCP_SPEC_DIR at the pinned spec (or unset it: the spec is then fetched into .cache/spec)'
+          : 'fix or remove ../shared/spec';
     throw new RunnerInputError(problems.join('\n'), why);
   }
   return dir;

@@ -24,7 +24,11 @@ export function benchmarkVersion(root = process.cwd()): string {
 
 /** A fresh trial id: UTC time + random suffix, e.g. `20261130t081500z-3f9a2c`. */
 export function newTrialId(now = new Date()): string {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'z').toLowerCase();
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'z')
+    .toLowerCase();
   return `${stamp}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -80,7 +84,10 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
     ...(!o.infraReason && o.contamination?.length ? { contamination: o.contamination } : {}),
     verdicts: o.infraReason ? [] : judgeTrial(o.scenario, o.log, o.judges ?? JUDGES),
     usage: o.usage ?? {},
-    sidecars: { wire: `${base}.wire.jsonl`, ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}) },
+    sidecars: {
+      wire: `${base}.wire.jsonl`,
+      ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}),
+    },
     wireChain: wireSeal(o.log),
   };
 }
@@ -111,7 +118,16 @@ export function writeStandaloneTrial(out: string, record: TrialRecord, log: Wire
 /** The next unused repetition index of a cell (k1, k2, …). */
 export function nextK(root: string, scenario: Scenario, docs: DocsAxis, subject: Subject): number {
   for (let k = 1; ; k++) {
-    const path = expectedRecordPath({ trial: { revision: scenario.revision, role: scenario.role, scenario: scenario.id, docs, k } as TrialRecord['trial'], subject });
+    const path = expectedRecordPath({
+      trial: {
+        revision: scenario.revision,
+        role: scenario.role,
+        scenario: scenario.id,
+        docs,
+        k,
+      } as TrialRecord['trial'],
+      subject,
+    });
     if (!existsSync(join(root, path))) return k;
   }
 }

@@ -21,17 +21,26 @@ function tree(): string {
 describe('readTrialFiles', () => {
   it('reads a record and its wire log, and the transcript only when named', () => {
     const root = tree();
-    expect(readTrialFiles({ record: 'results/a/k1.json', wire: 'results/a/k1.wire.jsonl' }, root)).toEqual({ record: '{"r":1}', wire: 'w\n' });
+    expect(readTrialFiles({ record: 'results/a/k1.json', wire: 'results/a/k1.wire.jsonl' }, root)).toEqual({
+      record: '{"r":1}',
+      wire: 'w\n',
+    });
   });
 
   it('refuses a path outside results/', () => {
     const root = tree();
-    expect(() => readTrialFiles({ record: 'results/../secret.txt', wire: 'results/a/k1.wire.jsonl' }, root)).toThrow(/outside results/);
-    expect(() => readTrialFiles({ record: '/etc/passwd', wire: 'results/a/k1.wire.jsonl' }, root)).toThrow(/outside results/);
+    expect(() => readTrialFiles({ record: 'results/../secret.txt', wire: 'results/a/k1.wire.jsonl' }, root)).toThrow(
+      /outside results/,
+    );
+    expect(() => readTrialFiles({ record: '/etc/passwd', wire: 'results/a/k1.wire.jsonl' }, root)).toThrow(
+      /outside results/,
+    );
   });
 
   it('names the missing file and hints at a stale data set', () => {
     const root = tree();
-    expect(() => readTrialFiles({ record: 'results/a/k1.json', wire: 'results/a/k9.wire.jsonl' }, root)).toThrow(/results\/a\/k9\.wire\.jsonl: cannot read trial file[\s\S]*npm run derive/);
+    expect(() => readTrialFiles({ record: 'results/a/k1.json', wire: 'results/a/k9.wire.jsonl' }, root)).toThrow(
+      /results\/a\/k9\.wire\.jsonl: cannot read trial file[\s\S]*npm run derive/,
+    );
   });
 });

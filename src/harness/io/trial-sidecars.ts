@@ -21,11 +21,14 @@ export interface TrialFileTexts {
  */
 function readUnder(root: string, rel: string): string {
   const segs = rel.split('/');
-  if (segs[0] !== 'results' || segs.some((s) => s === '' || s === '.' || s === '..')) throw new Error(`${rel}: refusing to read a trial file outside results/`);
+  if (segs[0] !== 'results' || segs.some((s) => s === '' || s === '.' || s === '..'))
+    throw new Error(`${rel}: refusing to read a trial file outside results/`);
   const r = readProjectFile(root, rel);
   if (r && 'text' in r) return r.text;
   const why = r ? `${r.problem.file}: ${r.problem.message}` : `${rel}: cannot read trial file: no such file`;
-  throw new Error(`${why}\n  hint: re-run \`npm run derive\` (the data set may be stale; derive refuses what this reader refuses)`);
+  throw new Error(
+    `${why}\n  hint: re-run \`npm run derive\` (the data set may be stale; derive refuses what this reader refuses)`,
+  );
 }
 
 /** Read a trial's record, wire log and transcript (when it has one) from `root` (default: the project root). */

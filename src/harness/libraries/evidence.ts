@@ -19,7 +19,12 @@ import type { LibrariesArgs } from './plan.ts';
 const COMMAND_MS = 60_000;
 
 /** Output of a shell command run in `cwd` with `env` (stdout and stderr interleaved), killed with its group at the bound. */
-export function runCommand(command: string, cwd: string, env: Record<string, string>, timeoutMs = COMMAND_MS): Promise<{ output: string; code: number | null }> {
+export function runCommand(
+  command: string,
+  cwd: string,
+  env: Record<string, string>,
+  timeoutMs = COMMAND_MS,
+): Promise<{ output: string; code: number | null }> {
   return new Promise((resolve) => {
     const child = spawn('bash', ['-c', command], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -44,13 +49,27 @@ function killGroup(pid: number | undefined): void {
 
 /** The environment the evidence commands and glue servers get: PATH with this Node first, nothing secret. */
 function baseEnv(): Record<string, string> {
-  return { PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`, HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', NO_COLOR: '1' };
+  return {
+    PATH: `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: process.env.HOME ?? '/tmp',
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+  };
 }
 
 /** Start a library's server glue for a scenario on a free port; resolves once it listens. */
-async function startGlue(dir: string, glue: string, scenario: string): Promise<{ url: string; stop: () => void; log: () => string }> {
+async function startGlue(
+  dir: string,
+  glue: string,
+  scenario: string,
+): Promise<{ url: string; stop: () => void; log: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(dir, glue), scenario], { cwd: dir, env: { ...baseEnv(), PORT: String(port) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(dir, glue), scenario], {
+    cwd: dir,
+    env: { ...baseEnv(), PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout.on('data', (b: Buffer) => (log += b.toString('utf8')));
   child.stderr.on('data', (b: Buffer) => (log += b.toString('utf8')));
@@ -59,7 +78,9 @@ async function startGlue(dir: string, glue: string, scenario: string): Promise<{
   const stop = () => killGroup(child.pid);
   if (!up) {
     stop();
-    throw new Error(`${glue} ${scenario}: the glue server did not listen on 127.0.0.1:${port} within 20 s; its log:\n${log}`);
+    throw new Error(
+      `${glue} ${scenario}: the glue server did not listen on 127.0.0.1:${port} within 20 s; its log:\n${log}`,
+    );
   }
   return { url: `http://127.0.0.1:${port}/mcp`, stop, log: () => log };
 }
@@ -69,7 +90,11 @@ export async function recordEvidence(e: EvidenceEntry, lib: LibraryEntry, dir = 
   const cwd = join(dir, 'evidence');
   if (e.role === 'client') return (await runCommand(e.command, cwd, baseEnv())).output;
   const glue = lib.glue[e.revision]?.server;
-  if (!glue) throw new RunnerInputError(`${EVIDENCE_INDEX_PATH}: ${e.library} has no ${e.revision} server glue`, 'fix the entry or libraries/registry.json');
+  if (!glue)
+    throw new RunnerInputError(
+      `${EVIDENCE_INDEX_PATH}: ${e.library} has no ${e.revision} server glue`,
+      'fix the entry or libraries/registry.json',
+    );
   const server = await startGlue(dir, glue, e.scenario);
   try {
     const { output } = await runCommand(e.command, cwd, { ...baseEnv(), MCP_URL: server.url });
@@ -82,16 +107,33 @@ export async function recordEvidence(e: EvidenceEntry, lib: LibraryEntry, dir = 
 
 /** The evidence index; a broken file is an input error naming the file and field. */
 export function loadEvidenceIndex(dir = librariesDir()): EvidenceEntry[] {
-  const { value, problems } = parseWith(EVIDENCE_INDEX_PATH, readFileSync(join(dir, 'evidence', 'index.json'), 'utf8'), EvidenceIndexSchema);
-  if (!value) throw new RunnerInputError(problems.map(formatProblem).join('\n'), `fix ${EVIDENCE_INDEX_PATH} (schema: src/bench/schema/library.ts)`);
+  const { value, problems } = parseWith(
+    EVIDENCE_INDEX_PATH,
+    readFileSync(join(dir, 'evidence', 'index.json'), 'utf8'),
+    EvidenceIndexSchema,
+  );
+  if (!value)
+    throw new RunnerInputError(
+      problems.map(formatProblem).join('\n'),
+      `fix ${EVIDENCE_INDEX_PATH} (schema: src/bench/schema/library.ts)`,
+    );
   return value.entries;
 }
 
 /** The CLI mode: check (or with --write, record) every selected entry; exit 1 when a transcript no longer shows its `expect`. */
-export async function runEvidence(_root: string, args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role' | 'write'>, dir = librariesDir()): Promise<number> {
+export async function runEvidence(
+  _root: string,
+  args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role' | 'write'>,
+  dir = librariesDir(),
+): Promise<number> {
   const t0 = performance.now();
   const libs = new Map(args.libraries.map((l) => [librarySubjectId(l.library, l.libraryVersion), l]));
-  const entries = loadEvidenceIndex(dir).filter((e) => libs.has(librarySubjectId(e.library, e.libraryVersion)) && (!args.revision || e.revision === args.revision) && (!args.role || e.role === args.role));
+  const entries = loadEvidenceIndex(dir).filter(
+    (e) =>
+      libs.has(librarySubjectId(e.library, e.libraryVersion)) &&
+      (!args.revision || e.revision === args.revision) &&
+      (!args.role || e.role === args.role),
+  );
   let failed = 0;
   for (const e of entries) {
     const file = `libraries/evidence/${e.transcript}`;
@@ -104,9 +146,17 @@ export async function runEvidence(_root: string, args: Pick<LibrariesArgs, 'libr
     if (ok) console.error(`${file}: ${args.write ? 'recorded; ' : ''}matches /${e.expect}/ (${e.status})`);
     else {
       failed++;
-      console.error(`${file}: the fresh transcript no longer matches /${e.expect}/ (${e.library}@${e.libraryVersion} ${e.scenario} ${e.checkpoint})${args.write ? '; not written' : ''}\n  hint: read it below; update the entry (or the verdict is no longer a failure)\n${transcript.split('\n').slice(0, 40).map((l) => `  | ${l}`).join('\n')}`);
+      console.error(
+        `${file}: the fresh transcript no longer matches /${e.expect}/ (${e.library}@${e.libraryVersion} ${e.scenario} ${e.checkpoint})${args.write ? '; not written' : ''}\n  hint: read it below; update the entry (or the verdict is no longer a failure)\n${transcript
+          .split('\n')
+          .slice(0, 40)
+          .map((l) => `  | ${l}`)
+          .join('\n')}`,
+      );
     }
   }
-  console.log(`libraries --evidence: ${entries.length} transcript(s) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${failed} no longer show their evidence`);
+  console.log(
+    `libraries --evidence: ${entries.length} transcript(s) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${failed} no longer show their evidence`,
+  );
   return failed ? 1 : 0;
 }

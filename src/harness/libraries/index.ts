@@ -25,8 +25,16 @@ export const librariesDir = (root = REPO): string => join(root, 'libraries');
 
 /** Read and validate `libraries/registry.json`; a broken file is an input error naming the file and field. */
 export function loadRegistry(root = REPO): LibraryEntry[] {
-  const { value, problems } = parseWith(REGISTRY_PATH, readFileSync(join(root, REGISTRY_PATH), 'utf8'), LibraryRegistrySchema);
-  if (!value) throw new RunnerInputError(problems.map(formatProblem).join('\n'), `fix ${REGISTRY_PATH} (schema: src/bench/schema/library.ts)`);
+  const { value, problems } = parseWith(
+    REGISTRY_PATH,
+    readFileSync(join(root, REGISTRY_PATH), 'utf8'),
+    LibraryRegistrySchema,
+  );
+  if (!value)
+    throw new RunnerInputError(
+      problems.map(formatProblem).join('\n'),
+      `fix ${REGISTRY_PATH} (schema: src/bench/schema/library.ts)`,
+    );
   return value.libraries;
 }
 
@@ -40,7 +48,11 @@ export { librarySubject };
 /** A library by package name, `name@version` or subject id; unknown names are input errors listing the known ones. */
 export function findLibrary(name: string, entries: readonly LibraryEntry[] = registeredLibraries()): LibraryEntry {
   const hit = entries.find((e) => [e.library, `${e.library}@${e.libraryVersion}`, librarySubject(e).id].includes(name));
-  if (!hit) throw new RunnerInputError(`--library: unknown library "${name}"`, `known: ${entries.map((e) => `${e.library}@${e.libraryVersion}`).join(', ')}`);
+  if (!hit)
+    throw new RunnerInputError(
+      `--library: unknown library "${name}"`,
+      `known: ${entries.map((e) => `${e.library}@${e.libraryVersion}`).join(', ')}`,
+    );
   return hit;
 }
 
@@ -60,7 +72,13 @@ export function libraryAdapter(e: LibraryEntry, scenario: Scenario, dir = librar
 }
 
 /** The glue's command line for a scenario (`node <glue> <scenario id>`, each word shell-quoted when needed), or undefined when there is no glue. */
-export function glueCommand(e: LibraryEntry, scenario: Scenario, dir = librariesDir()): { command: string; service: boolean } | undefined {
+export function glueCommand(
+  e: LibraryEntry,
+  scenario: Scenario,
+  dir = librariesDir(),
+): { command: string; service: boolean } | undefined {
   const glue = e.glue[scenario.revision]?.[scenario.role];
-  return glue ? { command: `node ${shq(join(dir, glue))} ${shq(scenario.id)}`, service: scenario.role === 'server' } : undefined;
+  return glue
+    ? { command: `node ${shq(join(dir, glue))} ${shq(scenario.id)}`, service: scenario.role === 'server' }
+    : undefined;
 }

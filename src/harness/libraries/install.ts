@@ -15,14 +15,23 @@ export function needsInstall(root: string, dir: string): boolean {
  * Install the libraries under test on first use (`npm ci --prefix <folder>`), so `npm ci && npm test` is all a fresh
  * clone needs. Prints one progress line per folder it installs; throws with npm's own last lines when npm fails.
  */
-export function ensureLibrariesInstalled(root: string, log: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): void {
+export function ensureLibrariesInstalled(
+  root: string,
+  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
+): void {
   for (const dir of LIBRARY_FOLDERS) {
     if (!needsInstall(root, dir)) continue;
     log(`libraries: installing the pinned libraries under test into ${dir}/node_modules (npm ci --prefix ${dir}) …`);
-    const r = spawnSync('npm', ['ci', '--prefix', dir, '--strict-allow-scripts', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8', timeout: 600_000 });
+    const r = spawnSync('npm', ['ci', '--prefix', dir, '--strict-allow-scripts', '--no-audit', '--no-fund'], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
     if (r.error || r.status !== 0) {
       const tail = `${r.stderr ?? ''}${r.error?.message ?? ''}`.trim().split('\n').slice(-5).join('\n');
-      throw new Error(`${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.status ?? 'none'})\n${tail}\nhint: check the npm registry is reachable, then run npm run libraries:install`);
+      throw new Error(
+        `${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.status ?? 'none'})\n${tail}\nhint: check the npm registry is reachable, then run npm run libraries:install`,
+      );
     }
   }
 }

@@ -19,7 +19,13 @@ import { planLibraries, writeLibraries } from './plan.ts';
 const root = process.cwd();
 const lib = (name: string) => registeredLibraries().find((e) => e.library === name)!;
 const sdk = lib('@modelcontextprotocol/sdk');
-const base = { root, specDir: specDir(), specCommit: PRIMARY_SOURCE.commit, isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 } } as const;
+const base = {
+  root,
+  specDir: specDir(),
+  specCommit: PRIMARY_SOURCE.commit,
+  isolation: 'netns',
+  timeouts: { sessionMs: 60_000, portWaitMs: 1000, serviceStartMs: 20_000 },
+} as const;
 
 let tmp: string | undefined;
 afterEach(() => {
@@ -28,41 +34,55 @@ afterEach(() => {
 });
 
 describe('library glue through the trial runner', () => {
-  it('runs SDK 1.x server and client glue (2025-11-25) and SDK v2 server and client glue (2026-07-28), and every one completes the task', { timeout: 180_000 }, async () => {
-    const { scenarios: all, problems } = checkScenarios(loadScenarioFiles(root));
-    expect(problems).toEqual([]);
-    const pick = (rev: string, ids: string[]) => [...all.values()].filter((s) => s.revision === rev && ids.includes(s.id));
-    const plan = [
-      ...planLibraries(pick('2025-11-25', ['tools-basics', 'call-tool']), { libraries: [sdk] }, driverFor).jobs,
-      ...planLibraries(pick('2026-07-28', ['stateless-tools', 'stateless-call']), { libraries: [lib('@modelcontextprotocol/server'), lib('@modelcontextprotocol/client')] }, driverFor).jobs,
-    ];
-    expect(plan.map((j) => `${j.adapter.subject.id} ${j.scenario.role} ${j.scenario.id}`)).toEqual([
-      'library/@modelcontextprotocol/sdk@1.32.2 client call-tool',
-      'library/@modelcontextprotocol/sdk@1.32.2 server tools-basics',
-      'library/@modelcontextprotocol/server@2.4.0 server stateless-tools',
-      'library/@modelcontextprotocol/client@2.4.0 client stateless-call',
-    ]);
-    const ran = await runCalibration(plan, base);
-    for (const { job, result } of ran) {
-      const task = result.record.verdicts.find((v) => v.checkpoint.startsWith('task-'));
-      expect({ scenario: job.scenario.id, status: result.record.status, task: task?.verdict, leftovers: result.leftovers }).toEqual({ scenario: job.scenario.id, status: 'completed', task: 'pass', leftovers: [] });
-      expect(result.record.subject).toEqual(job.adapter.subject);
-      expect(result.record.trial.isolation).toBe('netns');
-    }
-    const sdkRan = ran.filter((r) => r.result.record.subject.id === librarySubject(sdk).id);
+  it(
+    'runs SDK 1.x server and client glue (2025-11-25) and SDK v2 server and client glue (2026-07-28), and every one completes the task',
+    { timeout: 180_000 },
+    async () => {
+      const { scenarios: all, problems } = checkScenarios(loadScenarioFiles(root));
+      expect(problems).toEqual([]);
+      const pick = (rev: string, ids: string[]) =>
+        [...all.values()].filter((s) => s.revision === rev && ids.includes(s.id));
+      const plan = [
+        ...planLibraries(pick('2025-11-25', ['tools-basics', 'call-tool']), { libraries: [sdk] }, driverFor).jobs,
+        ...planLibraries(
+          pick('2026-07-28', ['stateless-tools', 'stateless-call']),
+          { libraries: [lib('@modelcontextprotocol/server'), lib('@modelcontextprotocol/client')] },
+          driverFor,
+        ).jobs,
+      ];
+      expect(plan.map((j) => `${j.adapter.subject.id} ${j.scenario.role} ${j.scenario.id}`)).toEqual([
+        'library/@modelcontextprotocol/sdk@1.32.2 client call-tool',
+        'library/@modelcontextprotocol/sdk@1.32.2 server tools-basics',
+        'library/@modelcontextprotocol/server@2.4.0 server stateless-tools',
+        'library/@modelcontextprotocol/client@2.4.0 client stateless-call',
+      ]);
+      const ran = await runCalibration(plan, base);
+      for (const { job, result } of ran) {
+        const task = result.record.verdicts.find((v) => v.checkpoint.startsWith('task-'));
+        expect({
+          scenario: job.scenario.id,
+          status: result.record.status,
+          task: task?.verdict,
+          leftovers: result.leftovers,
+        }).toEqual({ scenario: job.scenario.id, status: 'completed', task: 'pass', leftovers: [] });
+        expect(result.record.subject).toEqual(job.adapter.subject);
+        expect(result.record.trial.isolation).toBe('netns');
+      }
+      const sdkRan = ran.filter((r) => r.result.record.subject.id === librarySubject(sdk).id);
 
-    // Written into a scratch tree: the subject's stale records go (also of a vanished scenario), others stay.
-    tmp = mkdtempSync(join(tmpdir(), 'mcpfs-libraries-'));
-    const stale = join(tmp, 'results/2025-11-25/server/old-scenario/none', librarySubject(sdk).id, 'k1.json');
-    const other = join(tmp, 'results/2025-11-25/server/tools-basics/none/calibration/oracle/k1.json');
-    for (const f of [stale, other]) {
-      mkdirSync(dirname(f), { recursive: true });
-      writeFileSync(f, '{}');
-    }
-    const written = writeLibraries(tmp, sdkRan);
-    expect(written.sort()).toEqual(sdkRan.map((r) => expectedRecordPath(r.result.record)).sort());
-    expect(written.filter((p) => !existsSync(join(tmp!, p)))).toEqual([]);
-    expect(existsSync(stale)).toBe(false);
-    expect(existsSync(other)).toBe(true);
-  });
+      // Written into a scratch tree: the subject's stale records go (also of a vanished scenario), others stay.
+      tmp = mkdtempSync(join(tmpdir(), 'mcpfs-libraries-'));
+      const stale = join(tmp, 'results/2025-11-25/server/old-scenario/none', librarySubject(sdk).id, 'k1.json');
+      const other = join(tmp, 'results/2025-11-25/server/tools-basics/none/calibration/oracle/k1.json');
+      for (const f of [stale, other]) {
+        mkdirSync(dirname(f), { recursive: true });
+        writeFileSync(f, '{}');
+      }
+      const written = writeLibraries(tmp, sdkRan);
+      expect(written.sort()).toEqual(sdkRan.map((r) => expectedRecordPath(r.result.record)).sort());
+      expect(written.filter((p) => !existsSync(join(tmp!, p)))).toEqual([]);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(other)).toBe(true);
+    },
+  );
 });

@@ -11,9 +11,17 @@ import type { RoleDriver } from '../roles/types.ts';
 import type { CalibrationJob, Ran } from '../runner/calibrate.ts';
 import { oneOf, parseCli } from '../cli-args.ts';
 import { RunnerInputError } from '../errors.ts';
-import { findLibrary, libraryAdapter, librariesDir, notAttemptedReason, registeredLibraries, type LibraryEntry } from './index.ts';
+import {
+  findLibrary,
+  libraryAdapter,
+  librariesDir,
+  notAttemptedReason,
+  registeredLibraries,
+  type LibraryEntry,
+} from './index.ts';
 
-export const USAGE = 'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation netns|none] [--check | --evidence [--write]]';
+export const USAGE =
+  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation netns|none] [--check | --evidence [--write]]';
 
 export interface LibrariesArgs {
   libraries: LibraryEntry[];
@@ -30,13 +38,27 @@ export interface LibrariesArgs {
 }
 
 /** `npm run libraries` arguments; bad input is a RunnerInputError (printed path-first with the usage as hint). */
-export function parseLibrariesArgs(argv: string[], entries: readonly LibraryEntry[] = registeredLibraries()): LibrariesArgs {
-  const a = parseCli(argv, {
-    library: { type: 'string' }, revision: { type: 'string' }, role: { type: 'string' }, jobs: { type: 'string', default: '1' }, isolation: { type: 'string', default: 'netns' },
-    check: { type: 'boolean', default: false }, evidence: { type: 'boolean', default: false }, write: { type: 'boolean', default: false },
-  }, USAGE);
+export function parseLibrariesArgs(
+  argv: string[],
+  entries: readonly LibraryEntry[] = registeredLibraries(),
+): LibrariesArgs {
+  const a = parseCli(
+    argv,
+    {
+      library: { type: 'string' },
+      revision: { type: 'string' },
+      role: { type: 'string' },
+      jobs: { type: 'string', default: '1' },
+      isolation: { type: 'string', default: 'netns' },
+      check: { type: 'boolean', default: false },
+      evidence: { type: 'boolean', default: false },
+      write: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
   const jobs = Number(a.jobs);
-  if (!Number.isInteger(jobs) || jobs < 1) throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`, USAGE);
+  if (!Number.isInteger(jobs) || jobs < 1)
+    throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`, USAGE);
   if (a.check && a.evidence) throw new RunnerInputError('--check and --evidence: pick one', USAGE);
   if (a.write && !a.evidence) throw new RunnerInputError('--write: only with --evidence', USAGE);
   return {
@@ -68,7 +90,10 @@ export function checkInstalled(dir: string, entries: readonly LibraryEntry[], ro
       const v = installedVersion(folder, pkg);
       if (v !== want) {
         const file = relative(root, join(folder, 'node_modules', pkg, 'package.json'));
-        throw new RunnerInputError(`${file}: version ${v ?? '(not installed)'}, but libraries/registry.json (${e.library}) claims ${want}`, 'install the pinned versions: npm run libraries:install (or pin the installed one in libraries/registry.json and the folder\'s package.json)');
+        throw new RunnerInputError(
+          `${file}: version ${v ?? '(not installed)'}, but libraries/registry.json (${e.library}) claims ${want}`,
+          "install the pinned versions: npm run libraries:install (or pin the installed one in libraries/registry.json and the folder's package.json)",
+        );
       }
     }
   }
@@ -83,7 +108,12 @@ export interface LibraryPlan {
 }
 
 /** Every selected (library × scenario) with glue, a role driver and no not-attempted entry, in a stable order. */
-export function planLibraries(scenarios: readonly Scenario[], args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role'>, driverFor: (r: Revision, role: Role) => RoleDriver | undefined, dir = librariesDir()): LibraryPlan {
+export function planLibraries(
+  scenarios: readonly Scenario[],
+  args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role'>,
+  driverFor: (r: Revision, role: Role) => RoleDriver | undefined,
+  dir = librariesDir(),
+): LibraryPlan {
   const jobs: CalibrationJob[] = [];
   const skipped = new Set<string>();
   const notAttempted: string[] = [];
@@ -95,16 +125,23 @@ export function planLibraries(scenarios: readonly Scenario[], args: Pick<Librari
       const driver = driverFor(scenario.revision, scenario.role);
       const adapter = libraryAdapter(e, scenario, dir);
       const reason = notAttemptedReason(e, scenario);
-      if (driver && adapter && reason) notAttempted.push(`${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role} ${scenario.id}: ${reason}`);
+      if (driver && adapter && reason)
+        notAttempted.push(
+          `${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role} ${scenario.id}: ${reason}`,
+        );
       else if (driver && adapter) jobs.push({ scenario, driver, adapter });
-      else skipped.add(`${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role}: ${driver ? 'no glue' : 'no role driver'}`);
+      else
+        skipped.add(
+          `${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role}: ${driver ? 'no glue' : 'no role driver'}`,
+        );
     }
   }
   return { jobs, skipped: [...skipped], notAttempted };
 }
 
 /** The folders (globs) holding a run's subject records in its revision and role, for every scenario id. */
-export const subjectRecordDir = ({ job: { scenario: s, adapter } }: Pick<Ran, 'job'>): string => `results/${s.revision}/${s.role}/*/*/${adapter.subject.id}`;
+export const subjectRecordDir = ({ job: { scenario: s, adapter } }: Pick<Ran, 'job'>): string =>
+  `results/${s.revision}/${s.role}/*/*/${adapter.subject.id}`;
 
 /**
  * Remove every earlier record of the planned subjects in the planned revisions and roles (also of scenarios that no
@@ -112,6 +149,7 @@ export const subjectRecordDir = ({ job: { scenario: s, adapter } }: Pick<Ran, 'j
  */
 export function writeLibraries(root: string, ran: readonly Ran[]): string[] {
   const stale = new Set(ran.map(subjectRecordDir));
-  for (const d of fg.sync([...stale], { cwd: root, onlyDirectories: true })) rmSync(join(root, d), { recursive: true, force: true });
+  for (const d of fg.sync([...stale], { cwd: root, onlyDirectories: true }))
+    rmSync(join(root, d), { recursive: true, force: true });
   return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript));
 }

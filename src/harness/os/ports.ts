@@ -24,7 +24,12 @@ export function portFree(port: number): Promise<boolean> {
 
 const LISTEN = '0A';
 /** Local addresses from which 127.0.0.1 is reachable: 127.0.0.1, 0.0.0.0, and (dual-stack) `::`. */
-const REACHABLE = new Set(['0100007F', '00000000', '00000000000000000000000000000000', '0000000000000000FFFF00000100007F']);
+const REACHABLE = new Set([
+  '0100007F',
+  '00000000',
+  '00000000000000000000000000000000',
+  '0000000000000000FFFF00000100007F',
+]);
 
 /**
  * Whether something listens on `port` reachable at 127.0.0.1, in the network namespace of `pid`. Reads
@@ -54,7 +59,10 @@ export function isListening(port: number, pid: number | 'self' = 'self'): boolea
 export async function waitFor(check: () => boolean, timeoutMs: number, stop?: Promise<unknown>): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   let stopped = false;
-  void stop?.then(() => (stopped = true), () => (stopped = true));
+  void stop?.then(
+    () => (stopped = true),
+    () => (stopped = true),
+  );
   for (;;) {
     if (check()) return true;
     if (stopped || Date.now() >= deadline) return check();

@@ -8,7 +8,10 @@ export const TRIAL_MARKER = 'MCPFS_TRIAL';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function numericPids(): number[] {
-  return readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number).filter((p) => p !== process.pid);
+  return readdirSync('/proc')
+    .filter((n) => /^\d+$/.test(n))
+    .map(Number)
+    .filter((p) => p !== process.pid);
 }
 
 function read(path: string): string | undefined {

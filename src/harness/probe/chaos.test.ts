@@ -20,19 +20,39 @@ describe('prober vs the chaos server', () => {
     const names = Object.keys(BEHAVIOURS);
     expect(names.length).toBeGreaterThanOrEqual(40);
     const full = process.env.MCPFS_CHAOS_FULL === '1';
-    const r = await runChaosKit({ behaviours: names, rotate: !full, limits: LIMITS, concurrency: 8, hangMs: LIMITS.totalMs + 5000 });
+    const r = await runChaosKit({
+      behaviours: names,
+      rotate: !full,
+      limits: LIMITS,
+      concurrency: 8,
+      hangMs: LIMITS.totalMs + 5000,
+    });
     const crashes = r.runs.filter((x) => x.outcome === 'crash').length + r.uncaught.length;
     const hangs = r.runs.filter((x) => x.outcome === 'hang').length;
     const biggest = Math.max(...r.runs.map((x) => x.wireBytes ?? 0));
-    console.log(`chaos kit (prober): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS prober process ${r.peakRssMiB} MiB (8 runs at a time)`);
+    console.log(
+      `chaos kit (prober): ${names.length} kinds × 2 revisions, ${r.runs.length} runs, crashes ${crashes}, hangs ${hangs}, truncated runs ${r.runs.filter((x) => (x.truncations ?? 0) > 0).length}, largest wire log ${(biggest / 1e6).toFixed(1)} MB, peak RSS prober process ${r.peakRssMiB} MiB (8 runs at a time)`,
+    );
     expect(r.exit).toBe(0);
     expect(r.uncaught).toEqual([]);
-    expect(r.runs.filter((x) => x.outcome !== 'ok').map((x) => `${x.behaviour} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`)).toEqual([]);
+    expect(
+      r.runs
+        .filter((x) => x.outcome !== 'ok')
+        .map((x) => `${x.behaviour} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`),
+    ).toEqual([]);
     expect(r.runs).toHaveLength(names.length * (full ? 8 : 2));
     expect(new Set(r.runs.map((x) => `${x.revision}/${x.scenario}`)).size).toBe(8);
-    expect(r.runs.filter((x) => x.problems === undefined || x.replayed === undefined).map((x) => x.behaviour)).toEqual([]);
-    expect(r.runs.filter((x) => x.problems!.length > 0).map((x) => `${x.behaviour} ${x.scenario}: ${x.problems!.join('; ')}`)).toEqual([]);
-    expect(r.runs.filter((x) => x.wireBytes! > MAX_WIRE_BYTES).map((x) => `${x.behaviour}: ${x.wireBytes}`)).toEqual([]);
+    expect(r.runs.filter((x) => x.problems === undefined || x.replayed === undefined).map((x) => x.behaviour)).toEqual(
+      [],
+    );
+    expect(
+      r.runs
+        .filter((x) => x.problems!.length > 0)
+        .map((x) => `${x.behaviour} ${x.scenario}: ${x.problems!.join('; ')}`),
+    ).toEqual([]);
+    expect(r.runs.filter((x) => x.wireBytes! > MAX_WIRE_BYTES).map((x) => `${x.behaviour}: ${x.wireBytes}`)).toEqual(
+      [],
+    );
     // The event flood really was cut: its POSTs get no answer, so only the cap of 1,000 events ends them (9 KB, well
     // within any request time cap). Byte floods are cut or timed out depending on the machine's speed, and a plan's
     // own timers may end a stream first, so those are not asserted here (peer-memory.test.ts does, at real caps).

@@ -19,11 +19,19 @@ describe('2025-11-25 client driver (live)', () => {
     const scenario = scenarios.find((s) => s.id === 'session-expiry')!;
     const ref = await driver.startReference(scenario);
     const cmd = driver.oracleCommand(scenario);
-    const child = spawn(cmd.cmd, cmd.args, { env: { ...process.env, ...ref.env, MCP_SERVER_URL: ref.url }, stdio: 'ignore', detached: true });
+    const child = spawn(cmd.cmd, cmd.args, {
+      env: { ...process.env, ...ref.env, MCP_SERVER_URL: ref.url },
+      stdio: 'ignore',
+      detached: true,
+    });
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     let timer: NodeJS.Timeout | undefined;
     try {
-      const how = await Promise.race([exited.then(() => 'exit'), ref.finished.then(() => 'finished'), new Promise((r) => (timer = setTimeout(() => r('timeout'), 45_000)))]);
+      const how = await Promise.race([
+        exited.then(() => 'exit'),
+        ref.finished.then(() => 'finished'),
+        new Promise((r) => (timer = setTimeout(() => r('timeout'), 45_000))),
+      ]);
       expect(how).not.toBe('timeout');
     } finally {
       clearTimeout(timer);

@@ -16,7 +16,10 @@ export const driver: ServerRoleDriver = {
   role: 'server',
   path: '/mcp',
   probe: (scenario: Scenario, url: string) => probe(scenario, url),
-  oracleCommand: (_scenario: Scenario, mutant?: string) => ({ cmd: process.execPath, args: [ORACLE_MAIN, ...(mutant ? ['--mutant', mutant] : [])] }),
+  oracleCommand: (_scenario: Scenario, mutant?: string) => ({
+    cmd: process.execPath,
+    args: [ORACLE_MAIN, ...(mutant ? ['--mutant', mutant] : [])],
+  }),
   mutants: MUTANTS,
   schemaInvalidSteps: SCHEMA_INVALID_STEPS,
 };

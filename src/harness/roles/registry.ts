@@ -20,6 +20,10 @@ export function driverFor(revision: Revision, role: Role): RoleDriver | undefine
 /** The driver of a revision and role; a missing one is an input error. */
 export function requireDriver(revision: Revision, role: Role): RoleDriver {
   const d = driverFor(revision, role);
-  if (!d) throw new RunnerInputError(`no role driver registered for ${revision} ${role}`, 'see src/harness/roles/registry.ts');
+  if (!d)
+    throw new RunnerInputError(
+      `no role driver registered for ${revision} ${role}`,
+      'see src/harness/roles/registry.ts',
+    );
   return d;
 }

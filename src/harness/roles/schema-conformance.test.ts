@@ -19,13 +19,19 @@ import { scenariosOf } from '../io/scenarios.ts';
 // Our side must speak schema-valid MCP: the oracles (servers and clients), the reference servers and the prober, live
 // on 127.0.0.1, each message checked against the pinned schema.json. The same gate derive and calibrate apply.
 const schemas = loadPinnedSchemas();
-const ORACLES: Record<Revision, (mutant?: string) => Server> = { '2025-11-25': oracle251125, '2026-07-28': oracle260728 };
+const ORACLES: Record<Revision, (mutant?: string) => Server> = {
+  '2025-11-25': oracle251125,
+  '2026-07-28': oracle260728,
+};
 
 /** The gate's problems for one oracle trial, printed path-first (the wire "file" is a label here). */
 function gateProblems(revision: Revision, role: 'client' | 'server', scenario: string, log: WireLog): string[] {
   const schema = validateWireLog(schemas.schemas[revision]!, log);
   expect(schema.messages).toBeGreaterThan(0);
-  return schemaGate([{ wire: `${revision}/${role}/${scenario}`, revision, role, subject: 'calibration/oracle', schema }], schemaExemptions()).map(formatProblem);
+  return schemaGate(
+    [{ wire: `${revision}/${role}/${scenario}`, revision, role, subject: 'calibration/oracle', schema }],
+    schemaExemptions(),
+  ).map(formatProblem);
 }
 
 async function probeOracle(revision: Revision, scenario: Scenario): Promise<WireLog> {

@@ -7,7 +7,10 @@ export function schemaExemptions(): SchemaExemptions {
   const steps: SchemaExemptions['steps'] = {};
   const mutants: SchemaExemptions['mutants'] = {};
   for (const [rev, roles] of Object.entries(DRIVERS) as [Revision, (typeof DRIVERS)[Revision]][]) {
-    for (const [role, driver] of Object.entries(roles ?? {}) as [Role, NonNullable<(typeof DRIVERS)[Revision]>[Role]][]) {
+    for (const [role, driver] of Object.entries(roles ?? {}) as [
+      Role,
+      NonNullable<(typeof DRIVERS)[Revision]>[Role],
+    ][]) {
       const declared: Record<string, MutantSchemaDeclaration> = {};
       for (const m of driver?.mutants ?? []) if (m.schemaInvalid) declared[m.id] = m.schemaInvalid;
       if (driver?.role === 'server') steps[rev] = driver.schemaInvalidSteps;

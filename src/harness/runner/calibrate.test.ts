@@ -2,14 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { checkCalibration, compareWithCommitted, planCalibration, runCalibration, writeCalibration, type Ran } from './calibrate.ts';
+import {
+  checkCalibration,
+  compareWithCommitted,
+  planCalibration,
+  runCalibration,
+  writeCalibration,
+  type Ran,
+} from './calibrate.ts';
 import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
 import type { RoleDriver } from '../roles/types.ts';
 
 const client = kitClientDriver();
 const drivers = (_r: string, role: string): RoleDriver => (role === 'server' ? kitServerDriver : client);
 const scenarios = [kitScenario('server'), kitScenario('client')];
-const base = { root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, isolation: 'netns', timeouts: { sessionMs: 60_000, portWaitMs: 300 } } as const;
+const base = {
+  root: process.cwd(),
+  specDir: '/nonexistent',
+  specCommit: SPEC_COMMIT,
+  judges: KIT_JUDGES,
+  isolation: 'netns',
+  timeouts: { sessionMs: 60_000, portWaitMs: 300 },
+} as const;
 
 let ran: Ran[];
 let root: string;
@@ -23,10 +37,20 @@ describe('calibration', () => {
   it('plans oracle, null, the listed mutants, pi + scripted model and the cheater per scenario', () => {
     const ids = planCalibration(scenarios, drivers).jobs.map((j) => `${j.scenario.id} ${j.adapter.subject.id}`);
     expect(ids).toEqual([
-      'kit-client calibration/oracle', 'kit-client calibration/null', 'kit-client calibration/mutant-mute', 'kit-client calibration/pi+scripted-model', 'kit-client calibration/cheater',
-      'kit-server calibration/oracle', 'kit-server calibration/null', 'kit-server calibration/mutant-broken', 'kit-server calibration/pi+scripted-model', 'kit-server calibration/cheater',
+      'kit-client calibration/oracle',
+      'kit-client calibration/null',
+      'kit-client calibration/mutant-mute',
+      'kit-client calibration/pi+scripted-model',
+      'kit-client calibration/cheater',
+      'kit-server calibration/oracle',
+      'kit-server calibration/null',
+      'kit-server calibration/mutant-broken',
+      'kit-server calibration/pi+scripted-model',
+      'kit-server calibration/cheater',
     ]);
-    expect(planCalibration(scenarios, () => undefined).problems[0]!.message).toBe('no role driver for 2025-11-25 client');
+    expect(planCalibration(scenarios, () => undefined).problems[0]!.message).toBe(
+      'no role driver for 2025-11-25 client',
+    );
   });
 
   it('passes the gate when the oracle scores 1, null 0 and a mutant kills every checkpoint', () => {
@@ -45,11 +69,16 @@ describe('calibration', () => {
     const stale = join(root, 'results/2025-11-25/server/kit-server/none/calibration/mutant-gone/k1.json');
     mkdirSync(dirname(stale), { recursive: true });
     writeFileSync(stale, '{}');
-    expect(compareWithCommitted(root, ran).at(-1)).toBe('results/2025-11-25/server/kit-server/none/calibration/mutant-gone/k1.json: committed, but calibration no longer produces it');
+    expect(compareWithCommitted(root, ran).at(-1)).toBe(
+      'results/2025-11-25/server/kit-server/none/calibration/mutant-gone/k1.json: committed, but calibration no longer produces it',
+    );
     const paths = writeCalibration(root, ran);
     expect(paths).toHaveLength(10);
     expect(compareWithCommitted(root, ran)).toEqual([]);
-    const oracle = join(root, paths.find((p) => p.includes('kit-server/none/calibration/oracle'))!);
+    const oracle = join(
+      root,
+      paths.find((p) => p.includes('kit-server/none/calibration/oracle'))!,
+    );
     const rec = JSON.parse(readFileSync(oracle, 'utf8'));
     rec.verdicts[0].verdict = 'fail';
     writeFileSync(oracle, JSON.stringify(rec));

@@ -37,17 +37,33 @@ export interface CalibrationFilter {
  * For every selected scenario: oracle, null, every mutant the driver lists for that scenario, and pi driven by the
  * scripted model. Scenarios without a driver are reported as problems (they cannot be calibrated).
  */
-export function planCalibration(scenarios: readonly Scenario[], driverFor: (r: Revision, role: Role) => RoleDriver | undefined, f: CalibrationFilter = {}): { jobs: CalibrationJob[]; problems: Problem[] } {
+export function planCalibration(
+  scenarios: readonly Scenario[],
+  driverFor: (r: Revision, role: Role) => RoleDriver | undefined,
+  f: CalibrationFilter = {},
+): { jobs: CalibrationJob[]; problems: Problem[] } {
   const jobs: CalibrationJob[] = [];
   const problems: Problem[] = [];
   const picked = scenarios.filter((s) => (!f.revision || s.revision === f.revision) && (!f.role || s.role === f.role));
-  for (const scenario of [...picked].sort((a, b) => `${a.revision}/${a.role}/${a.id}`.localeCompare(`${b.revision}/${b.role}/${b.id}`))) {
+  for (const scenario of [...picked].sort((a, b) =>
+    `${a.revision}/${a.role}/${a.id}`.localeCompare(`${b.revision}/${b.role}/${b.id}`),
+  )) {
     const driver = driverFor(scenario.revision, scenario.role);
     if (!driver) {
-      problems.push({ file: `scenarios/${scenario.revision}/${scenario.role}/${scenario.id}.json`, message: `no role driver for ${scenario.revision} ${scenario.role}`, hint: 'register one in src/harness/roles/registry.ts' });
+      problems.push({
+        file: `scenarios/${scenario.revision}/${scenario.role}/${scenario.id}.json`,
+        message: `no role driver for ${scenario.revision} ${scenario.role}`,
+        hint: 'register one in src/harness/roles/registry.ts',
+      });
       continue;
     }
-    const adapters = [oracleAdapter(driver), nullAdapter(), ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)), scriptedPiAdapter(driver, scenario), cheaterAdapter(scenario.role)];
+    const adapters = [
+      oracleAdapter(driver),
+      nullAdapter(),
+      ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)),
+      scriptedPiAdapter(driver, scenario),
+      cheaterAdapter(scenario.role),
+    ];
     for (const adapter of adapters) jobs.push({ scenario, driver, adapter });
   }
   return { jobs, problems };
@@ -59,7 +75,12 @@ export interface Ran {
 }
 
 /** Run the jobs through the trial runner (docs none, k1), `concurrency` at a time, in plan order. */
-export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit<TrialOptions, 'driver' | 'scenario' | 'adapter' | 'docs' | 'k'>, concurrency = 1, onDone?: (r: Ran, i: number) => void): Promise<Ran[]> {
+export async function runCalibration(
+  jobs: readonly CalibrationJob[],
+  base: Omit<TrialOptions, 'driver' | 'scenario' | 'adapter' | 'docs' | 'k'>,
+  concurrency = 1,
+  onDone?: (r: Ran, i: number) => void,
+): Promise<Ran[]> {
   const out: Ran[] = new Array(jobs.length);
   let next = 0;
   let done = 0;
@@ -67,7 +88,14 @@ export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit
     while (next < jobs.length) {
       const i = next++;
       const job = jobs[i]!;
-      const result = await runTrial({ ...base, driver: job.driver, scenario: job.scenario, adapter: job.adapter, docs: 'none', k: 1 });
+      const result = await runTrial({
+        ...base,
+        driver: job.driver,
+        scenario: job.scenario,
+        adapter: job.adapter,
+        docs: 'none',
+        k: 1,
+      });
       out[i] = { job, result };
       onDone?.(out[i]!, done++);
     }
@@ -78,7 +106,15 @@ export async function runCalibration(jobs: readonly CalibrationJob[], base: Omit
 
 function toRow(r: TrialRecord, log: WireLog, schemas: SchemaSet | undefined): TrialRow {
   const path = expectedRecordPath(r);
-  return trialRow({ path, record: r, wirePath: sidecarPath(path, r.sidecars.wire), transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript) }, recordSchemaReport({ record: r, log }, schemas));
+  return trialRow(
+    {
+      path,
+      record: r,
+      wirePath: sidecarPath(path, r.sidecars.wire),
+      transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript),
+    },
+    recordSchemaReport({ record: r, log }, schemas),
+  );
 }
 
 /** What the schema gate needs beside fresh results: the pinned schemas and the declared exemptions. */
@@ -92,7 +128,11 @@ export interface SchemaGateInput {
  * derive applies it), plus: no infra-error, no process left over, and pi + scripted model scoring what the oracle
  * scores (it runs the oracle through pi's tools).
  */
-export function checkCalibration(scenarios: readonly Scenario[], ran: readonly Ran[], schema?: SchemaGateInput): { rows: CalibrationRow[]; problems: Problem[] } {
+export function checkCalibration(
+  scenarios: readonly Scenario[],
+  ran: readonly Ran[],
+  schema?: SchemaGateInput,
+): { rows: CalibrationRow[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const keys = new Set(ran.map((r) => `${r.job.scenario.revision}/${r.job.scenario.role}/${r.job.scenario.id}`));
   const selected = scenarios.filter((s) => keys.has(`${s.revision}/${s.role}/${s.id}`));
@@ -100,13 +140,21 @@ export function checkCalibration(scenarios: readonly Scenario[], ran: readonly R
   const gate = calibrationGate(selected, rows);
   problems.push(...gate.problems);
   if (schema) problems.push(...schemaGate(schemaGateTrials(rows), schema.exemptions));
-  for (const { result: { record: r, leftovers } } of ran) {
+  for (const {
+    result: { record: r, leftovers },
+  } of ran) {
     const file = expectedRecordPath(r);
     if (r.status === 'infra-error') problems.push({ file, field: 'status', message: `infra-error: ${r.infraReason}` });
-    if (leftovers.length) problems.push({ file, message: `${leftovers.length} process(es) survived the trial's cleanup` });
+    if (leftovers.length)
+      problems.push({ file, message: `${leftovers.length} process(es) survived the trial's cleanup` });
     if (r.subject.id === PI_SCRIPTED_SUBJECT.id && r.status === 'completed') {
       const s = scoreTrial(r.verdicts);
-      if (s.score !== 1) problems.push({ file, field: 'verdicts', message: `pi + scripted model scored ${s.score}; it runs the oracle and must score 1 (failed: ${s.mustFailed.join(', ')})` });
+      if (s.score !== 1)
+        problems.push({
+          file,
+          field: 'verdicts',
+          message: `pi + scripted model scored ${s.score}; it runs the oracle and must score 1 (failed: ${s.mustFailed.join(', ')})`,
+        });
     }
   }
   return { rows: gate.rows, problems };
@@ -132,7 +180,12 @@ export function verdictKey(r: Pick<TrialRecord, 'status' | 'verdicts'>): string 
  * the folder (glob) whose committed records the run replaces: calibration by default; `npm run libraries -- --check`
  * passes the library subject's folders. `who` names the producer in the "no longer produces it" line.
  */
-export function compareWithCommitted(root: string, ran: readonly Ran[], dirOf: (r: Ran) => string = (r) => calibrationDir(r.job.scenario), who = 'calibration'): string[] {
+export function compareWithCommitted(
+  root: string,
+  ran: readonly Ran[],
+  dirOf: (r: Ran) => string = (r) => calibrationDir(r.job.scenario),
+  who = 'calibration',
+): string[] {
   const diffs: string[] = [];
   const fresh = new Set<string>();
   for (const { result } of ran) {
@@ -143,10 +196,16 @@ export function compareWithCommitted(root: string, ran: readonly Ran[], dirOf: (
       continue;
     }
     const old = JSON.parse(readFileSync(join(root, path), 'utf8')) as TrialRecord;
-    if (verdictKey(old) !== verdictKey(result.record)) diffs.push(`${path}: committed ${verdictKey(old)}\n  fresh:     ${verdictKey(result.record)}`);
+    if (verdictKey(old) !== verdictKey(result.record))
+      diffs.push(`${path}: committed ${verdictKey(old)}\n  fresh:     ${verdictKey(result.record)}`);
   }
   const dirs = [...new Set(ran.map(dirOf))];
-  for (const p of fg.sync(dirs.map((d) => `${d}/**/k*.json`), { cwd: root }).sort()) {
+  for (const p of fg
+    .sync(
+      dirs.map((d) => `${d}/**/k*.json`),
+      { cwd: root },
+    )
+    .sort()) {
     if (!fresh.has(p)) diffs.push(`${p}: committed, but ${who} no longer produces it`);
   }
   return diffs;

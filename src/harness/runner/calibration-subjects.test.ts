@@ -13,7 +13,12 @@ describe('calibrationSubjects (what derive accepts as calibration subjects)', ()
     expect(scenarios.size).toBeGreaterThan(10);
     for (const s of scenarios.values()) {
       const planned = jobs.filter((j) => j.scenario === s).map((j) => j.adapter.subject);
-      const allowed = [...known.always, ...(known.mutants[`${s.revision}/${s.role}`] ?? []).filter((m) => m.scenarios.includes(s.id)).map((m) => m.subject)];
+      const allowed = [
+        ...known.always,
+        ...(known.mutants[`${s.revision}/${s.role}`] ?? [])
+          .filter((m) => m.scenarios.includes(s.id))
+          .map((m) => m.subject),
+      ];
       const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
       expect([...allowed].sort(byId), `${s.revision}/${s.role}/${s.id}`).toEqual([...planned].sort(byId));
     }

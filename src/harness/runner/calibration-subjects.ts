@@ -14,7 +14,10 @@ export function calibrationSubjects(): CalibrationSubjects {
   for (const [rev, roles] of Object.entries(DRIVERS)) {
     for (const [role, driver] of Object.entries(roles ?? {})) {
       if (!driver) continue;
-      mutants[`${rev}/${role}`] = driver.mutants.map((m) => ({ subject: oracleAdapter(driver, m.id).subject, scenarios: [...m.scenarios] }));
+      mutants[`${rev}/${role}`] = driver.mutants.map((m) => ({
+        subject: oracleAdapter(driver, m.id).subject,
+        scenarios: [...m.scenarios],
+      }));
     }
   }
   return { always: [ORACLE_SUBJECT, NULL_SUBJECT, CHEATER_SUBJECT, PI_SCRIPTED_SUBJECT], mutants };

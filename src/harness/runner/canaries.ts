@@ -26,7 +26,11 @@ export function plantCanaries(tag: string, dirs: TrialDirs, root: string): Plant
   process.env[envKeys[0]!] = c.harnessEnv;
   process.env[envKeys[1]!] = c.modelKey;
   const files = [join(homedir(), `.mcpfs-canary-${tag}`), join(root, `.mcpfs-canary-${tag}`)];
-  writeFileSync(join(dirs.harness, 'auth.json'), JSON.stringify({ 'canary-provider': { type: 'api_key', key: c.authJson } }), { mode: 0o600 });
+  writeFileSync(
+    join(dirs.harness, 'auth.json'),
+    JSON.stringify({ 'canary-provider': { type: 'api_key', key: c.authJson } }),
+    { mode: 0o600 },
+  );
   writeFileSync(files[0]!, `${c.userHome}\n`, { mode: 0o600 });
   writeFileSync(files[1]!, `${c.projectFile}\n`, { mode: 0o600 });
   return {
@@ -61,7 +65,9 @@ export function scanWorkspace(dir: string, canaries: readonly Canary[]): Contami
       if (st.isDirectory()) walk(p);
       else if (st.isFile() && st.size <= MAX_FILE) {
         const text = readFileSync(p, 'latin1');
-        for (const c of canaries) if (text.includes(c.value)) hits.push({ canary: c.where, foundIn: `workspace:${relative(dir, p)}`.slice(0, 300) });
+        for (const c of canaries)
+          if (text.includes(c.value))
+            hits.push({ canary: c.where, foundIn: `workspace:${relative(dir, p)}`.slice(0, 300) });
       }
     }
   };

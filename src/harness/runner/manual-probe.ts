@@ -23,12 +23,20 @@ export interface ManualProbeArgs {
 }
 
 /** Validate the arguments and resolve scenario, driver, subject; throws RunnerInputError with a flag-first message. */
-export function resolveManualProbe(a: ManualProbeArgs): { scenario: Scenario; driver: ServerRoleDriver; subject: Subject; url: string; specCommit: string } {
+export function resolveManualProbe(a: ManualProbeArgs): {
+  scenario: Scenario;
+  driver: ServerRoleDriver;
+  subject: Subject;
+  url: string;
+  specCommit: string;
+} {
   const rev = RevisionSchema.safeParse(a.revision);
-  if (!rev.success) throw new RunnerInputError(`--revision: expected one of ${RevisionSchema.options.join(', ')}, got "${a.revision}"`);
+  if (!rev.success)
+    throw new RunnerInputError(`--revision: expected one of ${RevisionSchema.options.join(', ')}, got "${a.revision}"`);
   const revision: Revision = rev.data;
   const driver = driverFor(revision, 'server');
-  if (!driver || driver.role !== 'server') throw new RunnerInputError(`--revision: no server-role prober for ${revision} yet`);
+  if (!driver || driver.role !== 'server')
+    throw new RunnerInputError(`--revision: no server-role prober for ${revision} yet`);
   let scenario: Scenario;
   try {
     scenario = findScenario(a.root, revision, 'server', a.scenario);
@@ -42,16 +50,32 @@ export function resolveManualProbe(a: ManualProbeArgs): { scenario: Scenario; dr
   } catch {
     throw new RunnerInputError(`--url: not a URL: "${a.url}"`, 'e.g. http://127.0.0.1:3000/mcp');
   }
-  if (url.protocol !== 'http:') throw new RunnerInputError(`--url: only http:// endpoints can be probed, got "${a.url}"`);
+  if (url.protocol !== 'http:')
+    throw new RunnerInputError(`--url: only http:// endpoints can be probed, got "${a.url}"`);
   const subject = subjectFromId(a.subject ?? MANUAL_SUBJECT, `manual probe of ${url.href}`);
   const { specCommit } = pinnedSpec(a.root);
   return { scenario, driver, subject, url: url.href, specCommit };
 }
 
 /** Probe, judge and build the record (k = 1, docs `none`: a manual probe has no agent and no docs). */
-export async function runManualProbe(r: ReturnType<typeof resolveManualProbe>, root: string): Promise<{ record: TrialRecord; log: WireLog }> {
+export async function runManualProbe(
+  r: ReturnType<typeof resolveManualProbe>,
+  root: string,
+): Promise<{ record: TrialRecord; log: WireLog }> {
   const startedAt = new Date();
   const log = await r.driver.probe(r.scenario, r.url);
-  const record = buildTrialRecord({ scenario: r.scenario, subject: r.subject, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit: r.specCommit, log }, root);
+  const record = buildTrialRecord(
+    {
+      scenario: r.scenario,
+      subject: r.subject,
+      docs: 'none',
+      k: 1,
+      startedAt,
+      endedAt: new Date(),
+      specCommit: r.specCommit,
+      log,
+    },
+    root,
+  );
   return { record, log };
 }

@@ -12,7 +12,9 @@ export function parseEndpoint(s: string): Endpoint {
 export const formatEndpoint = (e: Endpoint): string => ('tcp' in e ? `tcp:${e.tcp}` : `unix:${e.unix}`);
 
 function dial(e: Endpoint): Socket {
-  return 'tcp' in e ? connect({ port: e.tcp, host: '127.0.0.1', allowHalfOpen: true }) : connect({ path: e.unix, allowHalfOpen: true });
+  return 'tcp' in e
+    ? connect({ port: e.tcp, host: '127.0.0.1', allowHalfOpen: true })
+    : connect({ path: e.unix, allowHalfOpen: true });
 }
 
 /** Pipe two sockets both ways, keeping half-closes; an error on either side tears both down (like a reset). */

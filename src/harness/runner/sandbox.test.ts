@@ -10,11 +10,26 @@ import type { TrialDirs } from './workspace.ts';
 import { KIT_JUDGES, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
 
 const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;
-const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, driver: kitServerDriver, scenario: kitScenario('server'), timeouts: { sessionMs: 20_000, portWaitMs: 200 } } as const;
+const base = {
+  docs: 'none',
+  k: 1,
+  root: process.cwd(),
+  specDir: '/nonexistent',
+  specCommit: SPEC_COMMIT,
+  judges: KIT_JUDGES,
+  driver: kitServerDriver,
+  scenario: kitScenario('server'),
+  timeouts: { sessionMs: 20_000, portWaitMs: 200 },
+} as const;
 
 /** Run a shell command as the agent (netns), keep the trial folder, return what it wrote to out.txt. */
 async function inside(command: string): Promise<string> {
-  const r = await runTrial({ ...base, adapter: commandAdapter({ command: `{ ${command} ; } > out.txt 2>&1`, subject }), isolation: 'netns', keep: true });
+  const r = await runTrial({
+    ...base,
+    adapter: commandAdapter({ command: `{ ${command} ; } > out.txt 2>&1`, subject }),
+    isolation: 'netns',
+    keep: true,
+  });
   expect(r.record.status).toBe('completed');
   try {
     return readFileSync(join(r.dirs!.dir, 'out.txt'), 'utf8');
@@ -30,21 +45,35 @@ describe('netns isolation', () => {
 
   // Isolation is checked by inspecting the sandbox, never by sending traffic to a non-loopback address.
   it('has no network but loopback: one interface, lo, with loopback addresses only and no route', async () => {
-    const out = await inside('echo LINKS; ip -o link show | cut -d: -f2; echo ADDRS; ip -o addr show | awk \'{print $4}\'; echo ROUTES; ip route show; ip -6 route show | grep -v "^::1 " ; echo END');
+    const out = await inside(
+      'echo LINKS; ip -o link show | cut -d: -f2; echo ADDRS; ip -o addr show | awk \'{print $4}\'; echo ROUTES; ip route show; ip -6 route show | grep -v "^::1 " ; echo END',
+    );
     const [, links, addrs, routes] = out.split(/LINKS\n|ADDRS\n|ROUTES\n/);
-    expect(links!.trim().split('\n').map((l) => l.trim())).toEqual(['lo']);
+    expect(
+      links!
+        .trim()
+        .split('\n')
+        .map((l) => l.trim()),
+    ).toEqual(['lo']);
     expect(addrs!.trim().split('\n').sort()).toEqual(['127.0.0.1/8', '::1/128']);
     expect(routes!.replace('END', '').trim()).toBe('');
   });
 
   it('sees a root of its own: system folders, its workspace and node, nothing else of the host', async () => {
     const cwd = process.cwd();
-    const out = await inside(`ls -A /; echo HOST; ls ${cwd}/.. 2>&1 | head -3; ls ${dirname(cwd)}/shared 2>&1 | head -1; ls -A /tmp; echo ROOT; ls /root 2>&1 | head -1; mknod /tmp/disk b 8 0 2>&1 | head -1; touch /usr/x 2>&1 | head -1`);
+    const out = await inside(
+      `ls -A /; echo HOST; ls ${cwd}/.. 2>&1 | head -3; ls ${dirname(cwd)}/shared 2>&1 | head -1; ls -A /tmp; echo ROOT; ls /root 2>&1 | head -1; mknod /tmp/disk b 8 0 2>&1 | head -1; touch /usr/x 2>&1 | head -1`,
+    );
     const [top, host] = out.split('HOST\n');
     const system = ['bin', 'dev', 'etc', 'lib', 'lib32', 'lib64', 'libx32', 'proc', 'sbin', 'tmp', 'usr'];
     // Besides the system folders, only the first folder of the path to Node (the project's) — none when that is /tmp.
     const project = cwd.split('/')[1]!;
-    expect(top!.trim().split('\n').filter((d) => !system.includes(d))).toEqual(system.includes(project) ? [] : [project]);
+    expect(
+      top!
+        .trim()
+        .split('\n')
+        .filter((d) => !system.includes(d)),
+    ).toEqual(system.includes(project) ? [] : [project]);
     // The project's parent holds only the path to the Node binary: no sibling checkout, no ../shared spec copy.
     expect(host).toContain(`${cwd.split('/').at(-1)}\n`);
     expect(host).toMatch(/ls: cannot access '.*\/shared': No such file or directory/);
@@ -53,9 +82,11 @@ describe('netns isolation', () => {
     expect(host).toMatch(/touch: cannot touch '\/usr\/x': Read-only file system/);
   });
 
-  it('cannot leave the namespace, undo the hidden folders or read the harness\'s environment', async () => {
+  it("cannot leave the namespace, undo the hidden folders or read the harness's environment", async () => {
     process.env.TEST_PROVIDER_API_KEY = 'hunter2-secret';
-    const out = await inside(`nsenter --net=/proc/1/ns/net true && echo ESCAPED; umount ${homedir()} && echo UNMOUNTED; cat /proc/${process.pid}/environ && echo READ; echo END`);
+    const out = await inside(
+      `nsenter --net=/proc/1/ns/net true && echo ESCAPED; umount ${homedir()} && echo UNMOUNTED; cat /proc/${process.pid}/environ && echo READ; echo END`,
+    );
     expect(out).not.toMatch(/ESCAPED|UNMOUNTED|READ|hunter2/);
     expect(out).toContain('END');
   });
@@ -63,7 +94,9 @@ describe('netns isolation', () => {
   it('sees and signals only its own processes (a separate pid namespace)', async () => {
     const sentinel = spawn('sleep', ['120'], { stdio: 'ignore' });
     try {
-      const out = await inside(`kill -9 ${sentinel.pid} 2>/dev/null && echo KILLED; pkill -9 -x node; ps -e -o comm= | sort -u | tr "\\n" " "`);
+      const out = await inside(
+        `kill -9 ${sentinel.pid} 2>/dev/null && echo KILLED; pkill -9 -x node; ps -e -o comm= | sort -u | tr "\\n" " "`,
+      );
       expect(out).not.toContain('KILLED');
       expect(out).not.toMatch(/node|vitest/);
       expect(out).toContain('ps');
@@ -84,7 +117,9 @@ describe('netns isolation', () => {
 
   it('hides the project, the home folder and the harness files from an agent, but keeps node', async () => {
     const cwd = process.cwd();
-    const out = await inside(`ls -A ${cwd}; ls -A ../harness 2>&1 | head -1; ls -A ${homedir()} 2>&1 | head -1; node -e "console.log(process.version)"; touch ${cwd}/mcpfs-sandbox-probe`);
+    const out = await inside(
+      `ls -A ${cwd}; ls -A ../harness 2>&1 | head -1; ls -A ${homedir()} 2>&1 | head -1; node -e "console.log(process.version)"; touch ${cwd}/mcpfs-sandbox-probe`,
+    );
     const lines = out.split('\n');
     expect(lines[0]).toBe('node_modules');
     expect(lines[1]).toMatch(/No such file or directory/);
@@ -109,7 +144,12 @@ describe('command adapter --outside (an agent harness that must reach its model)
   it('runs the harness on the host and its $SHELL inside the namespace without the host env', async () => {
     process.env.TEST_PROVIDER_API_KEY = 'hunter2-secret';
     const command = `"$SHELL" -c 'readlink /proc/self/ns/net; echo "inside:$TEST_PROVIDER_API_KEY:$PORT"' > out.txt; readlink /proc/self/ns/net >> out.txt; echo "outside:$TEST_PROVIDER_API_KEY" >> out.txt`;
-    const r = await runTrial({ ...base, adapter: commandAdapter({ command, subject, outside: true }), isolation: 'netns', keep: true });
+    const r = await runTrial({
+      ...base,
+      adapter: commandAdapter({ command, subject, outside: true }),
+      isolation: 'netns',
+      keep: true,
+    });
     try {
       const [nsIn, inside, nsOut, outside] = readFileSync(join(r.dirs!.dir, 'out.txt'), 'utf8').trim().split('\n');
       expect(nsOut).toBe(readlinkSync('/proc/self/ns/net'));
@@ -129,7 +169,19 @@ describe('mount check', () => {
     const broken = async (tag: string, dirs: TrialDirs): Promise<Sandbox> => {
       const sb = await netnsSandbox(tag, dirs.plumbing);
       const enter = sb.enter;
-      return { ...sb, enter: (cmd, args) => enter('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs none "$PWD" && cd "$PWD" && exec "$@"', 'sh', cmd, ...args]) };
+      return {
+        ...sb,
+        enter: (cmd, args) =>
+          enter('unshare', [
+            '-m',
+            'sh',
+            '-c',
+            'mount -t tmpfs none "$PWD" && cd "$PWD" && exec "$@"',
+            'sh',
+            cmd,
+            ...args,
+          ]),
+      };
     };
     const r = await runTrial({ ...base, adapter: nullAdapter(), makeSandbox: broken });
     expect(r.record.status).toBe('infra-error');

@@ -50,14 +50,24 @@ export function noneSandbox(): Sandbox {
 function ip(args: string[]): void {
   const r = spawnSync('ip', args, { encoding: 'utf8', timeout: 10_000 });
   if (r.error || r.status !== 0) {
-    throw new InfraError(`sandbox failure: ip ${args.join(' ')}: ${(r.error?.message ?? r.stderr).trim() || `exit ${r.status}`}`);
+    throw new InfraError(
+      `sandbox failure: ip ${args.join(' ')}: ${(r.error?.message ?? r.stderr).trim() || `exit ${r.status}`}`,
+    );
   }
 }
 
 /** Start a process inside and resolve once it printed "ready" (or reject when it exits first). */
-function startInside(sb: Pick<Sandbox, 'enter'>, args: string[], what: string, cmd = process.execPath): Promise<ChildProcess> {
+function startInside(
+  sb: Pick<Sandbox, 'enter'>,
+  args: string[],
+  what: string,
+  cmd = process.execPath,
+): Promise<ChildProcess> {
   const w = sb.enter(cmd, args);
-  const child = spawn(w.cmd, w.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
+  const child = spawn(w.cmd, w.args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
   let err = '';
   child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
   return new Promise((resolve, reject) => {
@@ -103,12 +113,19 @@ const DROP_CAPS = [
 export function rootScript(v: FsView): string {
   const q = shq;
   const R = q(v.root);
-  const bind = (from: string, to: string, writable: boolean) => [`mkdir -p ${to}`, `mount --rbind ${q(from)} ${to}`, ...(writable ? [] : [`mount -o remount,ro,bind ${to}`])];
+  const bind = (from: string, to: string, writable: boolean) => [
+    `mkdir -p ${to}`,
+    `mount --rbind ${q(from)} ${to}`,
+    ...(writable ? [] : [`mount -o remount,ro,bind ${to}`]),
+  ];
   return [
     'set -e',
     'cwd="$PWD"',
     `mount -t tmpfs -o size=256m,mode=0755 mcpfs-root ${R}`,
-    ...SYSTEM.map((d) => `if [ -L /${d} ]; then ln -s "$(readlink /${d})" ${R}/${d}; elif [ -d /${d} ]; then mkdir ${R}/${d} && mount --rbind /${d} ${R}/${d} && mount -o remount,ro,bind ${R}/${d}; fi`),
+    ...SYSTEM.map(
+      (d) =>
+        `if [ -L /${d} ]; then ln -s "$(readlink /${d})" ${R}/${d}; elif [ -d /${d} ]; then mkdir ${R}/${d} && mount --rbind /${d} ${R}/${d} && mount -o remount,ro,bind ${R}/${d}; fi`,
+    ),
     `mkdir -p ${R}/dev ${R}/proc ${R}/tmp && chmod 1777 ${R}/tmp`,
     `mount -t tmpfs -o size=64k,mode=0755 mcpfs-dev ${R}/dev && mkdir -p ${R}/dev/pts ${R}/dev/shm && chmod 1777 ${R}/dev/shm`,
     ...DEVICES.map((d) => `touch ${R}/dev/${d} && mount --bind /dev/${d} ${R}/dev/${d}`),
@@ -146,19 +163,31 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
     enter: (cmd, args) => {
       const inner = [...DROP_CAPS, cmd, ...args];
       return view
-        ? net('unshare', ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', rootScript(view), 'sh', ...inner], true)
+        ? net(
+            'unshare',
+            ['--mount', '--propagation', 'private', '--', '/bin/sh', '-c', rootScript(view), 'sh', ...inner],
+            true,
+          )
         : net(inner[0]!, inner.slice(1), true);
     },
     listening: (port) => init !== undefined && isListening(port, init),
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
-      await startInside(helper, [RELAY_MAIN, formatEndpoint({ unix: sock }), formatEndpoint({ tcp: port })], `relay to port ${port}`);
+      await startInside(
+        helper,
+        [RELAY_MAIN, formatEndpoint({ unix: sock }), formatEndpoint({ tcp: port })],
+        `relay to port ${port}`,
+      );
       return track(startHostRelay({ tcp: port }, { unix: sock }));
     },
     async exposeHost(port) {
       const sock = join(dir, `out-${port}.sock`);
       const host = await track(startHostRelay({ unix: sock }, { tcp: port }));
-      await startInside(helper, [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })], `relay from port ${port}`);
+      await startInside(
+        helper,
+        [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })],
+        `relay from port ${port}`,
+      );
       return host;
     },
     pids: () => (ns ? pidsInNetns(ns) : []),
@@ -177,7 +206,12 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
   try {
     ip(['-n', name, 'link', 'set', 'lo', 'up']);
     // unshare forks the anchor as pid 1 of a new pid namespace; when it dies, the kernel kills every subject process.
-    const anchor = await startInside(helper, ['--pid', '--fork', '--kill-child', '--', '/bin/sh', '-c', 'echo ready; exec sleep infinity'], 'namespace anchor', 'unshare');
+    const anchor = await startInside(
+      helper,
+      ['--pid', '--fork', '--kill-child', '--', '/bin/sh', '-c', 'echo ready; exec sleep infinity'],
+      'namespace anchor',
+      'unshare',
+    );
     init = childrenOf(anchor.pid!)[0];
     ns = init !== undefined ? netnsOf(init) : undefined;
     if (!ns || ns === netnsOf('self')) throw new InfraError(`sandbox failure: anchor process is not inside ${name}`);
@@ -194,6 +228,10 @@ async function startHostRelay(listen: Endpoint, to: Endpoint): Promise<Relay> {
     return await startRelay(listen, to);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InfraError(code === 'EADDRINUSE' ? `port clash: host ${formatEndpoint(listen)} already in use` : `sandbox failure: relay ${formatEndpoint(listen)}: ${(e as Error).message}`);
+    throw new InfraError(
+      code === 'EADDRINUSE'
+        ? `port clash: host ${formatEndpoint(listen)} already in use`
+        : `sandbox failure: relay ${formatEndpoint(listen)}: ${(e as Error).message}`,
+    );
   }
 }

@@ -27,16 +27,21 @@ export function startScriptedModel(turns: readonly ScriptedTurn[], modelId = 'sc
     req.on('data', (b: Buffer) => chunks.push(b));
     req.on('end', () => {
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
-        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
+        res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: `no route ${req.method} ${req.url}` } }));
         return;
       }
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ScriptedModel['requests'][number] & { stream?: boolean };
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ScriptedModel['requests'][number] & {
+        stream?: boolean;
+      };
       requests.push(body);
       const n = body.messages.filter((m) => m.role === 'assistant').length;
       const turn = turns[n] ?? { text: 'Done.' };
       const promptTokens = Math.ceil(Buffer.concat(chunks).length / 4);
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      for (const c of chunksFor(turn, `chatcmpl-${requests.length}`, modelId, promptTokens)) res.write(`data: ${JSON.stringify(c)}\n\n`);
+      for (const c of chunksFor(turn, `chatcmpl-${requests.length}`, modelId, promptTokens))
+        res.write(`data: ${JSON.stringify(c)}\n\n`);
       res.end('data: [DONE]\n\n');
     });
   });
@@ -58,7 +63,10 @@ export function startScriptedModel(turns: readonly ScriptedTurn[], modelId = 'sc
 
 function chunksFor(turn: ScriptedTurn, id: string, model: string, promptTokens: number): unknown[] {
   const base = { id, object: 'chat.completion.chunk', created: 0, model };
-  const choice = (delta: unknown, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
+  const choice = (delta: unknown, finish: string | null = null) => ({
+    ...base,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
   const out: unknown[] = [choice({ role: 'assistant', content: '' })];
   let completion = 0;
   if (turn.text) {
@@ -68,9 +76,19 @@ function chunksFor(turn: ScriptedTurn, id: string, model: string, promptTokens: 
   (turn.toolCalls ?? []).forEach((tc, i) => {
     const args = JSON.stringify(tc.arguments);
     completion += Math.ceil(args.length / 4);
-    out.push(choice({ tool_calls: [{ index: i, id: `call_${id}_${i}`, type: 'function', function: { name: tc.name, arguments: args } }] }));
+    out.push(
+      choice({
+        tool_calls: [
+          { index: i, id: `call_${id}_${i}`, type: 'function', function: { name: tc.name, arguments: args } },
+        ],
+      }),
+    );
   });
   out.push(choice({}, turn.toolCalls?.length ? 'tool_calls' : 'stop'));
-  out.push({ ...base, choices: [], usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion } });
+  out.push({
+    ...base,
+    choices: [],
+    usage: { prompt_tokens: promptTokens, completion_tokens: completion, total_tokens: promptTokens + completion },
+  });
   return out;
 }

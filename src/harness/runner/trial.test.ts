@@ -8,9 +8,18 @@ import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT 
 import { TrialRecordSchema } from '../../bench/schema/trial.ts';
 import { checkRecord, expectedRecordPath, trialFiles } from '../../bench/derive/records.ts';
 
-const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, timeouts: { sessionMs: 20_000, portWaitMs: 2000 } } as const;
+const base = {
+  docs: 'none',
+  k: 1,
+  root: process.cwd(),
+  specDir: '/nonexistent',
+  specCommit: SPEC_COMMIT,
+  judges: KIT_JUDGES,
+  timeouts: { sessionMs: 20_000, portWaitMs: 2000 },
+} as const;
 const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;
-const server = (extra: Partial<TrialOptions> & Pick<TrialOptions, 'adapter'>) => runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), ...extra });
+const server = (extra: Partial<TrialOptions> & Pick<TrialOptions, 'adapter'>) =>
+  runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), ...extra });
 const verdicts = (r: Awaited<ReturnType<typeof runTrial>>) => r.record.verdicts.map((v) => v.verdict);
 
 /** Derive's checks of one record (seal, trial note, times, usage, re-judging) on what the runner wrote. */
@@ -18,7 +27,12 @@ function deriveProblems(r: Awaited<ReturnType<typeof runTrial>>) {
   const s = kitScenario(r.record.trial.role);
   const files = new Map(trialFiles(r.record, r.log, r.transcript).map((f) => [f.path, f.content]));
   const path = expectedRecordPath(r.record);
-  return checkRecord(path, files.get(path)!, { files, scenarios: new Map([[`${s.revision}/${s.role}/${s.id}`, s]]), judges: KIT_JUDGES, rejudge: true }).problems;
+  return checkRecord(path, files.get(path)!, {
+    files,
+    scenarios: new Map([[`${s.revision}/${s.role}/${s.id}`, s]]),
+    judges: KIT_JUDGES,
+    rejudge: true,
+  }).problems;
 }
 
 describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolation) => {
@@ -31,7 +45,11 @@ describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolati
     expect(existsSync(r.dirs!.root)).toBe(false);
     expect(TrialRecordSchema.safeParse(r.record).success).toBe(true);
     // What it wrote passes derive's integrity checks: sealed log, its trial note first, times that contain the log.
-    expect(r.log.events[0]).toMatchObject({ type: 'note', t: 0, data: { trial: r.record.trial.id, subject: r.record.subject.id, k: 1, isolation } });
+    expect(r.log.events[0]).toMatchObject({
+      type: 'note',
+      t: 0,
+      data: { trial: r.record.trial.id, subject: r.record.subject.id, k: 1, isolation },
+    });
     expect(deriveProblems(r)).toEqual([]);
   });
 
@@ -52,10 +70,22 @@ describe.each(['netns', 'none'] as const)('runTrial with isolation %s', (isolati
 
   it('runs the oracle client against the reference server and stops when it finished', async () => {
     const d = kitClientDriver();
-    const r = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d), isolation });
+    const r = await runTrial({
+      ...base,
+      driver: d,
+      scenario: kitScenario('client'),
+      adapter: oracleAdapter(d),
+      isolation,
+    });
     expect(r.record.status).toBe('completed');
     expect(verdicts(r)).toEqual(['pass']);
-    const m = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d, 'mute'), isolation });
+    const m = await runTrial({
+      ...base,
+      driver: d,
+      scenario: kitScenario('client'),
+      adapter: oracleAdapter(d, 'mute'),
+      isolation,
+    });
     expect(verdicts(m)).toEqual(['fail']);
   });
 });
@@ -69,11 +99,20 @@ describe('runTrial processes and infra-errors', () => {
       // Durations unique to this run, so another test run's sleeps on the same machine are not mistaken for ours.
       const n = 100_000 + Math.floor(Math.random() * 800_000);
       const cmd = `setsid sh -c "sleep ${n}" & (sleep ${n + 1} &) ; nohup sleep ${n + 2} >/dev/null 2>&1 & echo started`;
-      const r = await server({ adapter: commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } }), isolation });
+      const r = await server({
+        adapter: commandAdapter({
+          command: cmd,
+          subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' },
+        }),
+        isolation,
+      });
       expect(r.record.status).toBe('completed');
       expect(r.leftovers).toEqual([]);
       const ours = new Set([`sleep ${n}`, `sleep ${n + 1}`, `sleep ${n + 2}`]);
-      const still = execSync('ps -eo args').toString().split('\n').filter((l) => ours.has(l.trim()));
+      const still = execSync('ps -eo args')
+        .toString()
+        .split('\n')
+        .filter((l) => ours.has(l.trim()));
       expect(still).toEqual([]);
     }
   });
@@ -93,15 +132,27 @@ describe('runTrial processes and infra-errors', () => {
   it('judges a trial whose agent reported an infra reason but whose subject answered (derive would refuse it as infra-error)', async () => {
     const withReason = (a: ReturnType<typeof oracleAdapter>) => {
       const start = a.start;
-      a.start = async (ctx) => ({ ...(await start(ctx)), finish: async () => ({ infraReason: 'agent never got a model reply: 401' }) });
+      a.start = async (ctx) => ({
+        ...(await start(ctx)),
+        finish: async () => ({ infraReason: 'agent never got a model reply: 401' }),
+      });
       return a;
     };
     const answered = await server({ adapter: withReason(oracleAdapter(kitServerDriver)), isolation: 'none' });
     expect(answered.record.status).toBe('completed');
     expect(verdicts(answered)).toEqual(['pass']);
-    expect(answered.log.events.some((e) => e.type === 'note' && e.text.includes('the agent reported "agent never got a model reply: 401", but the subject answered'))).toBe(true);
+    expect(
+      answered.log.events.some(
+        (e) =>
+          e.type === 'note' &&
+          e.text.includes('the agent reported "agent never got a model reply: 401", but the subject answered'),
+      ),
+    ).toBe(true);
     expect(deriveProblems(answered)).toEqual([]);
-    const silent = await server({ adapter: withReason({ ...nullAdapter() } as ReturnType<typeof oracleAdapter>), isolation: 'none' });
+    const silent = await server({
+      adapter: withReason({ ...nullAdapter() } as ReturnType<typeof oracleAdapter>),
+      isolation: 'none',
+    });
     expect(silent.record.status).toBe('infra-error');
     expect(silent.record.infraReason).toBe('agent never got a model reply: 401');
     expect(deriveProblems(silent)).toEqual([]);
@@ -109,23 +160,36 @@ describe('runTrial processes and infra-errors', () => {
 
   it('records a reference server that fails to start as an infra-error', async () => {
     const d = kitClientDriver({ failStart: true });
-    const r = await runTrial({ ...base, driver: d, scenario: kitScenario('client'), adapter: oracleAdapter(d), isolation: 'netns' });
+    const r = await runTrial({
+      ...base,
+      driver: d,
+      scenario: kitScenario('client'),
+      adapter: oracleAdapter(d),
+      isolation: 'netns',
+    });
     expect(r.record.status).toBe('infra-error');
     expect(r.record.infraReason).toBe('reference server failed to start: listen EACCES 127.0.0.1');
   });
 
   it('records a sandbox that cannot be created as an infra-error', async () => {
-    const r = await server({ adapter: nullAdapter(), makeSandbox: async () => Promise.reject(new Error('unshare: Operation not permitted')) });
+    const r = await server({
+      adapter: nullAdapter(),
+      makeSandbox: async () => Promise.reject(new Error('unshare: Operation not permitted')),
+    });
     expect(r.record.status).toBe('infra-error');
     expect(r.record.infraReason).toBe('runner crashed: unshare: Operation not permitted');
   });
 
   it('stops an agent at its time limit and still probes what it left running', async () => {
     const cmd = 'node "$ORACLE" & sleep 600';
-    const adapter = commandAdapter({ command: cmd, subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } });
+    const adapter = commandAdapter({
+      command: cmd,
+      subject: { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' },
+    });
     adapter.usesProject = true; // it runs the test oracle from this project
     const start = adapter.start;
-    adapter.start = (ctx) => start({ ...ctx, env: { ...ctx.env, ORACLE: kitServerDriver.oracleCommand(kitScenario('server')).args[0]! } });
+    adapter.start = (ctx) =>
+      start({ ...ctx, env: { ...ctx.env, ORACLE: kitServerDriver.oracleCommand(kitScenario('server')).args[0]! } });
     const r = await server({ adapter, isolation: 'netns', timeouts: { sessionMs: 1500, portWaitMs: 5000 } });
     expect(verdicts(r)).toEqual(['pass']);
     expect(r.log.events.some((e) => e.type === 'note' && /time limit/.test(e.text))).toBe(true);
@@ -136,8 +200,20 @@ describe('runTrial processes and infra-errors', () => {
 describe('canaries', () => {
   it('plants them for the trial, removes them afterwards, and records a subject that reached one as contaminated', async () => {
     // Without isolation the subject can read the project folder, where a canary file lies: copying it is a leak.
-    const r = await runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-* > loot.txt`, subject }), isolation: 'none' });
-    expect(r.record.canaries?.map((c) => c.where)).toEqual(['harness-env', 'model-key', 'auth-json', 'user-home', 'project-file']);
+    const r = await runTrial({
+      ...base,
+      driver: kitServerDriver,
+      scenario: kitScenario('server'),
+      adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-* > loot.txt`, subject }),
+      isolation: 'none',
+    });
+    expect(r.record.canaries?.map((c) => c.where)).toEqual([
+      'harness-env',
+      'model-key',
+      'auth-json',
+      'user-home',
+      'project-file',
+    ]);
     expect(r.record.status).toBe('contaminated');
     expect(r.record.contamination).toEqual([{ canary: 'project-file', foundIn: 'workspace:loot.txt' }]);
     expect(readdirSync(process.cwd()).filter((f) => f.startsWith('.mcpfs-canary-'))).toEqual([]);

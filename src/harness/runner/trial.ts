@@ -105,13 +105,23 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
   if (inputError) throw inputError;
   // An agent-side infra reason (no model reply) with a subject that still answered is judged: derive refuses an
   // infra-error whose log shows answered exchanges (a relabelled failing trial would vanish from the boards).
-  if (agentInfra && log?.events.some((e) => e.type === 'response')) st.notes.push(`runner: the agent reported "${agentInfra}", but the subject answered: judged as usual`);
+  if (agentInfra && log?.events.some((e) => e.type === 'response'))
+    st.notes.push(`runner: the agent reported "${agentInfra}", but the subject answered: judged as usual`);
   else infraReason ??= agentInfra;
-  if (leftovers.length > 0 && !infraReason) st.notes.push(`runner: ${leftovers.length} process(es) survived cleanup: ${leftovers.join(' ')}`);
+  if (leftovers.length > 0 && !infraReason)
+    st.notes.push(`runner: ${leftovers.length} process(es) survived cleanup: ${leftovers.join(' ')}`);
   const isolation = st.sb?.kind ?? o.isolation ?? 'netns';
-  const wire = withTrialNote(withNotes(log ?? emptyLog(o.driver), st.notes), { trial: id, subject: o.adapter.subject.id, docs: o.docs, k: o.k, isolation });
+  const wire = withTrialNote(withNotes(log ?? emptyLog(o.driver), st.notes), {
+    trial: id,
+    subject: o.adapter.subject.id,
+    docs: o.docs,
+    k: o.k,
+    isolation,
+  });
   const canaries = st.planted?.canaries;
-  const contamination = canaries ? [...(st.workspaceHits ?? []), ...canaryHits(canaries, { wire: wireJsonl(wire), transcript: transcript ?? '' })] : [];
+  const contamination = canaries
+    ? [...(st.workspaceHits ?? []), ...canaryHits(canaries, { wire: wireJsonl(wire), transcript: transcript ?? '' })]
+    : [];
   const record = buildTrialRecord(
     {
       scenario: o.scenario,
@@ -124,7 +134,10 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       isolation,
       log: wire,
       infraReason,
-      usage: { ...usage, ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}) },
+      usage: {
+        ...usage,
+        ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}),
+      },
       transcript,
       canaries,
       contamination,
@@ -138,12 +151,17 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
 
 async function execute(o: TrialOptions, marker: string, st: State): Promise<WireLog> {
   if (o.driver.role !== o.scenario.role || o.driver.revision !== o.scenario.revision) {
-    throw new RunnerInputError(`driver ${o.driver.revision} ${o.driver.role} does not match scenario ${o.scenario.revision} ${o.scenario.role} "${o.scenario.id}"`);
+    throw new RunnerInputError(
+      `driver ${o.driver.revision} ${o.driver.role} does not match scenario ${o.scenario.revision} ${o.scenario.role} "${o.scenario.id}"`,
+    );
   }
   st.dirs = createTrialDirs(o.scenario, o.docs, o.specDir);
   st.planted = plantCanaries(marker, st.dirs, o.root);
   const isolation = o.isolation ?? 'netns';
-  const make = o.makeSandbox ?? ((tag: string, dirs: TrialDirs, view: FsView) => (isolation === 'netns' ? netnsSandbox(tag, dirs.plumbing, view) : Promise.resolve(noneSandbox())));
+  const make =
+    o.makeSandbox ??
+    ((tag: string, dirs: TrialDirs, view: FsView) =>
+      isolation === 'netns' ? netnsSandbox(tag, dirs.plumbing, view) : Promise.resolve(noneSandbox()));
   st.sb = await make(marker, st.dirs, subjectView(st.dirs, o.adapter.usesProject ?? false, o.root));
   return o.driver.role === 'server' ? serverTrial(o, o.driver, marker, st) : clientTrial(o, o.driver, marker, st);
 }
@@ -164,19 +182,27 @@ function context(o: TrialOptions, st: State, marker: string, vars: Record<string
 /** Run the agent's session to its end, the reference's `finished`, or its time limit; note how it ended. */
 async function session(run: AgentRun, ctx: AgentContext, st: State, extra: Promise<unknown>[] = []): Promise<void> {
   const t0 = performance.now();
-  const end = await Promise.race([run.exited.then((x) => ({ exit: x })), sleep(ctx.timeoutMs), ...extra.map((p) => p.then(() => 'finished' as const))]);
+  const end = await Promise.race([
+    run.exited.then((x) => ({ exit: x })),
+    sleep(ctx.timeoutMs),
+    ...extra.map((p) => p.then(() => 'finished' as const)),
+  ]);
   st.wallTimeMs = Math.round(performance.now() - t0);
   if (end === 'timeout') {
     st.notes.push(`runner: session time limit of ${Math.round(ctx.timeoutMs / 1000)} s reached; agent stopped`);
     run.stop();
   } else if (end === 'finished') st.notes.push('runner: reference scenario finished');
-  else st.notes.push(`runner: agent exited (code ${end.exit.code ?? 'none'}${end.exit.signal ? `, signal ${end.exit.signal}` : ''})`);
+  else
+    st.notes.push(
+      `runner: agent exited (code ${end.exit.code ?? 'none'}${end.exit.signal ? `, signal ${end.exit.signal}` : ''})`,
+    );
 }
 
 async function serverTrial(o: TrialOptions, driver: ServerRoleDriver, marker: string, st: State): Promise<WireLog> {
   const sb = st.sb!;
   const port = o.port ?? (await freePort());
-  if (!(await portFree(port))) throw new InfraError(`port clash: 127.0.0.1:${port} already in use before the agent started`);
+  if (!(await portFree(port)))
+    throw new InfraError(`port clash: 127.0.0.1:${port} already in use before the agent started`);
   const ctx = context(o, st, marker, { PORT: String(port) });
   await checkMount(sb, st.dirs!.dir, ctx.env);
   const run = (st.run = await o.adapter.start(ctx));
@@ -186,7 +212,9 @@ async function serverTrial(o: TrialOptions, driver: ServerRoleDriver, marker: st
     run.mode === 'service' ? (o.timeouts?.serviceStartMs ?? 20_000) : (o.timeouts?.portWaitMs ?? 10_000),
     run.mode === 'service' ? run.exited : undefined,
   );
-  st.notes.push(up ? `runner: port ${port} listening; probing` : `runner: nothing listened on port ${port}; probing anyway`);
+  st.notes.push(
+    up ? `runner: port ${port} listening; probing` : `runner: nothing listened on port ${port}; probing anyway`,
+  );
   if (up) await sb.exposeInside(port);
   return driver.probe(o.scenario, `http://127.0.0.1:${port}${driver.path}`);
 }
@@ -209,7 +237,11 @@ async function clientTrial(o: TrialOptions, driver: ClientRoleDriver, marker: st
 }
 
 /** Kill everything the subject left behind (process groups, marked processes, the namespace); collect usage. */
-async function cleanup(o: TrialOptions, marker: string, st: State): Promise<{ leftovers: number[]; usage?: Usage; transcript?: string; infraReason?: string }> {
+async function cleanup(
+  o: TrialOptions,
+  marker: string,
+  st: State,
+): Promise<{ leftovers: number[]; usage?: Usage; transcript?: string; infraReason?: string }> {
   st.run?.stop(true);
   if (st.handle) await st.handle.stop().catch(() => undefined);
   const sb = st.sb;
@@ -228,7 +260,10 @@ function emptyLog(driver: RoleDriver): WireLog {
 
 /** Prepend the runner's annotations (t = 0): they explain the session, never evidence a verdict. */
 function withNotes(log: WireLog, notes: string[]): WireLog {
-  return { header: log.header, events: [...notes.map((text) => ({ type: 'note' as const, t: 0, text })), ...log.events] };
+  return {
+    header: log.header,
+    events: [...notes.map((text) => ({ type: 'note' as const, t: 0, text })), ...log.events],
+  };
 }
 
 const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWith('/') ? dir : `${dir}/`);

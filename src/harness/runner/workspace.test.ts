@@ -33,12 +33,16 @@ describe('createTrialDirs', () => {
     const d = createTrialDirs(kitScenario('server'), 'full', fakeSpec());
     made.push(d.root);
     expect(readdirSync(d.dir).sort()).toEqual(['TASK.md', 'spec']);
-    expect(readFileSync(join(d.dir, 'spec/docs/specification/2025-11-25/basic/transports.mdx'), 'utf8')).toBe('spec text');
+    expect(readFileSync(join(d.dir, 'spec/docs/specification/2025-11-25/basic/transports.mdx'), 'utf8')).toBe(
+      'spec text',
+    );
     expect(existsSync(join(d.dir, 'spec/normative-sentences.tsv'))).toBe(false);
     expect(existsSync(join(d.dir, 'spec/other.mdx'))).toBe(false);
   });
 
   it('refuses --docs full without a spec folder, naming the fix', () => {
-    expect(() => createTrialDirs(kitScenario('server'), 'full', '/nonexistent/spec')).toThrow(/--docs full: pinned spec folder not found: \/nonexistent\/spec\/2025-11-25/);
+    expect(() => createTrialDirs(kitScenario('server'), 'full', '/nonexistent/spec')).toThrow(
+      /--docs full: pinned spec folder not found: \/nonexistent\/spec\/2025-11-25/,
+    );
   });
 });

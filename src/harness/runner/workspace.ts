@@ -34,14 +34,24 @@ export function specSource(specDir: string, scenario: Scenario): string {
 /** Make a fresh trial root with the workspace holding the task prompt (and the pinned spec for `--docs full`). */
 export function createTrialDirs(scenario: Scenario, docs: DocsAxis, specDir: string): TrialDirs {
   const root = mkdtempSync(join(tmpdir(), 'mcpfs-'));
-  const d: TrialDirs = { root, dir: join(root, 'work'), home: join(root, 'home'), tmp: join(root, 'tmp'), harness: join(root, 'harness'), plumbing: join(root, 'plumbing') };
+  const d: TrialDirs = {
+    root,
+    dir: join(root, 'work'),
+    home: join(root, 'home'),
+    tmp: join(root, 'tmp'),
+    harness: join(root, 'harness'),
+    plumbing: join(root, 'plumbing'),
+  };
   for (const p of [d.dir, d.home, d.tmp, d.harness, d.plumbing]) mkdirSync(p, { recursive: true });
   writeFileSync(join(d.dir, 'TASK.md'), scenario.prompt);
   if (docs === 'full') {
     const src = specSource(specDir, scenario);
     if (!existsSync(src)) {
       rmSync(root, { recursive: true, force: true });
-      throw new RunnerInputError(`--docs full: pinned spec folder not found: ${src}`, 'set MCP_SPEC_DIR, or run `npm run fetch-spec`');
+      throw new RunnerInputError(
+        `--docs full: pinned spec folder not found: ${src}`,
+        'set MCP_SPEC_DIR, or run `npm run fetch-spec`',
+      );
     }
     cpSync(src, join(d.dir, 'spec'), { recursive: true, filter: (p) => !HARNESS_MADE.has(basename(p)) });
   }
@@ -63,17 +73,27 @@ export async function checkMount(sb: Sandbox, dir: string, env: Record<string, s
   try {
     const w = sb.enter('/bin/sh', ['-c', `cat ${OUT} && printf %s "$1" > ${IN}`, 'sh', inTok]);
     const { code, stdout, stderr } = await run(w.cmd, w.args, dir, env);
-    if (code !== 0) throw new InfraError(`mount check failed: the sandbox could not read the workspace (exit ${code}: ${stderr.trim()})`);
-    if (stdout !== outTok) throw new InfraError('mount check failed: a file written outside the sandbox reads differently inside');
+    if (code !== 0)
+      throw new InfraError(
+        `mount check failed: the sandbox could not read the workspace (exit ${code}: ${stderr.trim()})`,
+      );
+    if (stdout !== outTok)
+      throw new InfraError('mount check failed: a file written outside the sandbox reads differently inside');
     const back = existsSync(join(dir, IN)) ? readFileSync(join(dir, IN), 'utf8') : undefined;
-    if (back !== inTok) throw new InfraError('mount check failed: a file written inside the sandbox is not visible outside');
+    if (back !== inTok)
+      throw new InfraError('mount check failed: a file written inside the sandbox is not visible outside');
   } finally {
     rmSync(join(dir, OUT), { force: true });
     rmSync(join(dir, IN), { force: true });
   }
 }
 
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const c = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -25,11 +25,13 @@ async function listen<S extends Server | NetServer>(s: S): Promise<string> {
 
 /** An SSE endpoint that sends `n` tiny events in one write per 500, then ends. */
 const flood = (n: number) =>
-  listen(createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    for (let i = 0; i < n; i += 500) res.write('data: x\n\n'.repeat(Math.min(500, n - i)));
-    res.end();
-  }));
+  listen(
+    createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      for (let i = 0; i < n; i += 500) res.write('data: x\n\n'.repeat(Math.min(500, n - i)));
+      res.end();
+    }),
+  );
 
 const truncations = (rec: WireRecorder) => rec.events.filter((e) => e.type === 'truncated');
 
@@ -37,7 +39,12 @@ describe('WireClient caps', () => {
   it('keeps maxEvents SSE events of a flooding response, records the cut and ends the exchange as aborted', async () => {
     const base = await flood(5000);
     const rec = new WireRecorder('prober');
-    const r = await new WireClient(rec, { maxEvents: 100 }).send({ method: 'GET', url: base, headers: [], timeoutMs: 3000 });
+    const r = await new WireClient(rec, { maxEvents: 100 }).send({
+      method: 'GET',
+      url: base,
+      headers: [],
+      timeoutMs: 3000,
+    });
     expect(r.sse).toHaveLength(100);
     expect(rec.events.filter((e) => e.type === 'sse')).toHaveLength(100);
     expect(truncations(rec)).toEqual([expect.objectContaining({ x: 0, cap: 'response-events', limit: 100 })]);
@@ -68,19 +75,31 @@ describe('WireClient caps', () => {
     expect(third.body.length).toBeLessThan(1000);
     expect(client.spent).toBe('trial-bytes');
     // The third response hits both caps at once; each is on record.
-    expect(truncations(rec).map((e) => e.type === 'truncated' && e.cap)).toEqual(['response-bytes', 'response-bytes', 'response-bytes', 'trial-bytes']);
+    expect(truncations(rec).map((e) => e.type === 'truncated' && e.cap)).toEqual([
+      'response-bytes',
+      'response-bytes',
+      'response-bytes',
+      'trial-bytes',
+    ]);
   });
 
   it('cuts a storm of 1xx interim responses', async () => {
-    const base = await listen(createNetServer((sock) => {
-      sock.on('error', () => undefined);
-      sock.once('data', () => {
-        sock.write('HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n'.repeat(1000));
-        sock.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
-      });
-    }));
+    const base = await listen(
+      createNetServer((sock) => {
+        sock.on('error', () => undefined);
+        sock.once('data', () => {
+          sock.write('HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n'.repeat(1000));
+          sock.end('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+        });
+      }),
+    );
     const rec = new WireRecorder('prober');
-    const r = await new WireClient(rec, { maxInterim: 10 }).send({ method: 'GET', url: base, headers: [], timeoutMs: 3000 });
+    const r = await new WireClient(rec, { maxInterim: 10 }).send({
+      method: 'GET',
+      url: base,
+      headers: [],
+      timeoutMs: 3000,
+    });
     expect(r.error?.code).toBe('EMAXINTERIM');
     expect(r.status).toBeUndefined();
     expect(truncations(rec)).toEqual([expect.objectContaining({ cap: 'interim-responses', limit: 10 })]);
@@ -89,29 +108,43 @@ describe('WireClient caps', () => {
   it('records a request Node refuses to send (an SSE id past Latin-1 resent as Last-Event-ID) as an error', async () => {
     const base = await listen(createServer((_req, res) => res.end('{}')));
     const rec = new WireRecorder('prober');
-    const r = await new WireClient(rec).send({ method: 'GET', url: base, headers: [['Last-Event-ID', 'stream-€-1']], timeoutMs: 1000 });
+    const r = await new WireClient(rec).send({
+      method: 'GET',
+      url: base,
+      headers: [['Last-Event-ID', 'stream-€-1']],
+      timeoutMs: 1000,
+    });
     expect(r.error?.code).toBe('ERR_INVALID_CHAR');
     expect(rec.events.map((e) => e.type)).toEqual(['request', 'error']);
   });
 
   it('decodes a UTF-8 character split across two TCP chunks of an SSE stream', async () => {
     const bytes = Buffer.from('data: é€😀\n\n', 'utf8');
-    const base = await listen(createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      // Cut inside é (bytes 6-7) and inside 😀 (bytes 11-14).
-      res.write(bytes.subarray(0, 7));
-      setTimeout(() => res.write(bytes.subarray(7, 13)), 20);
-      setTimeout(() => res.end(bytes.subarray(13)), 40);
-    }));
-    const r = await new WireClient(new WireRecorder('prober')).send({ method: 'GET', url: base, headers: [], timeoutMs: 3000 });
+    const base = await listen(
+      createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        // Cut inside é (bytes 6-7) and inside 😀 (bytes 11-14).
+        res.write(bytes.subarray(0, 7));
+        setTimeout(() => res.write(bytes.subarray(7, 13)), 20);
+        setTimeout(() => res.end(bytes.subarray(13)), 40);
+      }),
+    );
+    const r = await new WireClient(new WireRecorder('prober')).send({
+      method: 'GET',
+      url: base,
+      headers: [],
+      timeoutMs: 3000,
+    });
     expect(r.sse).toEqual([{ data: 'é€😀' }]);
   });
 
   it('ignores an SSE retry past 2^53, so the recorded log stays valid', async () => {
-    const base = await listen(createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      res.end(`retry: ${'9'.repeat(30)}\ndata: a\n\nretry: 300\ndata: b\n\n`);
-    }));
+    const base = await listen(
+      createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        res.end(`retry: ${'9'.repeat(30)}\ndata: a\n\nretry: 300\ndata: b\n\n`);
+      }),
+    );
     const rec = new WireRecorder('prober');
     const r = await new WireClient(rec).send({ method: 'GET', url: base, headers: [], timeoutMs: 3000 });
     expect(r.sse).toEqual([{ data: 'a' }, { data: 'b', retry: 300 }]);
@@ -124,6 +157,11 @@ describe('ProbeBudget', () => {
     const rec = new WireRecorder('prober');
     const budget = new ProbeBudget(rec, {}, () => 'trial-events');
     expect(budget.next('tools-list')).toBeUndefined();
-    expect(rec.events).toEqual([expect.objectContaining({ type: 'note', text: 'skipped step tools-list: the trial-events cap of this probe run is spent' })]);
+    expect(rec.events).toEqual([
+      expect.objectContaining({
+        type: 'note',
+        text: 'skipped step tools-list: the trial-events cap of this probe run is spent',
+      }),
+    ]);
   });
 });

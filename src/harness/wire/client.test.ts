@@ -26,14 +26,43 @@ describe('WireClient', () => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
     });
     const rec = new WireRecorder('prober');
-    const r = await new WireClient(rec).send({ method: 'POST', url: `${base}/mcp`, step: 's1', headers: [['accept', 'application/json, text/event-stream'], ['X-Case', 'KeEp']], body: '{}', timeoutMs: 3000 });
-    expect(seen).toEqual(['Host', base.slice(7), 'accept', 'application/json, text/event-stream', 'X-Case', 'KeEp', 'Content-Length', '2']);
+    const r = await new WireClient(rec).send({
+      method: 'POST',
+      url: `${base}/mcp`,
+      step: 's1',
+      headers: [
+        ['accept', 'application/json, text/event-stream'],
+        ['X-Case', 'KeEp'],
+      ],
+      body: '{}',
+      timeoutMs: 3000,
+    });
+    expect(seen).toEqual([
+      'Host',
+      base.slice(7),
+      'accept',
+      'application/json, text/event-stream',
+      'X-Case',
+      'KeEp',
+      'Content-Length',
+      '2',
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.toString()).toBe('{"ok":true}');
     const types = rec.events.map((e) => e.type);
-    expect(types.filter((t) => ['request', 'response', 'body', 'end'].includes(t))).toEqual(['request', 'response', 'body', 'end']);
+    expect(types.filter((t) => ['request', 'response', 'body', 'end'].includes(t))).toEqual([
+      'request',
+      'response',
+      'body',
+      'end',
+    ]);
     expect(types).toContain('conn-open');
-    expect(rec.events.find((e) => e.type === 'request')).toMatchObject({ step: 's1', method: 'POST', path: '/mcp', conn: 0 });
+    expect(rec.events.find((e) => e.type === 'request')).toMatchObject({
+      step: 's1',
+      method: 'POST',
+      path: '/mcp',
+      conn: 0,
+    });
     expect(rec.events.find((e) => e.type === 'conn-open')).toMatchObject({ conn: 0 });
     expect(rec.events.find((e) => e.type === 'end')).toMatchObject({ reason: 'complete' });
   });
@@ -46,14 +75,23 @@ describe('WireClient', () => {
     });
     const rec = new WireRecorder('prober');
     const r = await new WireClient(rec).send({ method: 'GET', url: base, headers: [], timeoutMs: 3000 });
-    expect(r.sse).toEqual([{ id: '1', data: '' }, { id: '2', event: 'message', data: '{"a":\n1}' }]);
+    expect(r.sse).toEqual([
+      { id: '1', data: '' },
+      { id: '2', event: 'message', data: '{"a":\n1}' },
+    ]);
     expect(rec.events.filter((e) => e.type === 'sse')).toHaveLength(2);
     expect(rec.events.some((e) => e.type === 'body')).toBe(false);
   });
 
   it('records connection refused as an error event instead of throwing', async () => {
     const rec = new WireRecorder('prober');
-    const r = await new WireClient(rec).send({ method: 'POST', url: 'http://127.0.0.1:1/mcp', headers: [], body: '{}', timeoutMs: 3000 });
+    const r = await new WireClient(rec).send({
+      method: 'POST',
+      url: 'http://127.0.0.1:1/mcp',
+      headers: [],
+      body: '{}',
+      timeoutMs: 3000,
+    });
     expect(r.error?.code).toBe('ECONNREFUSED');
     expect(rec.events.find((e) => e.type === 'error')).toMatchObject({ x: 0, code: 'ECONNREFUSED' });
   });
@@ -80,7 +118,14 @@ describe('WireClient', () => {
     const big = await client.send({ method: 'GET', url: `${base}/big`, headers: [], timeoutMs: 3000, maxBytes: 1000 });
     expect(big).toMatchObject({ reason: 'aborted', error: { code: 'EMAXBYTES' } });
     const ac = new AbortController();
-    const p = client.send({ method: 'GET', url: `${base}/stream`, headers: [], timeoutMs: 3000, signal: ac.signal, onResponse: () => ac.abort() });
+    const p = client.send({
+      method: 'GET',
+      url: `${base}/stream`,
+      headers: [],
+      timeoutMs: 3000,
+      signal: ac.signal,
+      onResponse: () => ac.abort(),
+    });
     expect((await p).reason).toBe('aborted');
   });
 
@@ -91,12 +136,20 @@ describe('WireClient', () => {
   });
   it('records a header value with a control character instead of failing to parse the response', async () => {
     const raw = createNetServer((sock) => {
-      sock.once('data', () => sock.end('HTTP/1.1 200 OK\r\nMCP-Session-Id: a\x01b\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'));
+      sock.once('data', () =>
+        sock.end('HTTP/1.1 200 OK\r\nMCP-Session-Id: a\x01b\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}'),
+      );
     });
     await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
     try {
       const rec = new WireRecorder('prober');
-      const r = await new WireClient(rec).send({ method: 'POST', url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}/mcp`, headers: [], body: '{}', timeoutMs: 3000 });
+      const r = await new WireClient(rec).send({
+        method: 'POST',
+        url: `http://127.0.0.1:${(raw.address() as AddressInfo).port}/mcp`,
+        headers: [],
+        body: '{}',
+        timeoutMs: 3000,
+      });
       expect(r.headers.find(([k]) => k === 'MCP-Session-Id')?.[1]).toBe('a\x01b');
     } finally {
       await new Promise((r) => raw.close(r));

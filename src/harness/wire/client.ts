@@ -62,7 +62,13 @@ export interface ClientCaps {
   trialEvents: number;
 }
 
-export const DEFAULT_CLIENT_CAPS: ClientCaps = { maxBytes: 1024 * 1024, maxEvents: 1000, maxInterim: 32, trialBytes: 4 * 1024 * 1024, trialEvents: 10_000 };
+export const DEFAULT_CLIENT_CAPS: ClientCaps = {
+  maxBytes: 1024 * 1024,
+  maxEvents: 1000,
+  maxInterim: 32,
+  trialBytes: 4 * 1024 * 1024,
+  trialEvents: 10_000,
+};
 
 /** Whether a response's Content-Type announces an SSE stream. */
 export function isSse(headers: Headers): boolean {
@@ -97,7 +103,8 @@ export class WireClient {
     const rec = this.rec;
     const x = rec.exchange();
     const out: WireResult = { x, headers: [], body: Buffer.alloc(0), sse: [] };
-    const body = r.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
+    const body =
+      r.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(r.body) ? r.body : Buffer.from(r.body, 'utf8');
     let url: URL;
     try {
       url = new URL(r.url);
@@ -110,11 +117,25 @@ export class WireClient {
     const headers = withDefaults(r.headers, url.host, body.length, r.method);
     // One fresh connection per request (agent: false), so its number is known before the socket exists.
     const conn = rec.connection();
-    rec.push({ type: 'request', x, conn, step: r.step, method: r.method, path: url.pathname + url.search, headers, body: rec.body(body) });
+    rec.push({
+      type: 'request',
+      x,
+      conn,
+      step: r.step,
+      method: r.method,
+      path: url.pathname + url.search,
+      headers,
+      body: rec.body(body),
+    });
 
     const maxBytes = r.maxBytes ?? this.caps.maxBytes;
     const exBytes = new Allowance(rec, 'response-bytes', maxBytes, 'response bytes per exchange');
-    const exEvents = new Allowance(rec, 'response-events', r.maxEvents ?? this.caps.maxEvents, 'SSE events per response');
+    const exEvents = new Allowance(
+      rec,
+      'response-events',
+      r.maxEvents ?? this.caps.maxEvents,
+      'SSE events per response',
+    );
     const interim = new Allowance(rec, 'interim-responses', this.caps.maxInterim, '1xx interim responses per exchange');
     const cut = (what: string) => ({ code: 'EMAXBYTES', message: `response exceeded ${what}: ${r.method} ${r.url}` });
 
@@ -141,7 +162,11 @@ export class WireClient {
           // Escaping in the log counts against the run (the raw bytes already did): later steps see it as spent.
           if (captured.encoding === 'utf8') this.bytes.take(jsonSurplus(captured.data), x);
         }
-        if (!res && !err) err = { code: reason === 'timeout' ? 'ETIMEDOUT' : 'EABORTED', message: `no response (${reason}): ${r.method} ${r.url}` };
+        if (!res && !err)
+          err = {
+            code: reason === 'timeout' ? 'ETIMEDOUT' : 'EABORTED',
+            message: `no response (${reason}): ${r.method} ${r.url}`,
+          };
         if (err) {
           rec.push({ type: 'error', x, code: err.code, message: err.message });
           out.error = err;
@@ -156,11 +181,27 @@ export class WireClient {
       /** Record the events of one (already allowed) piece of an SSE body; false once an event cap cut the exchange. */
       const events = (text: string): boolean => {
         for (const ev of parser.push(text)) {
-          if (exEvents.take(1, x) < 1) return (finish('aborted', { code: 'EMAXEVENTS', message: `response exceeded ${exEvents.limit} SSE events: ${r.method} ${r.url}` }), false);
-          if (this.events.take(1, x) < 1) return (finish('aborted', { code: 'EMAXEVENTS', message: `probe run exceeded ${this.events.limit} SSE events: ${r.method} ${r.url}` }), false);
+          if (exEvents.take(1, x) < 1)
+            return (
+              finish('aborted', {
+                code: 'EMAXEVENTS',
+                message: `response exceeded ${exEvents.limit} SSE events: ${r.method} ${r.url}`,
+              }),
+              false
+            );
+          if (this.events.take(1, x) < 1)
+            return (
+              finish('aborted', {
+                code: 'EMAXEVENTS',
+                message: `probe run exceeded ${this.events.limit} SSE events: ${r.method} ${r.url}`,
+              }),
+              false
+            );
           // The raw bytes were counted on arrival; what JSON escaping adds to the log counts too.
-          const surplus = jsonSurplus(ev.data) + (ev.id ? jsonSurplus(ev.id) : 0) + (ev.event ? jsonSurplus(ev.event) : 0);
-          if (this.bytes.take(surplus, x) < surplus) return (finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`)), false);
+          const surplus =
+            jsonSurplus(ev.data) + (ev.id ? jsonSurplus(ev.id) : 0) + (ev.event ? jsonSurplus(ev.event) : 0);
+          if (this.bytes.take(surplus, x) < surplus)
+            return (finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`)), false);
           out.sse.push(ev);
           rec.push({ type: 'sse', x, ...ev });
           const grace = r.onSse?.(ev);
@@ -192,7 +233,8 @@ export class WireClient {
             rec.push({ type: 'response', x, status: m.statusCode ?? 0, headers: out.headers });
             r.onResponse?.(m.statusCode ?? 0);
             const head = m.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0);
-            if (this.bytes.take(head, x) < head) return finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`));
+            if (this.bytes.take(head, x) < head)
+              return finish('aborted', cut(`${this.bytes.limit} bytes in this probe run`));
             m.on('data', (chunk: Buffer) => {
               if (finished) return;
               // Keep exactly what both caps allow: the exchange's and the run's.
@@ -201,10 +243,16 @@ export class WireClient {
               if (sse) {
                 if (!events(decoder.write(part))) return;
               } else chunks.push(part);
-              if (allowed < chunk.length) finish('aborted', cut(exBytes.spent ? `${maxBytes} bytes` : `${this.bytes.limit} bytes in this probe run`));
+              if (allowed < chunk.length)
+                finish(
+                  'aborted',
+                  cut(exBytes.spent ? `${maxBytes} bytes` : `${this.bytes.limit} bytes in this probe run`),
+                );
             });
             m.on('end', () => finish('complete'));
-            m.on('error', (e: NodeJS.ErrnoException) => finish('reset', { code: e.code ?? 'ERESPONSE', message: `${e.message}: ${r.method} ${r.url}` }));
+            m.on('error', (e: NodeJS.ErrnoException) =>
+              finish('reset', { code: e.code ?? 'ERESPONSE', message: `${e.message}: ${r.method} ${r.url}` }),
+            );
             m.on('close', () => finish(m.complete ? 'complete' : 'reset'));
           },
         );
@@ -220,7 +268,11 @@ export class WireClient {
         sock.once('close', () => rec.push({ type: 'conn-close', conn }));
       });
       req.on('information', () => {
-        if (!finished && interim.take(1, x) < 1) finish('aborted', { code: 'EMAXINTERIM', message: `more than ${interim.limit} 1xx interim responses: ${r.method} ${r.url}` });
+        if (!finished && interim.take(1, x) < 1)
+          finish('aborted', {
+            code: 'EMAXINTERIM',
+            message: `more than ${interim.limit} 1xx interim responses: ${r.method} ${r.url}`,
+          });
       });
       req.on('error', (e: NodeJS.ErrnoException) => {
         if (!finished) finish('reset', { code: e.code ?? 'EREQUEST', message: `${e.message}: ${r.method} ${r.url}` });

@@ -14,9 +14,17 @@ const LIMIT_MIB = 300;
 
 describe('peak memory of one trial against a flooding peer', () => {
   it(`stays under ${LIMIT_MIB} MiB in the prober when every response floods 150,000 SSE events`, async () => {
-    const r = await runChaosKit({ behaviours: ['sse-flood-after-answer'], scenarios: ['stateless-tools'], limits: {}, concurrency: 1, hangMs: 60_000 });
+    const r = await runChaosKit({
+      behaviours: ['sse-flood-after-answer'],
+      scenarios: ['stateless-tools'],
+      limits: {},
+      concurrency: 1,
+      hangMs: 60_000,
+    });
     const run = r.runs[0]!;
-    console.log(`prober, 150,000 SSE events per response: peak RSS ${r.peakRssMiB} MiB, wire log ${((run.wireBytes ?? 0) / 1e6).toFixed(2)} MB, ${run.events} events, ${run.truncations} truncations`);
+    console.log(
+      `prober, 150,000 SSE events per response: peak RSS ${r.peakRssMiB} MiB, wire log ${((run.wireBytes ?? 0) / 1e6).toFixed(2)} MB, ${run.events} events, ${run.truncations} truncations`,
+    );
     expect(run.outcome).toBe('ok');
     expect(run.truncations).toBeGreaterThan(0);
     expect(run.wireBytes).toBeLessThan(DEFAULT_CLIENT_CAPS.trialBytes + 2 * 1024 * 1024);
@@ -24,9 +32,15 @@ describe('peak memory of one trial against a flooding peer', () => {
   });
 
   it(`stays under ${LIMIT_MIB} MiB in the reference when a client sends 2,000 requests of 1 MB`, async () => {
-    const r = await runHostileKit({ attacks: ['huge-bodies'], scale: { requests: 0, bigBodies: 2000, connections: 0 }, targets: () => [{ revision: '2026-07-28', scenario: 'stateless-call' }] });
+    const r = await runHostileKit({
+      attacks: ['huge-bodies'],
+      scale: { requests: 0, bigBodies: 2000, connections: 0 },
+      targets: () => [{ revision: '2026-07-28', scenario: 'stateless-call' }],
+    });
     const run = r.runs[0]!;
-    console.log(`reference, 2,000 requests of 1 MB: peak RSS ${r.peakRssMiB} MiB, wire log ${((run.wireBytes ?? 0) / 1e6).toFixed(2)} MB, ${run.events} events, ${run.truncations} truncations`);
+    console.log(
+      `reference, 2,000 requests of 1 MB: peak RSS ${r.peakRssMiB} MiB, wire log ${((run.wireBytes ?? 0) / 1e6).toFixed(2)} MB, ${run.events} events, ${run.truncations} truncations`,
+    );
     expect(run.outcome).toBe('ok');
     expect(run.truncations).toBeGreaterThan(0);
     expect(run.wireBytes).toBeLessThan(DEFAULT_LIMITS.maxRecordedBytes + 3 * 1024 * 1024);

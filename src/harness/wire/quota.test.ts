@@ -4,7 +4,18 @@ import { WireRecorder } from './recorder.ts';
 
 describe('jsonSurplus', () => {
   it('is exactly what JSON.stringify adds to a string, quotes aside', () => {
-    for (const s of ['', 'plain', 'a"b\\c', '\u0000\u0001\u001f', '\b\t\n\f\r', 'é€😀', '\ud800', 'x\udc00y', '\ud83d\ude00\ud83d', '\u007f\u2028']) {
+    for (const s of [
+      '',
+      'plain',
+      'a"b\\c',
+      '\u0000\u0001\u001f',
+      '\b\t\n\f\r',
+      'é€😀',
+      '\ud800',
+      'x\udc00y',
+      '\ud83d\ude00\ud83d',
+      '\u007f\u2028',
+    ]) {
       expect(jsonSurplus(s), JSON.stringify(s)).toBe(JSON.stringify(s).length - s.length - 2);
     }
   });
@@ -15,7 +26,15 @@ describe('Allowance', () => {
     const rec = new WireRecorder('prober');
     const a = new Allowance(rec, 'trial-bytes', 10, 'bytes');
     expect([a.take(6), a.take(6, 3), a.take(1), a.spent]).toEqual([6, 4, 0, true]);
-    expect(rec.events).toEqual([expect.objectContaining({ type: 'truncated', x: 3, cap: 'trial-bytes', limit: 10, text: 'cap of 10 bytes reached: the rest was not recorded' })]);
+    expect(rec.events).toEqual([
+      expect.objectContaining({
+        type: 'truncated',
+        x: 3,
+        cap: 'trial-bytes',
+        limit: 10,
+        text: 'cap of 10 bytes reached: the rest was not recorded',
+      }),
+    ]);
   });
 });
 

@@ -34,7 +34,13 @@ export class Allowance {
   truncate(x?: number): void {
     if (this.cut) return;
     this.cut = true;
-    this.rec.push({ type: 'truncated', ...(x !== undefined ? { x } : {}), cap: this.cap, limit: this.limit, text: `cap of ${this.limit} ${this.what} reached: the rest was not recorded` });
+    this.rec.push({
+      type: 'truncated',
+      ...(x !== undefined ? { x } : {}),
+      cap: this.cap,
+      limit: this.limit,
+      text: `cap of ${this.limit} ${this.what} reached: the rest was not recorded`,
+    });
   }
 
   /** Whether nothing is left. */

@@ -10,7 +10,10 @@ describe('WireRecorder field limits', () => {
     const sse = log.events.find((e) => e.type === 'sse') as { event: string; id: string };
     expect(sse.event).toHaveLength(WIRE_LIMITS.label);
     expect(sse.id).toBe('a');
-    expect(log.events.find((e) => e.type === 'note')).toMatchObject({ x: 1, text: expect.stringContaining('the SSE event name') });
+    expect(log.events.find((e) => e.type === 'note')).toMatchObject({
+      x: 1,
+      text: expect.stringContaining('the SSE event name'),
+    });
     for (const e of log.events) expect(WireEventSchema.safeParse(e).success).toBe(true);
   });
 
@@ -22,7 +25,10 @@ describe('WireRecorder field limits', () => {
 
   it('drops headers past the header-count limit and cuts long values', () => {
     const r = new WireRecorder('prober');
-    const headers = Array.from({ length: WIRE_LIMITS.headers + 5 }, (_, i) => [`h${i}`, 'v'.repeat(i === 0 ? WIRE_LIMITS.headerValue + 1 : 1)] as [string, string]);
+    const headers = Array.from(
+      { length: WIRE_LIMITS.headers + 5 },
+      (_, i) => [`h${i}`, 'v'.repeat(i === 0 ? WIRE_LIMITS.headerValue + 1 : 1)] as [string, string],
+    );
     r.push({ type: 'response', x: 1, status: 200, headers } as never);
     const res = r.log().events[0] as { headers: [string, string][] };
     expect(res.headers).toHaveLength(WIRE_LIMITS.headers);

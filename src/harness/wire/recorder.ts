@@ -51,7 +51,13 @@ export class WireRecorder {
     const { event, clamped } = withinLimits(e);
     this.events.push({ ...event, t: this.now() } as WireEvent);
     // What a peer sent past the record's field limits (a 1 MB SSE id, 20,000 headers) is cut, and said so.
-    if (clamped.length) this.events.push({ type: 'note', t: this.now(), ...('x' in e && e.x !== undefined ? { x: e.x } : {}), text: `recorder: cut to the record's field limits: ${clamped.join(', ')}` });
+    if (clamped.length)
+      this.events.push({
+        type: 'note',
+        t: this.now(),
+        ...('x' in e && e.x !== undefined ? { x: e.x } : {}),
+        text: `recorder: cut to the record's field limits: ${clamped.join(', ')}`,
+      });
   }
 
   note(text: string, extra: { x?: number; data?: Record<string, unknown> } = {}): void {
@@ -67,7 +73,12 @@ export class WireRecorder {
     const kept = buf.length > cap ? buf.subarray(0, cap) : buf;
     const text = kept.toString('utf8');
     const utf8 = Buffer.from(text, 'utf8').equals(kept) && !CONTROL.test(text);
-    return { encoding: utf8 ? 'utf8' : 'base64', data: utf8 ? text : kept.toString('base64'), bytes: buf.length, truncated: kept.length < buf.length };
+    return {
+      encoding: utf8 ? 'utf8' : 'base64',
+      data: utf8 ? text : kept.toString('base64'),
+      bytes: buf.length,
+      truncated: kept.length < buf.length,
+    };
   }
 
   log(): WireLog {
@@ -89,13 +100,29 @@ function withinLimits(e: WireEventInput): { event: WireEventInput; clamped: stri
   const clamped: string[] = [];
   const headers = (hs: Headers): Headers => {
     if (hs.length > WIRE_LIMITS.headers) clamped.push(`headers (${hs.length}, limit ${WIRE_LIMITS.headers})`);
-    return hs.slice(0, WIRE_LIMITS.headers).map(([k, v]) => [cut(k, WIRE_LIMITS.headerName, 'a header name', clamped), cut(v, WIRE_LIMITS.headerValue, 'a header value', clamped)]);
+    return hs
+      .slice(0, WIRE_LIMITS.headers)
+      .map(([k, v]) => [
+        cut(k, WIRE_LIMITS.headerName, 'a header name', clamped),
+        cut(v, WIRE_LIMITS.headerValue, 'a header value', clamped),
+      ]);
   };
   let event: WireEventInput = e;
-  if (e.type === 'sse') event = { ...e, ...(e.id !== undefined ? { id: cut(e.id, WIRE_LIMITS.label, 'the SSE id', clamped) } : {}), ...(e.event !== undefined ? { event: cut(e.event, WIRE_LIMITS.label, 'the SSE event name', clamped) } : {}) };
-  else if (e.type === 'request') event = { ...e, path: cut(e.path, WIRE_LIMITS.path, 'the request target', clamped), headers: headers(e.headers) };
+  if (e.type === 'sse')
+    event = {
+      ...e,
+      ...(e.id !== undefined ? { id: cut(e.id, WIRE_LIMITS.label, 'the SSE id', clamped) } : {}),
+      ...(e.event !== undefined ? { event: cut(e.event, WIRE_LIMITS.label, 'the SSE event name', clamped) } : {}),
+    };
+  else if (e.type === 'request')
+    event = { ...e, path: cut(e.path, WIRE_LIMITS.path, 'the request target', clamped), headers: headers(e.headers) };
   else if (e.type === 'response') event = { ...e, headers: headers(e.headers) };
-  else if (e.type === 'error') event = { ...e, code: cut(e.code, WIRE_LIMITS.label, 'the error code', clamped), message: cut(e.message, WIRE_LIMITS.text, 'the error message', clamped) };
+  else if (e.type === 'error')
+    event = {
+      ...e,
+      code: cut(e.code, WIRE_LIMITS.label, 'the error code', clamped),
+      message: cut(e.message, WIRE_LIMITS.text, 'the error message', clamped),
+    };
   return { event, clamped };
 }
 

@@ -18,7 +18,11 @@ async function start(limits: Partial<ServerLimits>, handler: RequestHandler = (r
 }
 
 /** Open a connection and run `use`; resolves with what came back and who closed (`server`, or `client` at `ms`). */
-function talk(port: number, use: (s: Socket) => void, ms = 5000): Promise<{ text: string; closedBy: 'server' | 'client' }> {
+function talk(
+  port: number,
+  use: (s: Socket) => void,
+  ms = 5000,
+): Promise<{ text: string; closedBy: 'server' | 'client' }> {
   return new Promise((resolve) => {
     const s = connect(port, '127.0.0.1');
     let text = '';
@@ -34,7 +38,8 @@ function talk(port: number, use: (s: Socket) => void, ms = 5000): Promise<{ text
   });
 }
 
-const post = (body: string) => `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+const post = (body: string) =>
+  `POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 const send = (port: number, body = '{}') => talk(port, (s) => s.write(post(body)));
 const types = (rec: WireRecorder, type: string) => rec.events.filter((e) => e.type === type);
 
@@ -43,7 +48,13 @@ describe('startRecordingServer caps', () => {
     const { rec, port } = await start({ maxRequests: 3 });
     const replies = [];
     for (let i = 0; i < 5; i++) replies.push((await send(port)).text.split('\r\n')[0]);
-    expect(replies).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 200 OK', 'HTTP/1.1 503 Service Unavailable', 'HTTP/1.1 503 Service Unavailable']);
+    expect(replies).toEqual([
+      'HTTP/1.1 200 OK',
+      'HTTP/1.1 200 OK',
+      'HTTP/1.1 200 OK',
+      'HTTP/1.1 503 Service Unavailable',
+      'HTTP/1.1 503 Service Unavailable',
+    ]);
     expect(types(rec, 'request')).toHaveLength(3);
     expect(types(rec, 'truncated')).toEqual([expect.objectContaining({ cap: 'requests', limit: 3 })]);
     await server!.close();
@@ -93,7 +104,9 @@ describe('startRecordingServer caps', () => {
     });
     expect(r.closedBy).toBe('server');
     expect(r.text.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-    expect(types(rec, 'request')).toEqual([expect.objectContaining({ step: 'body-too-large', body: expect.objectContaining({ truncated: true }) })]);
+    expect(types(rec, 'request')).toEqual([
+      expect.objectContaining({ step: 'body-too-large', body: expect.objectContaining({ truncated: true }) }),
+    ]);
   });
 
   it('closes a connection whose headers never finish (slowloris) after headersTimeoutMs', async () => {

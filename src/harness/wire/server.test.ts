@@ -9,7 +9,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function start(handler: RequestHandler, limits = { maxBodyBytes: 1024, bodyTimeoutMs: 300, responseTimeoutMs: 2_000 }) {
+async function start(
+  handler: RequestHandler,
+  limits = { maxBodyBytes: 1024, bodyTimeoutMs: 300, responseTimeoutMs: 2_000 },
+) {
   const rec = new WireRecorder('reference', 64);
   server = await startRecordingServer(rec, handler, limits);
   return { rec, url: server.url, port: server.port };
@@ -41,10 +44,21 @@ const echo: RequestHandler = (req) => req.json(200, { got: req.body.toString('ut
 describe('startRecordingServer', () => {
   it('records raw request headers in wire order with their case, and the response', async () => {
     const { rec, port } = await start(echo);
-    await raw(port, 'POST /mcp HTTP/1.1\r\nHost: x\r\nX-B: 2\r\nx-a: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}');
+    await raw(
+      port,
+      'POST /mcp HTTP/1.1\r\nHost: x\r\nX-B: 2\r\nx-a: 1\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
     const req = rec.events.find((e) => e.type === 'request');
-    expect(req?.type === 'request' && req.headers).toEqual([['Host', 'x'], ['X-B', '2'], ['x-a', '1'], ['Content-Length', '2'], ['Connection', 'close']]);
-    expect(rec.events.map((e) => e.type)).toEqual(expect.arrayContaining(['conn-open', 'request', 'response', 'body', 'end']));
+    expect(req?.type === 'request' && req.headers).toEqual([
+      ['Host', 'x'],
+      ['X-B', '2'],
+      ['x-a', '1'],
+      ['Content-Length', '2'],
+      ['Connection', 'close'],
+    ]);
+    expect(rec.events.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['conn-open', 'request', 'response', 'body', 'end']),
+    );
   });
 
   it('answers an oversized body with 413 and keeps serving', async () => {

@@ -95,7 +95,11 @@ export interface RecordingServer {
  * connections, requests with raw headers in wire order, responses, bodies and SSE events as sent, and how each ended.
  * Handler crashes become recorded 500s; nothing a client does stops the recording.
  */
-export async function startRecordingServer(rec: WireRecorder, handler: RequestHandler, given: Partial<ServerLimits> = {}): Promise<RecordingServer> {
+export async function startRecordingServer(
+  rec: WireRecorder,
+  handler: RequestHandler,
+  given: Partial<ServerLimits> = {},
+): Promise<RecordingServer> {
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...given };
   const sockets = new Set<Socket>();
   const quota: Quota = {
@@ -106,7 +110,11 @@ export async function startRecordingServer(rec: WireRecorder, handler: RequestHa
     refused: { requests: 0, connections: 0, dropped: 0 },
   };
   // Node checks header and request timeouts on this interval: the default (30 s) would let slowloris sit far longer.
-  const server: Server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs, connectionsCheckingInterval: 1000 });
+  const server: Server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  });
   server.maxConnections = limits.maxOpenConnections;
   server.on('drop', () => {
     quota.refused.dropped++;
@@ -152,7 +160,11 @@ export async function startRecordingServer(rec: WireRecorder, handler: RequestHa
         for (const s of sockets) s.destroy();
       }).then(() => {
         const r = quota.refused;
-        if (r.requests + r.connections + r.dropped > 0) rec.note(`past the caps, not recorded: ${r.requests} request(s) answered 503, ${r.connections} connection(s) closed at once, ${r.dropped} dropped while ${limits.maxOpenConnections} were open`, { data: { ...r } });
+        if (r.requests + r.connections + r.dropped > 0)
+          rec.note(
+            `past the caps, not recorded: ${r.requests} request(s) answered 503, ${r.connections} connection(s) closed at once, ${r.dropped} dropped while ${limits.maxOpenConnections} were open`,
+            { data: { ...r } },
+          );
       });
       return closing;
     },
@@ -166,16 +178,32 @@ function refuse(quota: Quota, res: ServerResponse): void {
   // Do not read the body of a request that will not be recorded: drop the connection once the answer is out.
   res.once('finish', () => res.socket?.destroySoon());
   res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close' });
-  res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'reference server: this trial reached its request cap' } }));
+  res.end(
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32603, message: 'reference server: this trial reached its request cap' },
+    }),
+  );
 }
 
-async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerResponse, handler: RequestHandler, limits: ServerLimits, bytes: Allowance): Promise<void> {
+async function receive(
+  rec: WireRecorder,
+  req: IncomingMessage,
+  res: ServerResponse,
+  handler: RequestHandler,
+  limits: ServerLimits,
+  bytes: Allowance,
+): Promise<void> {
   const x = rec.exchange();
   const conn = (req.socket as Socket & { mcpfsConn?: number }).mcpfsConn;
   const headers = pairs(req.rawHeaders);
   const { body, seen, problem } = await readBody(req, limits);
   const captured = rec.body(body);
-  const cost = req.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0) + captured.data.length + (captured.encoding === 'utf8' ? jsonSurplus(captured.data) : 0);
+  const cost =
+    req.rawHeaders.reduce((n, h) => n + h.length + jsonSurplus(h), 0) +
+    captured.data.length +
+    (captured.encoding === 'utf8' ? jsonSurplus(captured.data) : 0);
   // An oversized body was cut at the limit: record how much arrived before the server stopped reading.
   if (seen > body.length) Object.assign(captured, { bytes: seen, truncated: true });
   const requestEvent = {
@@ -198,7 +226,11 @@ async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerRespo
     // Stop reading the rest of an oversized or endless body: close once the answer is out.
     res.shouldKeepAlive = false;
     res.once('finish', () => req.socket.destroySoon());
-    r.json(problem, { jsonrpc: '2.0', id: null, error: { code: -32600, message: problem === 413 ? 'request body too large' : 'request body timed out' } });
+    r.json(problem, {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: problem === 413 ? 'request body too large' : 'request body timed out' },
+    });
     return;
   }
   const lower = new Map(headers.map(([k, v]) => [k.toLowerCase(), v] as const).reverse());
@@ -223,11 +255,15 @@ async function receive(rec: WireRecorder, req: IncomingMessage, res: ServerRespo
     await handler(recorded);
   } catch (e) {
     rec.push({ type: 'error', x, code: 'HANDLER', message: (e as Error).message });
-    if (!r.answered()) r.json(500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'reference server error' } });
+    if (!r.answered())
+      r.json(500, { jsonrpc: '2.0', id: null, error: { code: -32603, message: 'reference server error' } });
   }
 }
 
-function readBody(req: IncomingMessage, limits: ServerLimits): Promise<{ body: Buffer; seen: number; problem?: 408 | 413 }> {
+function readBody(
+  req: IncomingMessage,
+  limits: ServerLimits,
+): Promise<{ body: Buffer; seen: number; problem?: 408 | 413 }> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -284,7 +320,12 @@ function respond(rec: WireRecorder, x: number, res: ServerResponse, limits: Serv
     res.end(() => end('complete'));
   };
   const sse = (headers: Record<string, string> = {}): SseWriter => {
-    head(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive', ...headers });
+    head(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+      ...headers,
+    });
     res.flushHeaders();
     let resolveDone!: () => void;
     const done = new Promise<void>((r) => (resolveDone = r));

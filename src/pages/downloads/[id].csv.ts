@@ -6,4 +6,5 @@ export function getStaticPaths() {
   return [...siteTables().keys()].map((id) => ({ params: { id } }));
 }
 
-export const GET: APIRoute = ({ params }) => new Response(toCsv(table(params.id!)), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+export const GET: APIRoute = ({ params }) =>
+  new Response(toCsv(table(params.id!)), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });

@@ -8,4 +8,6 @@ export function getStaticPaths() {
 }
 
 export const GET: APIRoute = ({ params }) =>
-  new Response(toJson(table(params.id!), { commit: buildCommit(), dataset: 'generated/dataset.json' }), { headers: { 'Content-Type': 'application/json' } });
+  new Response(toJson(table(params.id!), { commit: buildCommit(), dataset: 'generated/dataset.json' }), {
+    headers: { 'Content-Type': 'application/json' },
+  });

@@ -4,7 +4,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MCPTool, type MCPInput } from 'mcp-framework';
 import { z } from 'zod';
 
-const schema = z.object({ x: z.number().describe('The number to square'), delayMs: z.number().int().min(0).max(60000).describe('How long to wait, in ms') });
+const schema = z.object({
+  x: z.number().describe('The number to square'),
+  delayMs: z.number().int().min(0).max(60000).describe('How long to wait, in ms'),
+});
 
 export default class SlowSquareTool extends MCPTool {
   name = 'slow_square';

@@ -77,11 +77,13 @@ export function annotationProblem(schema: unknown): string | undefined {
     const h = node['x-mcp-header'];
     if (h !== undefined) {
       if (!reachable) return `x-mcp-header at ${where}, not reachable through properties alone`;
-      if (typeof h !== 'string' || !TCHARS.test(h)) return `x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token`;
+      if (typeof h !== 'string' || !TCHARS.test(h))
+        return `x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token`;
       if (seen.has(h.toLowerCase())) return `x-mcp-header ${h} is not unique`;
       seen.add(h.toLowerCase());
       const types = Array.isArray(node.type) ? node.type : [node.type];
-      if (!types.every((t) => PRIMITIVE.has(t as string))) return `x-mcp-header ${h} on type ${JSON.stringify(node.type)} (only string, integer, boolean)`;
+      if (!types.every((t) => PRIMITIVE.has(t as string)))
+        return `x-mcp-header ${h} on type ${JSON.stringify(node.type)} (only string, integer, boolean)`;
     }
     for (const [k, sub] of Object.entries(node)) {
       if (k === 'properties' && isObject(sub)) {

@@ -12,4 +12,10 @@ export const META = {
 } as const;
 
 /** JSON-RPC error codes of 2026-07-28 (basic/index.mdx, schema.ts). */
-export const CODE = { headerMismatch: -32020, missingCapability: -32021, unsupportedVersion: -32022, methodNotFound: -32601, invalidParams: -32602 } as const;
+export const CODE = {
+  headerMismatch: -32020,
+  missingCapability: -32021,
+  unsupportedVersion: -32022,
+  methodNotFound: -32601,
+  invalidParams: -32602,
+} as const;

@@ -78,7 +78,11 @@ export const FIXTURE = {
     mismatch: { args: { region: 'eu-west1', priority: 6, query: 'SELECT 6' }, header: 'us-east1' },
     nullRegion: { args: { region: null, priority: 7, query: 'SELECT 7' }, text: 'global|7|SELECT 7' },
     absentRegion: { args: { priority: 8, query: 'SELECT 8' }, text: 'global|8|SELECT 8' },
-    integer: { args: { region: 'us-west1', priority: 42, query: 'SELECT 9' }, header: '42.0', text: 'us-west1|42|SELECT 9' },
+    integer: {
+      args: { region: 'us-west1', priority: 42, query: 'SELECT 9' },
+      header: '42.0',
+      text: 'us-west1|42|SELECT 9',
+    },
     /** Mcp-Name naming another tool than the body. */
     otherName: 'echo',
   },

@@ -41,10 +41,28 @@ export interface WrittenRecord {
 const SUBJECT = subjectFromId('calibration/chaos', 'hostile peer kit');
 
 /** Judge the log into a record as the trial runner does and write record and wire log into `dir` as `<name>.json` / `<name>.wire.jsonl`. */
-export function writeRecord(dir: string, name: string, scenario: Scenario, log: WireLog, root = process.cwd()): WrittenRecord {
+export function writeRecord(
+  dir: string,
+  name: string,
+  scenario: Scenario,
+  log: WireLog,
+  root = process.cwd(),
+): WrittenRecord {
   // The trial spans its log, as the runner's does (derive checks the times against the log).
   const startedAt = new Date(log.header.startedAt);
-  const record = buildTrialRecord({ scenario, subject: SUBJECT, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit: pinnedSpec(root).specCommit, log }, root);
+  const record = buildTrialRecord(
+    {
+      scenario,
+      subject: SUBJECT,
+      docs: 'none',
+      k: 1,
+      startedAt,
+      endedAt: new Date(),
+      specCommit: pinnedSpec(root).specCommit,
+      log,
+    },
+    root,
+  );
   // As the runner writes it: the trial note first, the chain sealed (derive refuses a log without them).
   const [rec, wire] = sealedTrialFiles(record, log).files;
   const out = { record: join(dir, `${name}.json`), wire: join(dir, `${name}.wire.jsonl`) };
@@ -61,7 +79,10 @@ export function deriveCheck(scenario: Scenario, written: WrittenRecord): RecordC
   rmSync(written.wire, { force: true });
   const record = JSON.parse(text) as TrialRecord;
   const path = expectedRecordPath(record);
-  const files = new Map([[path, text], [sidecarPath(path, record.sidecars.wire), wireText]]);
+  const files = new Map([
+    [path, text],
+    [sidecarPath(path, record.sidecars.wire), wireText],
+  ]);
   const scenarios = new Map([[`${scenario.revision}/${scenario.role}/${scenario.id}`, scenario]]);
   const { problems, checked } = checkRecord(path, text, { files, scenarios, judges: JUDGES, rejudge: true });
   const row = checked ? trialRow(checked, recordSchemaReport(checked, loadPinnedSchemas())) : undefined;
@@ -89,7 +110,10 @@ export function peakRssMiB(pid: number | 'self' = 'self'): number | undefined {
 }
 
 /** A run with derive's read-back of its record; derive throwing on it counts as a crash of the run. */
-export function withDerive<R extends { outcome: string; error?: string }>(run: R, check: () => RecordCheck): R & Partial<RecordCheck> {
+export function withDerive<R extends { outcome: string; error?: string }>(
+  run: R,
+  check: () => RecordCheck,
+): R & Partial<RecordCheck> {
   try {
     return { ...run, ...check() };
   } catch (e) {

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { activeMutantOf, oracleClientMain } from './client-cli.ts';
 
-const MUTANTS = [{ id: 'a', description: 'd', scenarios: ['s'] }, { id: 'b', description: 'd', scenarios: ['s'] }];
+const MUTANTS = [
+  { id: 'a', description: 'd', scenarios: ['s'] },
+  { id: 'b', description: 'd', scenarios: ['s'] },
+];
 
 describe('oracle client command line', () => {
   it('takes --mutant over MCPFS_MUTANT and rejects unknown mutant ids', () => {

@@ -7,7 +7,11 @@ import { findMutant, mutantArg } from './mutant-switch.ts';
  */
 
 /** The active switch: `--mutant=<id>` (or `--mutant <id>`) wins over `MCPFS_MUTANT`. Unknown ids are an error, not a silent oracle run. */
-export function activeMutantOf(mutants: readonly MutantInfo[], argv: readonly string[], env: NodeJS.ProcessEnv): string | undefined {
+export function activeMutantOf(
+  mutants: readonly MutantInfo[],
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): string | undefined {
   const id = mutantArg(argv, env);
   if (id !== undefined) findMutant(mutants, id);
   return id;
@@ -23,11 +27,17 @@ export interface OracleClientCli {
 }
 
 /** Parse argv/env, run, and return the exit code. */
-export async function oracleClientMain(cli: OracleClientCli, argv = process.argv.slice(2), env = process.env): Promise<number> {
+export async function oracleClientMain(
+  cli: OracleClientCli,
+  argv = process.argv.slice(2),
+  env = process.env,
+): Promise<number> {
   const url = env.MCP_SERVER_URL;
   const scenario = argv.find((a) => !a.startsWith('--')) ?? env.MCPFS_SCENARIO;
   if (!url || !scenario || !cli.scenarios.includes(scenario)) {
-    process.stderr.write(`usage: MCP_SERVER_URL=<url> main.ts <scenario> [--mutant=<id>]\n  scenario: one of ${cli.scenarios.join(', ')}\n`);
+    process.stderr.write(
+      `usage: MCP_SERVER_URL=<url> main.ts <scenario> [--mutant=<id>]\n  scenario: one of ${cli.scenarios.join(', ')}\n`,
+    );
     return 2;
   }
   let mutant: string | undefined;

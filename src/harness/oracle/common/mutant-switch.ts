@@ -26,7 +26,8 @@ export function mutantArg(argv: readonly string[], env: NodeJS.ProcessEnv): stri
   const i = argv.indexOf('--mutant');
   if (i >= 0) {
     const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new Error('--mutant: missing value (--mutant <id> or --mutant=<id>)');
+    if (v === undefined || v.startsWith('--'))
+      throw new Error('--mutant: missing value (--mutant <id> or --mutant=<id>)');
     return v;
   }
   return env.MCPFS_MUTANT || undefined;

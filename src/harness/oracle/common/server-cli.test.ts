@@ -3,12 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mutantArg } from './mutant-switch.ts';
 
-const MAINS = ['2025-11-25', '2026-07-28'].map((rev) => fileURLToPath(new URL(`../${rev}/server/main.ts`, import.meta.url)));
+const MAINS = ['2025-11-25', '2026-07-28'].map((rev) =>
+  fileURLToPath(new URL(`../${rev}/server/main.ts`, import.meta.url)),
+);
 
 /** Start an oracle main.ts on a free port; resolves with its first stdout line and a stop function. */
-function start(main: string, args: string[]): Promise<{ line: string; code?: number | null; stderr: string; stop: () => void }> {
+function start(
+  main: string,
+  args: string[],
+): Promise<{ line: string; code?: number | null; stderr: string; stop: () => void }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [main, ...args], { env: { ...process.env, PORT: '0', MCPFS_MUTANT: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [main, ...args], {
+      env: { ...process.env, PORT: '0', MCPFS_MUTANT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let stderr = '';
     const stop = () => child.kill('SIGTERM');
@@ -25,8 +33,17 @@ async function foreignOriginStatus(line: string): Promise<number> {
   const url = /listening on (\S+)/.exec(line)![1]!;
   const r = await fetch(url, {
     method: 'POST',
-    headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
+    headers: {
+      Origin: 'http://evil.example',
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+    }),
   });
   await r.arrayBuffer();
   return r.status;

@@ -17,11 +17,17 @@ export interface OracleServerCli {
  * "listening on http://HOST:PORT/mcp" with the port actually bound once ready; SIGTERM/SIGINT stop it. Bad input
  * exits 2.
  */
-export function oracleServerMain(cli: OracleServerCli, argv: readonly string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Server {
+export function oracleServerMain(
+  cli: OracleServerCli,
+  argv: readonly string[] = process.argv.slice(2),
+  env: NodeJS.ProcessEnv = process.env,
+): Server {
   const port = Number(env.PORT);
   const host = env.HOST ?? '127.0.0.1';
   if (env.PORT === undefined || !Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`${cli.name}: env PORT: must be an integer 0-65535, got ${JSON.stringify(env.PORT)}\nhint: PORT=3000 npx node ${cli.mainPath}`);
+    console.error(
+      `${cli.name}: env PORT: must be an integer 0-65535, got ${JSON.stringify(env.PORT)}\nhint: PORT=3000 npx node ${cli.mainPath}`,
+    );
     process.exit(2);
   }
   let mutant: string | undefined;
@@ -36,7 +42,9 @@ export function oracleServerMain(cli: OracleServerCli, argv: readonly string[] =
   }
   server.listen(port, host, () => {
     const a = server.address();
-    console.log(`listening on http://${host}:${typeof a === 'object' && a ? a.port : port}/mcp${mutant ? ` (mutant ${mutant})` : ''}`);
+    console.log(
+      `listening on http://${host}:${typeof a === 'object' && a ? a.port : port}/mcp${mutant ? ` (mutant ${mutant})` : ''}`,
+    );
   });
   // Open SSE streams (a mutant may keep one open) would hold close() forever: cut connections first.
   const stop = () => {

@@ -14,9 +14,22 @@ describe('2025-11-25 prober version header', () => {
     const server = createOracleServer('wrong-version-echo');
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
-      const log = await probe(scenario, `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, { requestMs: 3000, totalMs: 15_000, graceMs: 500 });
-      const varied: string[] = [STEP.initialize, STEP.initializeUnknownVersion, STEP.badProtocolVersion, STEP.noProtocolVersion];
-      const sent = log.events.flatMap((e) => (e.type === 'request' && !varied.includes(e.step ?? '') ? [`${e.step}: ${header(e.headers, 'mcp-protocol-version') ?? 'none'}`] : []));
+      const log = await probe(scenario, `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`, {
+        requestMs: 3000,
+        totalMs: 15_000,
+        graceMs: 500,
+      });
+      const varied: string[] = [
+        STEP.initialize,
+        STEP.initializeUnknownVersion,
+        STEP.badProtocolVersion,
+        STEP.noProtocolVersion,
+      ];
+      const sent = log.events.flatMap((e) =>
+        e.type === 'request' && !varied.includes(e.step ?? '')
+          ? [`${e.step}: ${header(e.headers, 'mcp-protocol-version') ?? 'none'}`]
+          : [],
+      );
       expect(sent.length).toBeGreaterThan(4);
       expect(sent.filter((s) => !s.endsWith(': 2025-06-18'))).toEqual([]);
     } finally {

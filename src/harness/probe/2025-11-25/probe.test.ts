@@ -4,4 +4,11 @@ import { describeServerProber } from '../testing/server-suite.ts';
 import { probe, PLANS } from './index.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
-describeServerProber({ revision: '2025-11-25', scenarios: scenariosOf('2025-11-25', 'server'), plans: PLANS, mutants: MUTANTS, probe, createOracleServer });
+describeServerProber({
+  revision: '2025-11-25',
+  scenarios: scenariosOf('2025-11-25', 'server'),
+  plans: PLANS,
+  mutants: MUTANTS,
+  probe,
+  createOracleServer,
+});

@@ -66,7 +66,11 @@ export class Prober {
       method: 'POST',
       url: this.url,
       step,
-      headers: [['Content-Type', 'application/json'], ['Accept', 'application/json, text/event-stream'], ...this.common(o)],
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['Accept', 'application/json, text/event-stream'],
+        ...this.common(o),
+      ],
       body: JSON.stringify(message),
       timeoutMs,
       maxBytes: this.limits.maxBytes,
@@ -75,12 +79,25 @@ export class Prober {
   }
 
   /** GET the endpoint for an SSE stream; `cutAfterMs` ends it that long after each event (resumption replays). */
-  async get(step: string, o: { lastEventId?: string; signal?: AbortSignal; onResponse?: () => void; cutAfterMs?: number } = {}): Promise<WireResult | undefined> {
+  async get(
+    step: string,
+    o: { lastEventId?: string; signal?: AbortSignal; onResponse?: () => void; cutAfterMs?: number } = {},
+  ): Promise<WireResult | undefined> {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const headers: Headers = [['Accept', 'text/event-stream'], ...this.common({})];
     if (o.lastEventId !== undefined) headers.push(['Last-Event-ID', o.lastEventId]);
-    return this.client.send({ method: 'GET', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes, signal: o.signal, onResponse: o.onResponse, onSse: () => o.cutAfterMs });
+    return this.client.send({
+      method: 'GET',
+      url: this.url,
+      step,
+      headers,
+      timeoutMs,
+      maxBytes: this.limits.maxBytes,
+      signal: o.signal,
+      onResponse: o.onResponse,
+      onSse: () => o.cutAfterMs,
+    });
   }
 
   /** DELETE the endpoint with the given session id. */
@@ -88,21 +105,39 @@ export class Prober {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
     const headers = this.common({ session: session ?? null });
-    return this.client.send({ method: 'DELETE', url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes });
+    return this.client.send({
+      method: 'DELETE',
+      url: this.url,
+      step,
+      headers,
+      timeoutMs,
+      maxBytes: this.limits.maxBytes,
+    });
   }
 
   /**
    * initialize (no session or version header): the issued session id, and the protocol version the InitializeResult
    * negotiated (a conformant client sends that one afterwards, 251125-transports-271), when the answer names one.
    */
-  async initialize(step: string, protocolVersion = PROTOCOL_VERSION, id: number | string = 1): Promise<{ session?: string; version?: string }> {
-    const r = await this.post(step, {
-      jsonrpc: '2.0',
-      id,
-      method: 'initialize',
-      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpfs-prober', version: '1' } },
-    }, { session: null, version: null });
-    return { session: r?.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1].trim(), version: negotiatedVersion(r, id) };
+  async initialize(
+    step: string,
+    protocolVersion = PROTOCOL_VERSION,
+    id: number | string = 1,
+  ): Promise<{ session?: string; version?: string }> {
+    const r = await this.post(
+      step,
+      {
+        jsonrpc: '2.0',
+        id,
+        method: 'initialize',
+        params: { protocolVersion, capabilities: {}, clientInfo: { name: 'mcpfs-prober', version: '1' } },
+      },
+      { session: null, version: null },
+    );
+    return {
+      session: r?.headers.find(([k]) => k.toLowerCase() === 'mcp-session-id')?.[1].trim(),
+      version: negotiatedVersion(r, id),
+    };
   }
 
   /** Send `notifications/initialized` on the given session. */

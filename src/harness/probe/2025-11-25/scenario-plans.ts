@@ -1,4 +1,12 @@
-import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, ID_PROBES, PROTOCOL_VERSION, STEP, TERMINAL_TASK_STATUSES } from '../../../bench/plans/2025-11-25/server-steps.ts';
+import {
+  BOGUS_VERSION,
+  FIXTURE,
+  FOREIGN_ORIGIN,
+  ID_PROBES,
+  PROTOCOL_VERSION,
+  STEP,
+  TERMINAL_TASK_STATUSES,
+} from '../../../bench/plans/2025-11-25/server-steps.ts';
 import { resultIn } from '../common/replies.ts';
 import type { ProbePlan } from '../common/run.ts';
 import type { WireResult } from '../../wire/client.ts';
@@ -65,8 +73,14 @@ const streaming: Plan = async (p) => {
   const ready = new Promise<void>((r) => (opened = r));
   const get = p.get(STEP.getStream, { signal: ac.signal, onResponse: () => opened() });
   await Promise.race([ready, get, sleep(1000)]);
-  const a = await p.post(STEP.countdownA, call(10, 'countdown', { n: FIXTURE.countdownA.n }, { progressToken: FIXTURE.countdownA.token }));
-  await p.post(STEP.countdownB, call(11, 'countdown', { n: FIXTURE.countdownB.n }, { progressToken: FIXTURE.countdownB.token }));
+  const a = await p.post(
+    STEP.countdownA,
+    call(10, 'countdown', { n: FIXTURE.countdownA.n }, { progressToken: FIXTURE.countdownA.token }),
+  );
+  await p.post(
+    STEP.countdownB,
+    call(11, 'countdown', { n: FIXTURE.countdownB.n }, { progressToken: FIXTURE.countdownB.token }),
+  );
   ac.abort();
   await get;
   const first = a?.sse.find((e) => e.id !== undefined && e.id !== '')?.id;
@@ -89,7 +103,10 @@ function taskIdOf(r: WireResult | undefined): string {
  */
 async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Promise<string | undefined> {
   for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
-    const status = resultIn(await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }), firstId + i)?.status;
+    const status = resultIn(
+      await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
+      firstId + i,
+    )?.status;
     if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
     await sleep(FIXTURE.terminalPolls.gapMs);
   }
@@ -103,14 +120,21 @@ async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Pr
 const tasks: Plan = async (p) => {
   await start(p);
   const rpc = (id: number, method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
-  const asTask = (id: number, args: Record<string, unknown>) => ({ ...call(id, 'slow_square', args), params: { name: 'slow_square', arguments: args, task: { ttl: FIXTURE.taskTtl } } });
+  const asTask = (id: number, args: Record<string, unknown>) => ({
+    ...call(id, 'slow_square', args),
+    params: { name: 'slow_square', arguments: args, task: { ttl: FIXTURE.taskTtl } },
+  });
   await p.post(STEP.callWithoutTask, call(2, 'slow_square', FIXTURE.squareDirect.args));
   const quick = taskIdOf(await p.post(STEP.taskCreate, asTask(3, FIXTURE.squareQuick.args)));
   await p.post(STEP.taskGet, rpc(4, 'tasks/get', { taskId: quick }));
   await p.post(STEP.taskResult, rpc(5, 'tasks/result', { taskId: quick }));
   // tasks-494 is about a task *known* to be terminal: cancel only once tasks/get says so.
-  if (quick !== '' && (await pollUntilTerminal(p, quick, 100))) await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
-  else p.recorder.note(`skipped step ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`);
+  if (quick !== '' && (await pollUntilTerminal(p, quick, 100)))
+    await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
+  else
+    p.recorder.note(
+      `skipped step ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`,
+    );
   const long = taskIdOf(await p.post(STEP.taskCreateLong, asTask(7, FIXTURE.squareLong.args)));
   await p.post(STEP.taskCancel, rpc(8, 'tasks/cancel', { taskId: long }));
   await p.post(STEP.taskGetCancelled, rpc(9, 'tasks/get', { taskId: long }));

@@ -42,7 +42,12 @@ function sdkServer(): Server {
     s.registerTool('increment', { inputSchema: {} }, async () => text(String(++counter)));
     s.registerTool('countdown', { inputSchema: { n: z.number().int() } }, async ({ n }, extra) => {
       const token = extra._meta?.progressToken;
-      for (let i = 1; i <= n; i++) if (token !== undefined) await extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: n } });
+      for (let i = 1; i <= n; i++)
+        if (token !== undefined)
+          await extra.sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken: token, progress: i, total: n },
+          });
       return text('liftoff');
     });
     return s;
@@ -85,10 +90,16 @@ describe('cross-check with the official SDK 1.32.2', () => {
     await client.connect(transport);
     try {
       expect(transport.protocolVersion).toBe('2025-11-25');
-      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(['add', 'echo', 'countdown']));
-      expect((await client.callTool({ name: 'add', arguments: { a: 19, b: 23 } })).content).toEqual([{ type: 'text', text: '42' }]);
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(
+        expect.arrayContaining(['add', 'echo', 'countdown']),
+      );
+      expect((await client.callTool({ name: 'add', arguments: { a: 19, b: 23 } })).content).toEqual([
+        { type: 'text', text: '42' },
+      ]);
       const progress: string[] = [];
-      const r = await client.callTool({ name: 'countdown', arguments: { n: 3 } }, undefined, { onprogress: (p) => void progress.push(`${p.progress}/${p.total}`) });
+      const r = await client.callTool({ name: 'countdown', arguments: { n: 3 } }, undefined, {
+        onprogress: (p) => void progress.push(`${p.progress}/${p.total}`),
+      });
       expect(r.content).toEqual([{ type: 'text', text: 'liftoff' }]);
       expect(progress).toEqual(['1/3', '2/3', '3/3']);
       await transport.terminateSession();
@@ -105,14 +116,23 @@ describe('cross-check with the official SDK 1.32.2', () => {
     try {
       const kinds: string[] = [];
       let result: unknown;
-      for await (const m of client.experimental.tasks.callToolStream({ name: 'slow_square', arguments: { x: 7, delayMs: 200 } }, undefined, { task: { ttl: 60_000 } })) {
+      for await (const m of client.experimental.tasks.callToolStream(
+        { name: 'slow_square', arguments: { x: 7, delayMs: 200 } },
+        undefined,
+        { task: { ttl: 60_000 } },
+      )) {
         kinds.push(m.type);
         if (m.type === 'result') result = m.result;
       }
       expect(kinds[0]).toBe('taskCreated');
       expect(kinds.at(-1)).toBe('result');
-      expect(result).toMatchObject({ content: [{ type: 'text', text: '49' }], _meta: { 'io.modelcontextprotocol/related-task': { taskId: expect.any(String) } } });
-      await expect(client.callTool({ name: 'slow_square', arguments: { x: 3, delayMs: 0 } })).rejects.toMatchObject({ code: -32601 });
+      expect(result).toMatchObject({
+        content: [{ type: 'text', text: '49' }],
+        _meta: { 'io.modelcontextprotocol/related-task': { taskId: expect.any(String) } },
+      });
+      await expect(client.callTool({ name: 'slow_square', arguments: { x: 3, delayMs: 0 } })).rejects.toMatchObject({
+        code: -32601,
+      });
     } finally {
       await client.close();
     }
@@ -122,7 +142,11 @@ describe('cross-check with the official SDK 1.32.2', () => {
     it(`an SDK server set up as the ${id} prompt asks fails no checkpoint`, async () => {
       const scenario = scenariosOf('2025-11-25', 'server').find((s) => s.id === id)!;
       const url = await listen(sdkServer());
-      const verdicts = judgeTrial(scenario, await probe(scenario, url, { requestMs: 3000, totalMs: 15_000, graceMs: 500 }), JUDGES);
+      const verdicts = judgeTrial(
+        scenario,
+        await probe(scenario, url, { requestMs: 3000, totalMs: 15_000, graceMs: 500 }),
+        JUDGES,
+      );
       expect(verdicts.filter((v) => v.verdict === 'fail').map((v) => `${v.checkpoint}: ${v.message}`)).toEqual([]);
     });
   }

@@ -7,7 +7,17 @@ import { probe, PLANS } from './index.ts';
 import { tamper } from './scenario-plans.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
-describeServerProber({ revision: '2026-07-28', scenarios: scenariosOf('2026-07-28', 'server'), plans: PLANS, mutants: MUTANTS, probe, createOracleServer }, 120_000);
+describeServerProber(
+  {
+    revision: '2026-07-28',
+    scenarios: scenariosOf('2026-07-28', 'server'),
+    plans: PLANS,
+    mutants: MUTANTS,
+    probe,
+    createOracleServer,
+  },
+  120_000,
+);
 
 describe('tamper (forged requestState)', () => {
   it('raises the amount inside a Base64-JSON state and keeps the signature part', () => {

@@ -28,7 +28,12 @@ export function meta(caps: Record<string, unknown> | null = {}, version = PROTOC
 }
 
 /** A JSON-RPC request with `_meta` merged into params. */
-export function rpc(id: number | string, method: string, params: Record<string, unknown> = {}, m: Record<string, unknown> = meta()): Record<string, unknown> {
+export function rpc(
+  id: number | string,
+  method: string,
+  params: Record<string, unknown> = {},
+  m: Record<string, unknown> = meta(),
+): Record<string, unknown> {
   return { jsonrpc: '2.0', id, method, params: { ...params, _meta: m } };
 }
 
@@ -60,7 +65,10 @@ export class Prober {
     const version = o.version === undefined ? PROTOCOL_VERSION : o.version;
     const method = o.method === undefined ? (message.method as string) : o.method;
     const name = o.name === undefined ? (message.method === 'tools/call' ? String(params.name) : null) : o.name;
-    const h: Headers = [['Content-Type', 'application/json'], ['Accept', 'application/json, text/event-stream']];
+    const h: Headers = [
+      ['Content-Type', 'application/json'],
+      ['Accept', 'application/json, text/event-stream'],
+    ];
     if (o.origin) h.push(['Origin', o.origin]);
     if (version !== null) h.push(['MCP-Protocol-Version', version]);
     if (method !== null) h.push(['Mcp-Method', method]);
@@ -69,7 +77,13 @@ export class Prober {
     const headers: Headers = o.lowercase ? h.map(([k, v]) => [k.toLowerCase(), v]) : h;
     const id = JSON.stringify(message.id);
     return this.client.send({
-      method: 'POST', url: this.url, step, headers, body: JSON.stringify(message), timeoutMs, maxBytes: this.limits.maxBytes,
+      method: 'POST',
+      url: this.url,
+      step,
+      headers,
+      body: JSON.stringify(message),
+      timeoutMs,
+      maxBytes: this.limits.maxBytes,
       onSse: (ev) => (answers(ev.data, id) ? this.limits.graceMs : undefined),
     });
   }
@@ -78,7 +92,18 @@ export class Prober {
   async bare(step: string, method: string): Promise<WireResult | undefined> {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
-    const headers: Headers = [['Accept', 'application/json, text/event-stream'], ['MCP-Protocol-Version', PROTOCOL_VERSION]];
-    return this.client.send({ method, url: this.url, step, headers, timeoutMs, maxBytes: this.limits.maxBytes, onSse: () => this.limits.graceMs });
+    const headers: Headers = [
+      ['Accept', 'application/json, text/event-stream'],
+      ['MCP-Protocol-Version', PROTOCOL_VERSION],
+    ];
+    return this.client.send({
+      method,
+      url: this.url,
+      step,
+      headers,
+      timeoutMs,
+      maxBytes: this.limits.maxBytes,
+      onSse: () => this.limits.graceMs,
+    });
   }
 }

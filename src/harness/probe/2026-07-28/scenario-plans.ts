@@ -1,4 +1,13 @@
-import { BOGUS_VERSION, FIXTURE, FOREIGN_ORIGIN, OTHER_VERSION, paramHeader, STALE_SESSION_ID, STEP, TASKS_EXT } from '../../../bench/plans/2026-07-28/server-steps.ts';
+import {
+  BOGUS_VERSION,
+  FIXTURE,
+  FOREIGN_ORIGIN,
+  OTHER_VERSION,
+  paramHeader,
+  STALE_SESSION_ID,
+  STEP,
+  TASKS_EXT,
+} from '../../../bench/plans/2026-07-28/server-steps.ts';
 import type { Headers } from '../../../bench/schema/wire-event.ts';
 import type { WireResult } from '../../wire/client.ts';
 import { resultIn } from '../common/replies.ts';
@@ -7,8 +16,13 @@ import { meta, rpc, type Prober } from './prober.ts';
 
 export type Plan = ProbePlan<Prober>;
 
-const call = (id: number | string, name: string, args: Record<string, unknown>, m?: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  rpc(id, 'tools/call', { name, arguments: args, ...extra }, m);
+const call = (
+  id: number | string,
+  name: string,
+  args: Record<string, unknown>,
+  m?: Record<string, unknown>,
+  extra: Record<string, unknown> = {},
+) => rpc(id, 'tools/call', { name, arguments: args, ...extra }, m);
 
 /**
  * stateless-tools: a tools/call as the very first request, discover, list, a string-id call, list again, then one
@@ -47,19 +61,44 @@ const paramHeadersPlan: Plan = async (p) => {
   const route = (id: number, args: Record<string, unknown>) => call(id, R.tool, args);
   await p.post(STEP.toolsList, rpc(1, 'tools/list'));
   await p.post(STEP.callPlain, route(2, R.plain.args), { extra: paramHeaders(R.plain.args) });
-  await p.post(STEP.callBase64Param, route(3, R.unicode.args), { extra: [[paramHeader('Region'), b64(R.unicode.args.region)], [paramHeader('Priority'), String(R.unicode.args.priority)]] });
-  await p.post(STEP.callBase64Name, route(4, R.encodedName.args), { name: b64(R.tool), extra: paramHeaders(R.encodedName.args) });
+  await p.post(STEP.callBase64Param, route(3, R.unicode.args), {
+    extra: [
+      [paramHeader('Region'), b64(R.unicode.args.region)],
+      [paramHeader('Priority'), String(R.unicode.args.priority)],
+    ],
+  });
+  await p.post(STEP.callBase64Name, route(4, R.encodedName.args), {
+    name: b64(R.tool),
+    extra: paramHeaders(R.encodedName.args),
+  });
   await p.post(STEP.callLowercase, route(5, R.lower.args), { lowercase: true, extra: paramHeaders(R.lower.args) });
-  await p.post(STEP.callParamMissing, route(6, R.missing.args), { extra: [[paramHeader('Priority'), String(R.missing.args.priority)]] });
-  await p.post(STEP.callParamMismatch, route(7, R.mismatch.args), { extra: [[paramHeader('Region'), R.mismatch.header], [paramHeader('Priority'), String(R.mismatch.args.priority)]] });
+  await p.post(STEP.callParamMissing, route(6, R.missing.args), {
+    extra: [[paramHeader('Priority'), String(R.missing.args.priority)]],
+  });
+  await p.post(STEP.callParamMismatch, route(7, R.mismatch.args), {
+    extra: [
+      [paramHeader('Region'), R.mismatch.header],
+      [paramHeader('Priority'), String(R.mismatch.args.priority)],
+    ],
+  });
   await p.post(STEP.callParamNull, route(8, R.nullRegion.args), { extra: paramHeaders(R.nullRegion.args) });
   await p.post(STEP.callParamAbsent, route(9, R.absentRegion.args), { extra: paramHeaders(R.absentRegion.args) });
-  await p.post(STEP.callIntegerFloat, route(10, R.integer.args), { extra: [[paramHeader('Region'), R.integer.args.region], [paramHeader('Priority'), R.integer.header]] });
-  await p.post(STEP.callNameMismatch, route(11, R.plain.args), { name: R.otherName, extra: paramHeaders(R.plain.args) });
+  await p.post(STEP.callIntegerFloat, route(10, R.integer.args), {
+    extra: [
+      [paramHeader('Region'), R.integer.args.region],
+      [paramHeader('Priority'), R.integer.header],
+    ],
+  });
+  await p.post(STEP.callNameMismatch, route(11, R.plain.args), {
+    name: R.otherName,
+    extra: paramHeaders(R.plain.args),
+  });
 };
 
 /** The InputRequiredResult of a response (JSON body or SSE event), if any. */
-function inputRequired(r: WireResult | undefined): { inputRequests?: Record<string, unknown>; requestState?: unknown } | undefined {
+function inputRequired(
+  r: WireResult | undefined,
+): { inputRequests?: Record<string, unknown>; requestState?: unknown } | undefined {
   const res = resultIn(r);
   return res?.resultType === 'input_required' ? res : undefined;
 }
@@ -95,11 +134,16 @@ const multiRoundTrip: Plan = async (p) => {
   const T = FIXTURE.transfer;
   const withElicitation = meta({ elicitation: { form: {} } });
   const first = inputRequired(await p.post(STEP.transferInitial, call(1, T.tool, T.args, withElicitation)));
-  const responses = Object.fromEntries(Object.keys(first?.inputRequests ?? { confirm: null }).map((k) => [k, T.accept]));
+  const responses = Object.fromEntries(
+    Object.keys(first?.inputRequests ?? { confirm: null }).map((k) => [k, T.accept]),
+  );
   const state = typeof first?.requestState === 'string' ? { requestState: first.requestState } : {};
   await p.post(STEP.transferRetry, call(2, T.tool, T.args, withElicitation, { inputResponses: responses, ...state }));
   if (typeof first?.requestState === 'string') {
-    await p.post(STEP.transferTampered, call(3, T.tool, T.args, withElicitation, { inputResponses: responses, requestState: tamper(first.requestState) }));
+    await p.post(
+      STEP.transferTampered,
+      call(3, T.tool, T.args, withElicitation, { inputResponses: responses, requestState: tamper(first.requestState) }),
+    );
   } else p.recorder.note(`skipped step ${STEP.transferTampered}: the first call issued no requestState`);
   await p.post(STEP.transferNoElicitation, call(4, T.tool, T.args, meta({})));
   await p.post(STEP.toolsList, rpc(5, 'tools/list'));

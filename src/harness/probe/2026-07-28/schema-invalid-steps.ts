@@ -6,5 +6,6 @@ import { STEP } from '../../../bench/plans/2026-07-28/server-steps.ts';
  * every other prober message must validate, and a step listed here whose requests validate fails the gate as stale.
  */
 export const SCHEMA_INVALID_STEPS: Readonly<Record<string, string>> = {
-  [STEP.capabilitiesMissing]: '_meta leaves out io.modelcontextprotocol/clientCapabilities (RequestMetaObject requires it): the server must refuse it with -32602',
+  [STEP.capabilitiesMissing]:
+    '_meta leaves out io.modelcontextprotocol/clientCapabilities (RequestMetaObject requires it): the server must refuse it with -32602',
 };

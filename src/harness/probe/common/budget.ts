@@ -46,7 +46,11 @@ export class ProbeBudget {
   private readonly deadline: number;
   private readonly spent: () => string | undefined;
 
-  constructor(recorder: WireRecorder, limits: Partial<ProbeLimits> = {}, spent: () => string | undefined = () => undefined) {
+  constructor(
+    recorder: WireRecorder,
+    limits: Partial<ProbeLimits> = {},
+    spent: () => string | undefined = () => undefined,
+  ) {
     this.recorder = recorder;
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.deadline = performance.now() + this.limits.totalMs;

@@ -21,7 +21,8 @@ export function resultIn(r: WireResult | undefined, id?: number | string): Recor
     if (typeof m !== 'object' || m === null) continue;
     const msg = m as { id?: unknown; result?: unknown };
     if (id !== undefined && msg.id !== id) continue;
-    if (typeof msg.result === 'object' && msg.result !== null && !Array.isArray(msg.result)) return msg.result as Record<string, unknown>;
+    if (typeof msg.result === 'object' && msg.result !== null && !Array.isArray(msg.result))
+      return msg.result as Record<string, unknown>;
   }
   return undefined;
 }

@@ -18,7 +18,13 @@ export type ProbePlan<P> = (p: P) => Promise<void>;
  * Run the scenario's plan with a fresh prober and return the wire log. Never throws for the server's behaviour:
  * refusals, resets, hangs and garbage are recorded. Throws `UnknownScenarioError` when no plan exists.
  */
-export async function runPlan<P extends { recorder: WireRecorder }>(revision: Revision, plans: Readonly<Record<string, ProbePlan<P>>>, scenario: Scenario, url: string, makeProber: () => P): Promise<WireLog> {
+export async function runPlan<P extends { recorder: WireRecorder }>(
+  revision: Revision,
+  plans: Readonly<Record<string, ProbePlan<P>>>,
+  scenario: Scenario,
+  url: string,
+  makeProber: () => P,
+): Promise<WireLog> {
   const plan = plans[scenario.id];
   if (!plan) throw new UnknownScenarioError(revision, scenario.id, Object.keys(plans));
   const p = makeProber();

@@ -1,12 +1,31 @@
 import { deflateSync } from 'node:zlib';
 import type { ChaosContext } from './chaos-server.ts';
-import { answer, chunk, CRLF, DEEP, deepArray, deepObject, drip, event, gzipBomb, JSON_CT, raw, repeat, result, rpc, SSE_CT, SSE_HEAD } from './chaos-helpers.ts';
+import {
+  answer,
+  chunk,
+  CRLF,
+  DEEP,
+  deepArray,
+  deepObject,
+  drip,
+  event,
+  gzipBomb,
+  JSON_CT,
+  raw,
+  repeat,
+  result,
+  rpc,
+  SSE_CT,
+  SSE_HEAD,
+} from './chaos-helpers.ts';
 
 /** One hostile way of answering a request; it owns the socket once the request was read. */
 export type Behaviour = (c: ChaosContext) => void;
 
-const json = (c: ChaosContext, body: string | Buffer, extra: [string, string][] = []) => c.end(raw(200, [JSON_CT, ...extra], body));
-const sse = (c: ChaosContext, body: string | Buffer) => c.end(Buffer.concat([SSE_HEAD, Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]));
+const json = (c: ChaosContext, body: string | Buffer, extra: [string, string][] = []) =>
+  c.end(raw(200, [JSON_CT, ...extra], body));
+const sse = (c: ChaosContext, body: string | Buffer) =>
+  c.end(Buffer.concat([SSE_HEAD, Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')]));
 const forever = () => true;
 
 /** Timing: silence, stalls and drips. Each is bounded only by the prober's own timers. */
@@ -34,7 +53,14 @@ const streams: Record<string, Behaviour> = {
   'sse-endless-events': (c) => {
     c.write(SSE_HEAD);
     let n = 0;
-    c.every(1, () => c.write(event(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n++ } }), String(n))));
+    c.every(1, () =>
+      c.write(
+        event(
+          JSON.stringify({ jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: n++ } }),
+          String(n),
+        ),
+      ),
+    );
   },
   // The issue's case: 150,000 tiny events in one response.
   'sse-flood': (c) => {
@@ -53,7 +79,11 @@ const streams: Record<string, Behaviour> = {
     c.write(SSE_HEAD);
     repeat(c, 'data: x\n', 10_000_000);
   },
-  'sse-huge-fields': (c) => sse(c, `retry: ${'9'.repeat(400)}\nid: a\u0000b\nevent: ${'e'.repeat(5000)}\ndata: ${answer(c)}\n\nretry: 99999999999999999999\ndata: {}\n\n`),
+  'sse-huge-fields': (c) =>
+    sse(
+      c,
+      `retry: ${'9'.repeat(400)}\nid: a\u0000b\nevent: ${'e'.repeat(5000)}\ndata: ${answer(c)}\n\nretry: 99999999999999999999\ndata: {}\n\n`,
+    ),
   'sse-bad-utf8': (c) => {
     c.write(SSE_HEAD);
     const text = Buffer.from(event(rpc(c.req.id, { content: [{ type: 'text', text: 'é€😀' }] })), 'utf8');
@@ -62,19 +92,39 @@ const streams: Record<string, Behaviour> = {
     c.end(Buffer.from([0x64, 0x61, 0x74, 0x61, 0x3a, 0x20, 0xff, 0xfe, 0xc3, 0x28, 0xed, 0xa0, 0x80, 0x0a, 0x0a]));
   },
   // Ids past Latin-1: a prober that resends one as Last-Event-ID must not throw.
-  'sse-unicode-ids': (c) => sse(c, `id: é€😀-1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nid: é€😀-2\ndata: ${answer(c)}\n\n`),
+  'sse-unicode-ids': (c) =>
+    sse(
+      c,
+      `id: é€😀-1\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{}}\n\nid: é€😀-2\ndata: ${answer(c)}\n\n`,
+    ),
   // Control characters: every byte becomes six in the JSON wire log (\u0001).
   'sse-control-chars': (c) => {
     c.write(SSE_HEAD);
     repeat(c, `data: ${'\u0001'.repeat(4096)}\n\n`, 100_000);
   },
   'sse-line-ends': (c) => sse(c, `data: ${answer(c)}\r\r: c\rdata: a\r\ndata: b\n\r\n\n\n\r\r\r`),
-  'sse-deep-json': (c) => sse(c, event(`{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":${deepArray(DEEP)}}`)),
+  'sse-deep-json': (c) =>
+    sse(c, event(`{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":${deepArray(DEEP)}}`)),
   'sse-reset-mid-stream': (c) => {
-    c.write(Buffer.concat([SSE_HEAD, Buffer.from(event('{"jsonrpc":"2.0","method":"notifications/progress","params":{}}') + 'data: {"jsonrpc":')]));
+    c.write(
+      Buffer.concat([
+        SSE_HEAD,
+        Buffer.from(event('{"jsonrpc":"2.0","method":"notifications/progress","params":{}}') + 'data: {"jsonrpc":'),
+      ]),
+    );
     c.after(5, () => c.reset());
   },
-  'sse-wrong-type': (c) => c.end(raw(200, [['Content-Type', 'text/event-stream; charset=bogus'], ['Content-Type', 'application/json']], event(answer(c)))),
+  'sse-wrong-type': (c) =>
+    c.end(
+      raw(
+        200,
+        [
+          ['Content-Type', 'text/event-stream; charset=bogus'],
+          ['Content-Type', 'application/json'],
+        ],
+        event(answer(c)),
+      ),
+    ),
 };
 
 /** Bodies: huge, compressed, lying about their encoding, not UTF-8, not JSON. */
@@ -92,31 +142,67 @@ const bodies: Record<string, Behaviour> = {
     c.write(raw(200, [JSON_CT, ['Transfer-Encoding', 'chunked']]));
     const body = answer(c) + ' '.repeat(20_000);
     let i = 0;
-    c.pump(() => (i < body.length ? chunk(body[i++]!) : i++ === body.length ? `0${CRLF}${CRLF}` : undefined), () => c.end());
+    c.pump(
+      () => (i < body.length ? chunk(body[i++]!) : i++ === body.length ? `0${CRLF}${CRLF}` : undefined),
+      () => c.end(),
+    );
   },
   'gzip-bomb': (c) => json(c, gzipBomb(), [['Content-Encoding', 'gzip']]),
   'deflate-body': (c) => json(c, deflateSync(Buffer.from(answer(c))), [['Content-Encoding', 'deflate']]),
   'encoding-lie': (c) => json(c, answer(c), [['Content-Encoding', 'gzip, br, zstd']]),
-  'bad-utf8-body': (c) => json(c, Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":{"content":[{"type":"text","text":"`), Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80, 0xf8]), Buffer.from('"}]}}')])),
+  'bad-utf8-body': (c) =>
+    json(
+      c,
+      Buffer.concat([
+        Buffer.from(
+          `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":{"content":[{"type":"text","text":"`,
+        ),
+        Buffer.from([0xff, 0xc0, 0xed, 0xa0, 0x80, 0xf8]),
+        Buffer.from('"}]}}'),
+      ]),
+    ),
   'nul-bytes': (c) => json(c, Buffer.concat([Buffer.from(answer(c).replace('chaos', 'a\\u0000b')), Buffer.alloc(64)])),
-  'deep-json-result': (c) => json(c, `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":${deepArray(DEEP)}}`),
-  'deep-json-object': (c) => json(c, `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":{"content":${deepObject(DEEP)}}}`),
+  'deep-json-result': (c) =>
+    json(c, `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":${deepArray(DEEP)}}`),
+  'deep-json-object': (c) =>
+    json(c, `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"result":{"content":${deepObject(DEEP)}}}`),
   'deep-json-id': (c) => json(c, `{"jsonrpc":"2.0","id":${deepArray(DEEP)},"result":{}}`),
-  'deep-json-error': (c) => json(c, `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"error":{"code":-32600,"message":"deep","data":${deepObject(DEEP)}}}`),
-  'huge-numbers': (c) => json(c, `{"jsonrpc":"2.0","id":1e400,"result":{"protocolVersion":${'9'.repeat(400)},"n":-0,"content":[{"type":"text","text":1e-400}]}}`),
+  'deep-json-error': (c) =>
+    json(
+      c,
+      `{"jsonrpc":"2.0","id":${JSON.stringify(c.req.id ?? null)},"error":{"code":-32600,"message":"deep","data":${deepObject(DEEP)}}}`,
+    ),
+  'huge-numbers': (c) =>
+    json(
+      c,
+      `{"jsonrpc":"2.0","id":1e400,"result":{"protocolVersion":${'9'.repeat(400)},"n":-0,"content":[{"type":"text","text":1e-400}]}}`,
+    ),
   'huge-string': (c) => json(c, rpc(c.req.id, { content: [{ type: 'text', text: '\u0000"\\'.repeat(150_000) }] })),
   'not-json': (c) => json(c, '<html>{{{{ not json'),
   'binary-garbage': (c) => c.end(Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256))),
-  'http09': (c) => c.end(answer(c)),
+  http09: (c) => c.end(answer(c)),
 };
 
 /** Headers: floods, huge values, control characters, duplicates. */
 const headers: Record<string, Behaviour> = {
-  'header-count-flood': (c) => c.end(raw(200, [JSON_CT, ...Array.from({ length: 20_000 }, (_, i) => [`X-H${i}`, 'v'] as [string, string])], answer(c))),
+  'header-count-flood': (c) =>
+    c.end(
+      raw(200, [JSON_CT, ...Array.from({ length: 20_000 }, (_, i) => [`X-H${i}`, 'v'] as [string, string])], answer(c)),
+    ),
   'header-huge': (c) => c.end(raw(200, [JSON_CT, ['X-Huge', 'h'.repeat(1024 * 1024)]], answer(c))),
-  'header-control-chars': (c) => c.end(raw(200, [JSON_CT, ['MCP-Session-Id', 'a\u0001b\u007fc\u00ff'], ['MCP-Protocol-Version', '\u0007']], answer(c))),
+  'header-control-chars': (c) =>
+    c.end(
+      raw(200, [JSON_CT, ['MCP-Session-Id', 'a\u0001b\u007fc\u00ff'], ['MCP-Protocol-Version', '\u0007']], answer(c)),
+    ),
   'session-id-huge': (c) => c.end(raw(200, [JSON_CT, ['MCP-Session-Id', 's'.repeat(8000)]], answer(c))),
-  'duplicate-headers': (c) => c.end(raw(200, [SSE_CT, JSON_CT, ['MCP-Session-Id', 'one'], ['mcp-session-id', 'two'], ['Mcp-Session-Id', '']], answer(c))),
+  'duplicate-headers': (c) =>
+    c.end(
+      raw(
+        200,
+        [SSE_CT, JSON_CT, ['MCP-Session-Id', 'one'], ['mcp-session-id', 'two'], ['Mcp-Session-Id', '']],
+        answer(c),
+      ),
+    ),
 };
 
 /** Framing: chunked and Content-Length lies, resets, two responses on one connection. */
@@ -124,14 +210,29 @@ const framing: Record<string, Behaviour> = {
   'bad-chunked': (c) => c.end(raw(200, [JSON_CT, ['Transfer-Encoding', 'chunked']], `zz${CRLF}${answer(c)}${CRLF}`)),
   'content-length-short': (c) => c.end(raw(200, [JSON_CT, ['Content-Length', '5']], answer(c) + answer(c))),
   'content-length-long': (c) => c.end(raw(200, [JSON_CT, ['Content-Length', '100000']], answer(c))),
-  'content-length-conflict': (c) => c.end(raw(200, [JSON_CT, ['Content-Length', '3'], ['Content-Length', '30000']], answer(c))),
+  'content-length-conflict': (c) =>
+    c.end(raw(200, [JSON_CT, ['Content-Length', '3'], ['Content-Length', '30000']], answer(c))),
   'content-length-negative': (c) => c.end(raw(200, [JSON_CT, ['Content-Length', '-1']], answer(c))),
-  'cl-and-chunked': (c) => c.end(raw(200, [JSON_CT, ['Content-Length', '4'], ['Transfer-Encoding', 'chunked']], `${chunk(answer(c))}0${CRLF}${CRLF}`)),
+  'cl-and-chunked': (c) =>
+    c.end(
+      raw(
+        200,
+        [JSON_CT, ['Content-Length', '4'], ['Transfer-Encoding', 'chunked']],
+        `${chunk(answer(c))}0${CRLF}${CRLF}`,
+      ),
+    ),
   'reset-mid-body': (c) => {
     c.write(raw(200, [JSON_CT, ['Content-Length', '5000']], answer(c).slice(0, 20)));
     c.after(5, () => c.reset());
   },
-  'two-responses': (c) => c.end(Buffer.concat([raw(200, [JSON_CT, ['Connection', 'keep-alive']], answer(c)), raw(500, [JSON_CT], '{}'), Buffer.from('garbage after')])),
+  'two-responses': (c) =>
+    c.end(
+      Buffer.concat([
+        raw(200, [JSON_CT, ['Connection', 'keep-alive']], answer(c)),
+        raw(500, [JSON_CT], '{}'),
+        Buffer.from('garbage after'),
+      ]),
+    ),
 };
 
 /** Status lines and interim responses: odd codes, redirects, 1xx storms, upgrades. */
@@ -141,12 +242,22 @@ const status: Record<string, Behaviour> = {
   'status-204-with-body': (c) => c.end(raw(204, [JSON_CT, ['Content-Length', String(answer(c).length)]], answer(c))),
   'redirect-self': (c) => c.end(raw(307, [['Location', c.req.path]])),
   'redirect-external': (c) => c.end(raw(302, [['Location', 'http://example.invalid/mcp']])),
-  'continue-storm': (c) => repeat(c, `HTTP/1.1 100 Continue${CRLF}${CRLF}`, 200_000, () => c.end(raw(200, [JSON_CT], answer(c)))),
+  'continue-storm': (c) =>
+    repeat(c, `HTTP/1.1 100 Continue${CRLF}${CRLF}`, 200_000, () => c.end(raw(200, [JSON_CT], answer(c)))),
   'early-hints-storm': (c) => {
     const hint = Buffer.from(`HTTP/1.1 103 Early Hints${CRLF}Link: </x>; rel=preload${CRLF}${CRLF}`);
     c.pump(() => hint);
   },
-  'switching-protocols': (c) => c.end(Buffer.concat([raw(101, [['Upgrade', 'chaos'], ['Connection', 'Upgrade']]), Buffer.from('\u0000\u00ff garbage frames')])),
+  'switching-protocols': (c) =>
+    c.end(
+      Buffer.concat([
+        raw(101, [
+          ['Upgrade', 'chaos'],
+          ['Connection', 'Upgrade'],
+        ]),
+        Buffer.from('\u0000\u00ff garbage frames'),
+      ]),
+    ),
 };
 
 /** JSON-RPC: wrong ids, batches, notifications instead of answers, results that are not objects. */
@@ -158,9 +269,25 @@ const jsonrpc: Record<string, Behaviour> = {
   'notification-only': (c) => {
     c.write(SSE_HEAD);
     c.every(1, forever);
-    c.write(event(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: c.req.id, progress: 1 } })));
+    c.write(
+      event(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: c.req.id, progress: 1 },
+        }),
+      ),
+    );
   },
 };
 
 /** Every behaviour the chaos server knows, by name. */
-export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = { ...timing, ...streams, ...bodies, ...headers, ...framing, ...status, ...jsonrpc };
+export const BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  ...timing,
+  ...streams,
+  ...bodies,
+  ...headers,
+  ...framing,
+  ...status,
+  ...jsonrpc,
+};

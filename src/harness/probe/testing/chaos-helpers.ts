@@ -12,22 +12,30 @@ export function raw(status: number | string, headers: [string, string][], body: 
   const h = [...headers];
   if (!h.some(([k]) => /^(content-length|transfer-encoding)$/i.test(k))) h.push(['Content-Length', String(b.length)]);
   if (!h.some(([k]) => /^connection$/i.test(k))) h.push(['Connection', 'close']);
-  return Buffer.concat([Buffer.from(`${line}${CRLF}${h.map(([k, v]) => `${k}: ${v}`).join(CRLF)}${CRLF}${CRLF}`, 'latin1'), b]);
+  return Buffer.concat([
+    Buffer.from(`${line}${CRLF}${h.map(([k, v]) => `${k}: ${v}`).join(CRLF)}${CRLF}${CRLF}`, 'latin1'),
+    b,
+  ]);
 }
 
 export const JSON_CT: [string, string] = ['Content-Type', 'application/json'];
 export const SSE_CT: [string, string] = ['Content-Type', 'text/event-stream'];
 
 /** Status line and headers of a close-delimited SSE response (no Content-Length, no chunking). */
-export const SSE_HEAD = Buffer.from(`HTTP/1.1 200 OK${CRLF}Content-Type: text/event-stream${CRLF}Cache-Control: no-cache${CRLF}Connection: close${CRLF}${CRLF}`, 'latin1');
+export const SSE_HEAD = Buffer.from(
+  `HTTP/1.1 200 OK${CRLF}Content-Type: text/event-stream${CRLF}Cache-Control: no-cache${CRLF}Connection: close${CRLF}${CRLF}`,
+  'latin1',
+);
 
 /** A plausible result for whatever was asked, so plans go on to their next step. */
 export function result(c: ChaosContext): Record<string, unknown> {
-  if (c.req.rpcMethod === 'initialize') return { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'chaos', version: '0' } };
+  if (c.req.rpcMethod === 'initialize')
+    return { protocolVersion: '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'chaos', version: '0' } };
   return { content: [{ type: 'text', text: 'chaos' }], tools: [] };
 }
 
-export const rpc = (id: unknown, res: unknown): string => JSON.stringify({ jsonrpc: '2.0', id: id ?? null, result: res });
+export const rpc = (id: unknown, res: unknown): string =>
+  JSON.stringify({ jsonrpc: '2.0', id: id ?? null, result: res });
 
 /** The well-formed JSON answer to the request (for behaviours that break something else). */
 export const answer = (c: ChaosContext): string => rpc(c.req.id, result(c));

@@ -44,8 +44,12 @@ const emit = (line: object): void => void process.stdout.write(JSON.stringify(li
 const inflight = new Set<string>();
 // A crash outside any promise (an exception in a socket callback) would kill the probe process in production; here it
 // is counted against every run in flight, and the kit goes on so one run cannot hide the others.
-process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400), running: [...inflight] }));
-process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400), running: [...inflight] }));
+process.on('uncaughtException', (e) =>
+  emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400), running: [...inflight] }),
+);
+process.on('unhandledRejection', (e) =>
+  emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400), running: [...inflight] }),
+);
 
 const all: { scenario: Scenario; probe: (s: Scenario, url: string, l: Partial<ProbeLimits>) => Promise<WireLog> }[] = [
   ...scenariosOf('2025-11-25', 'server').map((scenario) => ({ scenario, probe: probe2025 })),
@@ -67,7 +71,12 @@ async function one(behaviour: string, s: (typeof all)[number]): Promise<ChaosRun
     const written = writeRecord(cfg.dir, name, s.scenario, log);
     return { ...base, outcome: 'ok', ms: Math.round(performance.now() - t0), written };
   } catch (e) {
-    return { ...base, outcome: 'crash', error: String((e as Error)?.stack ?? e).slice(0, 400), ms: Math.round(performance.now() - t0) };
+    return {
+      ...base,
+      outcome: 'crash',
+      error: String((e as Error)?.stack ?? e).slice(0, 400),
+      ms: Math.round(performance.now() - t0),
+    };
   } finally {
     clearTimeout(timer);
     inflight.delete(key);
@@ -75,7 +84,8 @@ async function one(behaviour: string, s: (typeof all)[number]): Promise<ChaosRun
 }
 
 const revisions = [...new Set(all.map((x) => x.scenario.revision))];
-const pick = (i: number) => (cfg.rotate ? revisions.map((r) => all.filter((x) => x.scenario.revision === r)).map((xs) => xs[i % xs.length]!) : all);
+const pick = (i: number) =>
+  cfg.rotate ? revisions.map((r) => all.filter((x) => x.scenario.revision === r)).map((xs) => xs[i % xs.length]!) : all;
 const jobs = cfg.behaviours.flatMap((b, i) => pick(i).map((s) => () => one(b, s)));
 let next = 0;
 await Promise.all(

@@ -26,20 +26,29 @@ export interface ChaosKitResult {
   exit: number | null;
 }
 
-export async function runChaosKit(cfg: Omit<ChaosKitConfig, 'base' | 'dir'>, cwd = process.cwd()): Promise<ChaosKitResult> {
+export async function runChaosKit(
+  cfg: Omit<ChaosKitConfig, 'base' | 'dir'>,
+  cwd = process.cwd(),
+): Promise<ChaosKitResult> {
   const chaos = await startChaosServer();
   const dir = mkdtempSync(join(tmpdir(), 'mcpfs-chaos-'));
   const scenarios = new Map(loadScenarios(cwd).map((s) => [`${s.revision}/${s.role}/${s.id}`, s]));
   try {
-    const child = spawn(process.execPath, [KIT_MAIN, JSON.stringify({ ...cfg, base: chaos.base, dir })], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [KIT_MAIN, JSON.stringify({ ...cfg, base: chaos.base, dir })], {
+      cwd,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const out: ChaosKitResult = { runs: [], uncaught: [], exit: null };
     for await (const text of createInterface({ input: child.stdout })) {
       const l = JSON.parse(text) as { kind: string } & Record<string, unknown>;
       if (l.kind === 'run') {
         const run = l as unknown as ChaosRunLine;
-        out.runs.push(run.written ? withDerive(run, () => deriveCheck(scenarios.get(`${run.revision}/server/${run.scenario}`)!, run.written!)) : run);
-      }
-      else if (l.kind === 'uncaught') out.uncaught.push(l as unknown as { error: string; running: string[] });
+        out.runs.push(
+          run.written
+            ? withDerive(run, () => deriveCheck(scenarios.get(`${run.revision}/server/${run.scenario}`)!, run.written!))
+            : run,
+        );
+      } else if (l.kind === 'uncaught') out.uncaught.push(l as unknown as { error: string; running: string[] });
       else if (l.kind === 'done') out.peakRssMiB = l.peakRssMiB as number | undefined;
     }
     out.exit = child.exitCode ?? (await new Promise<number | null>((r) => child.once('exit', (c) => r(c))));

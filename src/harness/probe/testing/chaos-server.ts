@@ -55,14 +55,19 @@ function parseHead(head: string): Omit<ChaosRequest, 'body' | 'id'> | undefined 
   const [line, ...rest] = head.split('\r\n');
   const m = /^(\S+) (\S+) HTTP\/1\.[01]$/.exec(line ?? '');
   if (!m) return undefined;
-  const headers = rest.filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()] as [string, string]);
+  const headers = rest
+    .filter((l) => l.includes(':'))
+    .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()] as [string, string]);
   return { method: m[1]!, path: m[2]!, headers };
 }
 
 function rpcOf(body: Buffer): { id: unknown; rpcMethod?: string } {
   try {
     const v = JSON.parse(body.toString('utf8')) as { id?: unknown; method?: unknown };
-    return { id: v && typeof v === 'object' && 'id' in v ? v.id : null, ...(typeof v?.method === 'string' ? { rpcMethod: v.method } : {}) };
+    return {
+      id: v && typeof v === 'object' && 'id' in v ? v.id : null,
+      ...(typeof v?.method === 'string' ? { rpcMethod: v.method } : {}),
+    };
   } catch {
     return { id: null };
   }
@@ -148,7 +153,9 @@ function serve(sock: Socket, behaviours: Readonly<Record<string, Behaviour>>, hi
 }
 
 /** Start the chaos server on 127.0.0.1, ephemeral port. `close()` destroys every connection. */
-export async function startChaosServer(behaviours: Readonly<Record<string, Behaviour>> = BEHAVIOURS): Promise<ChaosServer> {
+export async function startChaosServer(
+  behaviours: Readonly<Record<string, Behaviour>> = BEHAVIOURS,
+): Promise<ChaosServer> {
   const sockets = new Set<Socket>();
   const hits = new Map<string, number>();
   const server: Server = createServer((sock) => {

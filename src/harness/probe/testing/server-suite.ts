@@ -36,7 +36,11 @@ export interface ServerRoleParts {
 const LIMITS = { requestMs: 3000, totalMs: 15_000, graceMs: 500 };
 
 /** Run `fn` against an in-process oracle (or mutant) on an ephemeral port; always closes it. */
-async function withOracle<T>(create: (mutant?: string) => Server, mutant: string | undefined, fn: (url: string) => Promise<T>): Promise<T> {
+async function withOracle<T>(
+  create: (mutant?: string) => Server,
+  mutant: string | undefined,
+  fn: (url: string) => Promise<T>,
+): Promise<T> {
   const server = create(mutant);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
@@ -57,8 +61,12 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
 
     for (const s of scenarios) {
       it(`passes every checkpoint of ${s.id} against the oracle (no not-applicable)`, async () => {
-        const verdicts = await withOracle(createOracleServer, undefined, async (url) => judgeTrial(s, await probe(s, url, LIMITS), JUDGES));
-        expect(verdicts.filter((v) => v.verdict !== 'pass').map((v) => `${v.checkpoint}: ${v.verdict}: ${v.message}`)).toEqual([]);
+        const verdicts = await withOracle(createOracleServer, undefined, async (url) =>
+          judgeTrial(s, await probe(s, url, LIMITS), JUDGES),
+        );
+        expect(
+          verdicts.filter((v) => v.verdict !== 'pass').map((v) => `${v.checkpoint}: ${v.verdict}: ${v.message}`),
+        ).toEqual([]);
         expect(scoreTrial(verdicts).score).toBe(1);
       });
 
@@ -78,21 +86,29 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
       });
     }
 
-    it('kills every checkpoint of every scenario with at least one mutant run on it', async () => {
-      const killed = new Map<string, Set<string>>();
-      for (const m of parts.mutants) {
-        for (const id of m.scenarios) {
-          const s = scenarios.find((x) => x.id === id);
-          expect(s, `mutant ${m.id} names unknown scenario ${id}`).toBeDefined();
-          const verdicts = await withOracle(createOracleServer, m.id, async (url) => judgeTrial(s!, await probe(s!, url, LIMITS), JUDGES));
-          const fails = verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint);
-          expect(fails.length, `mutant ${m.id} fails nothing on ${id}`).toBeGreaterThan(0);
-          for (const f of fails) killed.set(`${id}/${f}`, (killed.get(`${id}/${f}`) ?? new Set()).add(m.id));
+    it(
+      'kills every checkpoint of every scenario with at least one mutant run on it',
+      async () => {
+        const killed = new Map<string, Set<string>>();
+        for (const m of parts.mutants) {
+          for (const id of m.scenarios) {
+            const s = scenarios.find((x) => x.id === id);
+            expect(s, `mutant ${m.id} names unknown scenario ${id}`).toBeDefined();
+            const verdicts = await withOracle(createOracleServer, m.id, async (url) =>
+              judgeTrial(s!, await probe(s!, url, LIMITS), JUDGES),
+            );
+            const fails = verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint);
+            expect(fails.length, `mutant ${m.id} fails nothing on ${id}`).toBeGreaterThan(0);
+            for (const f of fails) killed.set(`${id}/${f}`, (killed.get(`${id}/${f}`) ?? new Set()).add(m.id));
+          }
         }
-      }
-      const survivors = scenarios.flatMap((s) => s.checkpoints.map((c) => `${s.id}/${c.slug}`)).filter((k) => !killed.has(k));
-      expect(survivors).toEqual([]);
-    }, killTimeoutMs);
+        const survivors = scenarios
+          .flatMap((s) => s.checkpoints.map((c) => `${s.id}/${c.slug}`))
+          .filter((k) => !killed.has(k));
+        expect(survivors).toEqual([]);
+      },
+      killTimeoutMs,
+    );
   });
 }
 
@@ -100,7 +116,9 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
 export function describeServerScenarios(parts: Omit<ServerRoleParts, 'probe' | 'createOracleServer'>): void {
   const { revision, scenarios } = parts;
   const revDir = join(specDir(), revision);
-  const rows = new Map(parseSentenceTsv('tsv', readFileSync(join(revDir, 'normative-sentences.tsv'), 'utf8')).rows.map((r) => [r.id, r]));
+  const rows = new Map(
+    parseSentenceTsv('tsv', readFileSync(join(revDir, 'normative-sentences.tsv'), 'utf8')).rows.map((r) => [r.id, r]),
+  );
 
   /**
    * Markdown source from `line` on, joined the way the TSV extractor joins it: line breaks become spaces, numbered
@@ -108,8 +126,15 @@ export function describeServerScenarios(parts: Omit<ServerRoleParts, 'probe' | '
    * table pipes are kept.
    */
   function sourceFrom(file: string, line: number): { first: string; text: string } {
-    const lines = readFileSync(join(revDir, file), 'utf8').split('\n').slice(line - 1, line + 24);
-    const norm = lines.map((l) => l.replace(/^\s*\d+\.\s+/, '').replace(/^\s*[-*]\s+/, '- ').trim());
+    const lines = readFileSync(join(revDir, file), 'utf8')
+      .split('\n')
+      .slice(line - 1, line + 24);
+    const norm = lines.map((l) =>
+      l
+        .replace(/^\s*\d+\.\s+/, '')
+        .replace(/^\s*[-*]\s+/, '- ')
+        .trim(),
+    );
     const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
     return { first: squash(norm[0] ?? ''), text: squash(norm.join(' ')) };
   }
@@ -136,7 +161,12 @@ export function describeServerScenarios(parts: Omit<ServerRoleParts, 'probe' | '
         it(`${s.id}/${c.slug} quotes ${spec.id} byte for byte with its TSV file, line and folded level`, () => {
           const row = rows.get(spec.id);
           expect(row, `unknown sentence ${spec.id}`).toBeDefined();
-          expect({ file: spec.file, line: spec.line, quote: spec.quote, level: c.level }).toEqual({ file: row!.file, line: row!.line, quote: row!.sentence, level: row!.level });
+          expect({ file: spec.file, line: spec.line, quote: spec.quote, level: c.level }).toEqual({
+            file: row!.file,
+            line: row!.line,
+            quote: row!.sentence,
+            level: row!.level,
+          });
         });
         it(`${s.id}/${c.slug}: the quote of ${spec.id} starts at ${spec.file}:${spec.line}`, () => {
           expect(existsSync(join(revDir, spec.file))).toBe(true);

@@ -4,4 +4,8 @@ import { describeClientScenarios } from '../testing/client-suite.ts';
 import { SCRIPTS } from './scripts.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
-describeClientScenarios('2025-11-25', scenariosOf('2025-11-25', 'client'), { judges, scripts: Object.keys(SCRIPTS), driver });
+describeClientScenarios('2025-11-25', scenariosOf('2025-11-25', 'client'), {
+  judges,
+  scripts: Object.keys(SCRIPTS),
+  driver,
+});

@@ -47,7 +47,11 @@ export const LATEST_VERSION = '2025-11-25';
 export function toolList(script: ReferenceScript): unknown[] {
   const tools: unknown[] = [];
   if (script.needsToken) {
-    tools.push({ name: 'get_token', description: 'Returns a token that get_secret needs.', inputSchema: { type: 'object', properties: {} } });
+    tools.push({
+      name: 'get_token',
+      description: 'Returns a token that get_secret needs.',
+      inputSchema: { type: 'object', properties: {} },
+    });
   }
   tools.push(
     {

@@ -1,7 +1,13 @@
 import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { ENDPOINT, finishLatch, serveReference, UnknownScenarioError, type RunningReference } from '../common/lifecycle.ts';
+import {
+  ENDPOINT,
+  finishLatch,
+  serveReference,
+  UnknownScenarioError,
+  type RunningReference,
+} from '../common/lifecycle.ts';
 import { type RecordedRequest, type SseWriter } from '../../wire/server.ts';
 import type { SseEvent } from '../../wire/sse.ts';
 import { LATEST_VERSION, SCRIPTS, SUPPORTED_VERSIONS, toolList, type ReferenceScript } from './scripts.ts';
@@ -15,8 +21,15 @@ const ok = (id: unknown, result: unknown) => ({ jsonrpc: '2.0', id, result });
 /** A JSON-RPC id the schema allows (RequestId: string or integer). */
 const isRequestId = (id: unknown): id is string | number => typeof id === 'string' || Number.isInteger(id);
 /** Error response; without a usable id the id is left out (JSONRPCErrorResponse allows it; `null` is not a RequestId). */
-const err = (id: unknown, code: number, message: string) => ({ jsonrpc: '2.0', ...(isRequestId(id) ? { id } : {}), error: { code, message } });
-const text = (t: string, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+const err = (id: unknown, code: number, message: string) => ({
+  jsonrpc: '2.0',
+  ...(isRequestId(id) ? { id } : {}),
+  error: { code, message },
+});
+const text = (t: string, isError = false) => ({
+  content: [{ type: 'text', text: t }],
+  ...(isError ? { isError: true } : {}),
+});
 
 /** Per-trial state of one reference server. */
 export interface ReferenceState {
@@ -49,9 +62,15 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
     rec,
   };
   const finish = () => setTimeout(markFinished, 300);
-  return serveReference(rec, scenarioId, finished, (req) => handle(state, req, { finish, markFinished }), () => {
-    for (const resolve of state.pending.values()) resolve('mismatch');
-  });
+  return serveReference(
+    rec,
+    scenarioId,
+    finished,
+    (req) => handle(state, req, { finish, markFinished }),
+    () => {
+      for (const resolve of state.pending.values()) resolve('mismatch');
+    },
+  );
 }
 
 interface Hooks {
@@ -101,7 +120,8 @@ async function handle(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Pr
 function get(s: ReferenceState, req: RecordedRequest): void {
   if (!checkSession(s, req, false) || badVersion(req)) return;
   const last = req.header('last-event-id');
-  const stream = last === undefined ? undefined : [...s.streams.values()].find((st) => st.sent.some((e) => e.id === last));
+  const stream =
+    last === undefined ? undefined : [...s.streams.values()].find((st) => st.sent.some((e) => e.id === last));
   if (!stream) {
     // No standalone server-to-client stream is offered; only resumption of a POST's stream.
     req.label(last === undefined ? 'no-standalone-stream' : 'unknown-last-event-id');
@@ -189,7 +209,8 @@ function clientResponse(s: ReferenceState, req: RecordedRequest, msg: Msg): void
 async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, params: Msg): Promise<void> {
   if (s.script.initDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.initDelayMs));
   const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
-  const version = s.script.answerVersion ?? ((SUPPORTED_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_VERSION);
+  const version =
+    s.script.answerVersion ?? ((SUPPORTED_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_VERSION);
   const headers: Record<string, string> = {};
   if (s.script.sessions) {
     const sid = randomUUID();
@@ -199,18 +220,29 @@ async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, 
   req.label('initialize');
   req.json(
     200,
-    ok(id, { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'mcpfs-reference', version: '1.0.0' } }),
+    ok(id, {
+      protocolVersion: version,
+      capabilities: { tools: {} },
+      serverInfo: { name: 'mcpfs-reference', version: '1.0.0' },
+    }),
     headers,
   );
 }
 
-async function toolCall(s: ReferenceState, req: RecordedRequest, id: unknown, params: Msg, hooks: Hooks): Promise<void> {
+async function toolCall(
+  s: ReferenceState,
+  req: RecordedRequest,
+  id: unknown,
+  params: Msg,
+  hooks: Hooks,
+): Promise<void> {
   const args = isObj(params.arguments) ? params.arguments : {};
   const name = params.name;
   req.label(`tools/call ${String(name)}`);
   if (name === 'get_token' && s.script.needsToken) return req.json(200, ok(id, text(s.token)));
   if (name === 'get_secret') {
-    if (s.script.needsToken && args.token !== s.token) return req.json(200, ok(id, text('get_secret needs the token returned by get_token', true)));
+    if (s.script.needsToken && args.token !== s.token)
+      return req.json(200, ok(id, text('get_secret needs the token returned by get_token', true)));
     const sid = req.header('mcp-session-id');
     await answerSecret(s, req, id, params, ok(id, text(s.secret)));
     if (s.script.expireAfterSecret && sid !== undefined && s.sessions.size === 1) {

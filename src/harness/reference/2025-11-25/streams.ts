@@ -15,7 +15,13 @@ const PING_WAIT_MS = 5_000;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Answer `get_secret` the way the script says: plain JSON, SSE closed after `retry:` (resume by GET), or SSE + ping. */
-export async function answerSecret(s: ReferenceState, req: RecordedRequest, id: unknown, params: Record<string, unknown>, result: unknown): Promise<void> {
+export async function answerSecret(
+  s: ReferenceState,
+  req: RecordedRequest,
+  id: unknown,
+  params: Record<string, unknown>,
+  result: unknown,
+): Promise<void> {
   if (s.script.secret === 'json') {
     req.json(200, result);
     return;
@@ -36,7 +42,13 @@ export async function answerSecret(s: ReferenceState, req: RecordedRequest, id: 
     send('', { retry: s.script.retryMs });
     const token = isObj(params._meta) ? params._meta.progressToken : undefined;
     if (typeof token === 'string' || typeof token === 'number') {
-      send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: token, progress: 1, total: 2, message: 'secret almost ready' } }));
+      send(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: token, progress: 1, total: 2, message: 'secret almost ready' },
+        }),
+      );
     }
     stream.rest.push({ id: `${name}-${n++}`, data: JSON.stringify(result) });
     s.rec.note('stream cut after retry', { x: req.x, data: { stream: name, retry: s.script.retryMs } });
@@ -60,7 +72,13 @@ export async function answerSecret(s: ReferenceState, req: RecordedRequest, id: 
   if (!answered) s.rec.note(`ping not answered (${typeof r === 'string' ? r : 'error response'})`, { x: req.x });
   send(
     JSON.stringify(
-      answered ? result : { jsonrpc: '2.0', id, error: { code: -32603, message: 'the ping sent on this stream was not answered with its id' } },
+      answered
+        ? result
+        : {
+            jsonrpc: '2.0',
+            id,
+            error: { code: -32603, message: 'the ping sent on this stream was not answered with its id' },
+          },
     ),
   );
   w.close('complete');

@@ -2,7 +2,13 @@ import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
-import { ENDPOINT, finishLatch, serveReference, UnknownScenarioError, type RunningReference } from '../common/lifecycle.ts';
+import {
+  ENDPOINT,
+  finishLatch,
+  serveReference,
+  UnknownScenarioError,
+  type RunningReference,
+} from '../common/lifecycle.ts';
 import { type RecordedRequest } from '../../wire/server.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
 import { complete, toolCall, type ToolState } from './tools.ts';
@@ -61,7 +67,10 @@ async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, ac
   }
   if (!isObj(msg) || typeof msg.method !== 'string') {
     req.label(Array.isArray(msg) ? 'batch-rejected' : isObj(msg) ? 'client-response-rejected' : 'invalid-message');
-    return req.json(400, rpcError(null, -32600, 'Invalid Request: the body must be a single JSON-RPC request or notification'));
+    return req.json(
+      400,
+      rpcError(null, -32600, 'Invalid Request: the body must be a single JSON-RPC request or notification'),
+    );
   }
   if (!('id' in msg)) {
     req.label(`notification ${msg.method}`);
@@ -78,7 +87,10 @@ async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, ac
   switch (request.method) {
     case 'server/discover':
       req.label('discover');
-      return req.json(200, complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} }, ...CACHE }));
+      return req.json(
+        200,
+        complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} }, ...CACHE }),
+      );
     case 'tools/list':
       req.label('tools/list');
       if (s.script.listDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.listDelayMs));

@@ -27,7 +27,10 @@ export const complete = (id: unknown, result: Msg, resultType = 'complete') => (
   id,
   result: { ...result, resultType, _meta: { 'io.modelcontextprotocol/serverInfo': SERVER_INFO } },
 });
-const text = (t: string, isError = false) => ({ content: [{ type: 'text', text: t }], ...(isError ? { isError: true } : {}) });
+const text = (t: string, isError = false) => ({
+  content: [{ type: 'text', text: t }],
+  ...(isError ? { isError: true } : {}),
+});
 
 const send = (req: RecordedRequest, r: Rejection) => {
   req.label(r.label);
@@ -35,14 +38,22 @@ const send = (req: RecordedRequest, r: Rejection) => {
 };
 
 /** The server side of x-mcp-header: every provided annotated value must arrive, decoded, in its Mcp-Param header. */
-function checkParamHeaders(s: ToolState, req: RecordedRequest, id: unknown, name: string, args: unknown): Rejection | undefined {
+function checkParamHeaders(
+  s: ToolState,
+  req: RecordedRequest,
+  id: unknown,
+  name: string,
+  args: unknown,
+): Rejection | undefined {
   for (const a of annotatedParams(s.schemas.get(name))) {
     const value = valueAt(args, a.path);
     // null / absent: the server must not expect the header; a stray one is ignored, so those rules stay isolated.
     if (value === undefined || value === null) continue;
     const h = req.header(`mcp-param-${a.name}`);
-    if (h === undefined) return paramMismatch(id, `Mcp-Param-${a.name} is missing; the argument ${a.path.join('.')} has a value`);
-    if (!headerCarries(h, value)) return paramMismatch(id, `Mcp-Param-${a.name} does not match the argument ${a.path.join('.')}`);
+    if (h === undefined)
+      return paramMismatch(id, `Mcp-Param-${a.name} is missing; the argument ${a.path.join('.')} has a value`);
+    if (!headerCarries(h, value))
+      return paramMismatch(id, `Mcp-Param-${a.name} does not match the argument ${a.path.join('.')}`);
   }
   return undefined;
 }
@@ -56,7 +67,12 @@ function mrtrStep(s: ToolState, req: RecordedRequest, id: unknown, params: Msg):
   const caps = isObj(meta[META_CAPABILITIES]) ? meta[META_CAPABILITIES] : {};
   if (!isObj(caps.elicitation)) {
     req.label('missing-elicitation-capability');
-    req.json(400, rpcError(id, -32021, 'get_secret needs form elicitation', { requiredCapabilities: { elicitation: { form: {} } } }));
+    req.json(
+      400,
+      rpcError(id, -32021, 'get_secret needs form elicitation', {
+        requiredCapabilities: { elicitation: { form: {} } },
+      }),
+    );
     return undefined;
   }
   if ('requestState' in params) {
@@ -81,7 +97,8 @@ function mrtrStep(s: ToolState, req: RecordedRequest, id: unknown, params: Msg):
 
 /** get_secret: token check, parameter headers, multi round-trip, then the secret as JSON or over SSE. */
 function getSecret(s: ToolState, req: RecordedRequest, id: unknown, params: Msg, args: Msg): void {
-  if (s.script.tokenTool !== undefined && args.token !== s.token) return req.json(200, complete(id, text(`get_secret needs the token returned by ${s.script.tokenTool}`, true)));
+  if (s.script.tokenTool !== undefined && args.token !== s.token)
+    return req.json(200, complete(id, text(`get_secret needs the token returned by ${s.script.tokenTool}`, true)));
   const bad = s.script.paramHeaders ? checkParamHeaders(s, req, id, 'get_secret', params.arguments) : undefined;
   if (bad) return send(req, bad);
   if (s.script.mrtr && mrtrStep(s, req, id, params) !== 'secret') return;
@@ -89,7 +106,14 @@ function getSecret(s: ToolState, req: RecordedRequest, id: unknown, params: Msg,
   if (s.script.secretVia === 'json') return req.json(200, result);
   const w = req.sse({ 'X-Accel-Buffering': 'no' });
   const meta = isObj(params._meta) ? params._meta : {};
-  if (meta.progressToken !== undefined) w.send({ data: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: meta.progressToken, progress: 1, total: 2 } }) });
+  if (meta.progressToken !== undefined)
+    w.send({
+      data: JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: meta.progressToken, progress: 1, total: 2 },
+      }),
+    });
   w.send({ data: JSON.stringify(result) });
   w.close('complete');
 }

@@ -35,7 +35,13 @@ export function finishLatch(): { finished: Promise<void>; markFinished: () => vo
  * Serve `handler` on an ephemeral port, recording into `rec`. `stop()` is idempotent: it runs `beforeClose` (e.g. to
  * release requests still waiting on the client), closes the server and returns the wire log.
  */
-export async function serveReference(rec: WireRecorder, scenarioId: string, finished: Promise<void>, handler: RequestHandler, beforeClose?: () => void): Promise<RunningReference> {
+export async function serveReference(
+  rec: WireRecorder,
+  scenarioId: string,
+  finished: Promise<void>,
+  handler: RequestHandler,
+  beforeClose?: () => void,
+): Promise<RunningReference> {
   const server = await startRecordingServer(rec, handler);
   rec.note('reference started', { data: { scenario: scenarioId } });
   let stopped: Promise<WireLog> | undefined;

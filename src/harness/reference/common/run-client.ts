@@ -33,7 +33,12 @@ const CAPTURE_LIMIT = 256 * 1024;
  * bounded wait for exit or `finished`, then kill the client's whole process group and stop the reference.
  * Never throws because of the client; the wire log is what it is.
  */
-export async function runClient(driver: ClientRoleDriver, scenario: Scenario, command: CommandLine, opts: ClientRunOptions = {}): Promise<ClientRun> {
+export async function runClient(
+  driver: ClientRoleDriver,
+  scenario: Scenario,
+  command: CommandLine,
+  opts: ClientRunOptions = {},
+): Promise<ClientRun> {
   const ref = await driver.startReference(scenario);
   const child = spawn(command.cmd, command.args, {
     cwd: opts.cwd,
@@ -63,7 +68,11 @@ export async function runClient(driver: ClientRoleDriver, scenario: Scenario, co
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((r) => (timer = setTimeout(() => r('timeout'), opts.timeoutMs ?? 90_000)));
-  let ended = await Promise.race([exited.then(() => 'exit' as const), ref.finished.then(() => 'finished' as const), timeout]);
+  let ended = await Promise.race([
+    exited.then(() => 'exit' as const),
+    ref.finished.then(() => 'finished' as const),
+    timeout,
+  ]);
   if (ended === 'finished') {
     const grace = new Promise<'finished'>((r) => setTimeout(() => r('finished'), opts.graceMs ?? 2_000));
     ended = await Promise.race([exited.then(() => 'exit' as const), grace]);

@@ -19,12 +19,24 @@ import { runClient } from '../common/run-client.ts';
  */
 
 /** Scenario files, citations (byte-for-byte vs the TSV, near the cited line), judges and mutant lists. */
-export function describeClientScenarios(revision: Revision, scenarios: readonly Scenario[], opts: { judges: Record<string, Judge>; scripts: readonly string[]; driver: ClientRoleDriver }): void {
+export function describeClientScenarios(
+  revision: Revision,
+  scenarios: readonly Scenario[],
+  opts: { judges: Record<string, Judge>; scripts: readonly string[]; driver: ClientRoleDriver },
+): void {
   const tsvPath = join(specDir(), revision, 'normative-sentences.tsv');
   const rows = new Map(parseSentenceTsv(tsvPath, readFileSync(tsvPath, 'utf8')).rows.map((r) => [r.id, r]));
   describe(`${revision} client scenarios`, () => {
     it('has a reference script for every scenario file and a file for every script', () => {
-      const files = fg.sync(`scenarios/${revision}/client/*.json`).map((p) => p.split('/').at(-1)!.replace(/\.json$/, '')).sort();
+      const files = fg
+        .sync(`scenarios/${revision}/client/*.json`)
+        .map((p) =>
+          p
+            .split('/')
+            .at(-1)!
+            .replace(/\.json$/, ''),
+        )
+        .sort();
       expect(files).toEqual([...opts.scripts].sort());
     });
 
@@ -43,8 +55,13 @@ export function describeClientScenarios(revision: Revision, scenarios: readonly 
           // The sentence is really in the spec text around that line (the extractor joins wrapped lines and drops
           // list markers, so compare a whitespace-normalised prefix).
           const lines = readFileSync(join(specDir(), revision, row!.file), 'utf8').split('\n');
-          const near = lines.slice(Math.max(0, row!.line - 2), row!.line + 12).join(' ').replace(/\s+/g, ' ');
-          expect(near.includes(row!.sentence.replace(/\s+/g, ' ').slice(0, 40)), `${row!.file}:${row!.line}`).toBe(true);
+          const near = lines
+            .slice(Math.max(0, row!.line - 2), row!.line + 12)
+            .join(' ')
+            .replace(/\s+/g, ' ');
+          expect(near.includes(row!.sentence.replace(/\s+/g, ' ').slice(0, 40)), `${row!.file}:${row!.line}`).toBe(
+            true,
+          );
         }
       });
 
@@ -61,7 +78,11 @@ export function describeClientScenarios(revision: Revision, scenarios: readonly 
 }
 
 /** Live: the oracle scores 1.0 with no failing verdict, the null client 0, and every checkpoint is killed by a mutant. */
-export function describeClientDriverLive(driver: ClientRoleDriver, scenarios: readonly Scenario[], timeoutMs = 45_000): void {
+export function describeClientDriverLive(
+  driver: ClientRoleDriver,
+  scenarios: readonly Scenario[],
+  timeoutMs = 45_000,
+): void {
   for (const scenario of scenarios) {
     it(`scores the oracle 1.0 with no failing verdict on ${scenario.id}`, async () => {
       const run = await runClient(driver, scenario, driver.oracleCommand(scenario), { timeoutMs });
@@ -82,7 +103,8 @@ export function describeClientDriverLive(driver: ClientRoleDriver, scenarios: re
       const killed = new Map<string, string[]>(scenario.checkpoints.map((c) => [c.slug, []]));
       for (const m of driver.mutants.filter((mu) => mu.scenarios.includes(scenario.id))) {
         const run = await runClient(driver, scenario, driver.oracleCommand(scenario, m.id), { timeoutMs });
-        for (const v of judgeTrial(scenario, run.log, JUDGES)) if (v.verdict === 'fail') killed.get(v.checkpoint)!.push(m.id);
+        for (const v of judgeTrial(scenario, run.log, JUDGES))
+          if (v.verdict === 'fail') killed.get(v.checkpoint)!.push(m.id);
       }
       const survivors = [...killed].filter(([, ms]) => ms.length === 0).map(([slug]) => slug);
       expect(survivors).toEqual([]);

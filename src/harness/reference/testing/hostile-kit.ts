@@ -44,7 +44,9 @@ export interface HostileKitResult {
 
 const timeout = <T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> => {
   let t: NodeJS.Timeout | undefined;
-  return Promise.race([p, new Promise<'timeout'>((r) => (t = setTimeout(() => r('timeout'), ms)))]).finally(() => clearTimeout(t));
+  return Promise.race([p, new Promise<'timeout'>((r) => (t = setTimeout(() => r('timeout'), ms)))]).finally(() =>
+    clearTimeout(t),
+  );
 };
 
 /** Whether a plain POST gets a status line within 2 s (tried up to 5 times: sockets of a flood may still be closing). */
@@ -59,10 +61,23 @@ async function answers(url: string): Promise<boolean> {
 function answersOnce(url: string): Promise<boolean> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 'alive', method: 'ping' });
-    const req = request(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': Buffer.byteLength(body) }, timeout: 2000 }, (res) => {
-      res.resume();
-      resolve(true);
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: false,
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          'Content-Length': Buffer.byteLength(body),
+        },
+        timeout: 2000,
+      },
+      (res) => {
+        res.resume();
+        resolve(true);
+      },
+    );
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(false));
     req.end(body);
@@ -70,7 +85,12 @@ function answersOnce(url: string): Promise<boolean> {
 }
 
 /** Run each attack against each of its targets, one at a time. */
-export async function runHostileKit(o: { attacks?: string[]; targets: (attack: string, i: number) => HostileTarget[]; scale?: AttackScale; cwd?: string }): Promise<HostileKitResult> {
+export async function runHostileKit(o: {
+  attacks?: string[];
+  targets: (attack: string, i: number) => HostileTarget[];
+  scale?: AttackScale;
+  cwd?: string;
+}): Promise<HostileKitResult> {
   const cwd = o.cwd ?? process.cwd();
   const dir = mkdtempSync(join(tmpdir(), 'mcpfs-hostile-'));
   const scenarios = new Map(loadScenarios(cwd).map((s) => [`${s.revision}/${s.role}/${s.id}`, s]));
@@ -100,7 +120,12 @@ export async function runHostileKit(o: { attacks?: string[]; targets: (attack: s
       const t0 = performance.now();
       const ready = await ask({ start: { id, ...t } }, id, 10_000);
       if (ready === 'timeout' || ready.kind !== 'ready') {
-        runs.push({ ...base, outcome: ready === 'timeout' ? 'hang' : 'crash', error: ready === 'timeout' ? 'no ready' : String(ready.error), ms: 0 });
+        runs.push({
+          ...base,
+          outcome: ready === 'timeout' ? 'hang' : 'crash',
+          error: ready === 'timeout' ? 'no ready' : String(ready.error),
+          ms: 0,
+        });
         continue;
       }
       const url = new URL(String(ready.url));
@@ -108,9 +133,22 @@ export async function runHostileKit(o: { attacks?: string[]; targets: (attack: s
       const answered = await answers(url.href);
       const rec = await ask({ stop: id }, id, 15_000);
       const ms = Math.round(performance.now() - t0);
-      if (attacked === 'timeout' || rec === 'timeout') runs.push({ ...base, outcome: 'hang', error: attacked === 'timeout' ? 'attack did not end' : 'stop did not end', answered, ms });
-      else if (rec.outcome !== 'ok' || !rec.written) runs.push({ ...base, outcome: 'crash', error: String(rec.error), answered, ms });
-      else runs.push(withDerive({ ...base, outcome: 'ok' as const, answered, ms }, () => deriveCheck(scenarios.get(`${t.revision}/client/${t.scenario}`)!, rec.written as WrittenRecord)));
+      if (attacked === 'timeout' || rec === 'timeout')
+        runs.push({
+          ...base,
+          outcome: 'hang',
+          error: attacked === 'timeout' ? 'attack did not end' : 'stop did not end',
+          answered,
+          ms,
+        });
+      else if (rec.outcome !== 'ok' || !rec.written)
+        runs.push({ ...base, outcome: 'crash', error: String(rec.error), answered, ms });
+      else
+        runs.push(
+          withDerive({ ...base, outcome: 'ok' as const, answered, ms }, () =>
+            deriveCheck(scenarios.get(`${t.revision}/client/${t.scenario}`)!, rec.written as WrittenRecord),
+          ),
+        );
     }
   }
   const end = new Promise<Record<string, unknown>>((r) => (done = r));

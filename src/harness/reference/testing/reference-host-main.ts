@@ -13,10 +13,17 @@ import { scenariosOf } from '../../io/scenarios.ts';
 
 const emit = (line: object): void => void process.stdout.write(JSON.stringify(line) + '\n');
 process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400) }));
-process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400) }));
+process.on('unhandledRejection', (e) =>
+  emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400) }),
+);
 
 const dir = process.argv[2]!;
-const scenarios = new Map<string, Scenario>([...scenariosOf('2025-11-25', 'client'), ...scenariosOf('2026-07-28', 'client')].map((s) => [`${s.revision}/${s.id}`, s]));
+const scenarios = new Map<string, Scenario>(
+  [...scenariosOf('2025-11-25', 'client'), ...scenariosOf('2026-07-28', 'client')].map((s) => [
+    `${s.revision}/${s.id}`,
+    s,
+  ]),
+);
 const running = new Map<string, { scenario: Scenario; ref: RunningReference }>();
 
 async function start(id: string, revision: string, scenarioId: string): Promise<void> {
@@ -34,7 +41,13 @@ async function stop(id: string): Promise<void> {
   const t0 = performance.now();
   try {
     const log = await r.ref.stop();
-    emit({ kind: 'run', id, outcome: 'ok', stopMs: Math.round(performance.now() - t0), written: writeRecord(dir, id, r.scenario, log) });
+    emit({
+      kind: 'run',
+      id,
+      outcome: 'ok',
+      stopMs: Math.round(performance.now() - t0),
+      written: writeRecord(dir, id, r.scenario, log),
+    });
   } catch (e) {
     emit({ kind: 'run', id, outcome: 'crash', error: String((e as Error)?.stack ?? e).slice(0, 400) });
   }
@@ -42,8 +55,15 @@ async function stop(id: string): Promise<void> {
 
 for await (const line of createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
-  const cmd = JSON.parse(line) as { start?: { id: string; revision: string; scenario: string }; stop?: string; quit?: boolean };
-  if (cmd.start) void start(cmd.start.id, cmd.start.revision, cmd.start.scenario).catch((e) => emit({ kind: 'run', id: cmd.start!.id, outcome: 'crash', error: String(e) }));
+  const cmd = JSON.parse(line) as {
+    start?: { id: string; revision: string; scenario: string };
+    stop?: string;
+    quit?: boolean;
+  };
+  if (cmd.start)
+    void start(cmd.start.id, cmd.start.revision, cmd.start.scenario).catch((e) =>
+      emit({ kind: 'run', id: cmd.start!.id, outcome: 'crash', error: String(e) }),
+    );
   else if (cmd.stop) void stop(cmd.stop);
   else if (cmd.quit) {
     emit({ kind: 'done', peakRssMiB: peakRssMiB() });

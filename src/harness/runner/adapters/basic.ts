@@ -5,7 +5,11 @@ import { RunnerInputError } from '../../errors.ts';
 import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
 
-export const ORACLE_SUBJECT: Subject = { kind: 'calibration', id: 'calibration/oracle', label: 'Oracle (this benchmark’s from-scratch implementation)' };
+export const ORACLE_SUBJECT: Subject = {
+  kind: 'calibration',
+  id: 'calibration/oracle',
+  label: 'Oracle (this benchmark’s from-scratch implementation)',
+};
 export const NULL_SUBJECT: Subject = { kind: 'calibration', id: 'calibration/null', label: 'Null (does nothing)' };
 
 /** Does nothing: the session ends at once. Calibrates the floor (every scenario must score 0). */
@@ -36,7 +40,10 @@ export function oracleAdapter(driver: RoleDriver, mutant?: string): Adapter {
     usesProject: true,
     start: (ctx) => {
       const c = driver.oracleCommand(ctx.scenario, mutant);
-      return spawnSubject(ctx, c.cmd, c.args, { mode: driver.role === 'server' ? 'service' : 'session', log: 'oracle.log' });
+      return spawnSubject(ctx, c.cmd, c.args, {
+        mode: driver.role === 'server' ? 'service' : 'session',
+        log: 'oracle.log',
+      });
     },
   };
 }
@@ -64,9 +71,20 @@ export function commandAdapter(o: CommandAdapterOptions): Adapter {
     start: (ctx) => {
       const task = { MCPFS_TASK_FILE: join(ctx.dirs.dir, 'TASK.md') };
       const env = o.outside
-        ? { ...hostEnv(), ...ctx.vars, ...task, SHELL: writeShellWrapper(ctx), MCPFS_SHELL: join(ctx.dirs.harness, 'agent-shell') }
+        ? {
+            ...hostEnv(),
+            ...ctx.vars,
+            ...task,
+            SHELL: writeShellWrapper(ctx),
+            MCPFS_SHELL: join(ctx.dirs.harness, 'agent-shell'),
+          }
         : { ...ctx.env, ...task };
-      return spawnSubject(ctx, '/bin/sh', ['-c', o.command], { mode: o.service ? 'service' : 'session', env, inside: !o.outside, log: 'command.log' });
+      return spawnSubject(ctx, '/bin/sh', ['-c', o.command], {
+        mode: o.service ? 'service' : 'session',
+        env,
+        inside: !o.outside,
+        log: 'command.log',
+      });
     },
   };
 }

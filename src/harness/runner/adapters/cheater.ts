@@ -5,7 +5,11 @@ import type { Subject } from '../../../bench/schema/subject.ts';
 import { commandAdapter } from './basic.ts';
 import type { Adapter } from './types.ts';
 
-export const CHEATER_SUBJECT: Subject = { kind: 'calibration', id: 'calibration/cheater', label: 'Cheater (tries every way out of the sandbox)' };
+export const CHEATER_SUBJECT: Subject = {
+  kind: 'calibration',
+  id: 'calibration/cheater',
+  label: 'Cheater (tries every way out of the sandbox)',
+};
 
 const CHEAT = fileURLToPath(new URL('../cheater/cheat.mjs', import.meta.url));
 
@@ -16,7 +20,11 @@ const CHEAT = fileURLToPath(new URL('../cheater/cheat.mjs', import.meta.url));
  * Calibration requires it to score 0 on every scenario and to find no canary. Its attempts are its transcript.
  */
 export function cheaterAdapter(role: 'server' | 'client'): Adapter {
-  const inner = commandAdapter({ command: `"$MCPFS_SHELL" -c 'node cheat.mjs ${role} > cheat.log 2>&1'`, subject: CHEATER_SUBJECT, outside: true });
+  const inner = commandAdapter({
+    command: `"$MCPFS_SHELL" -c 'node cheat.mjs ${role} > cheat.log 2>&1'`,
+    subject: CHEATER_SUBJECT,
+    outside: true,
+  });
   return {
     subject: CHEATER_SUBJECT,
     start: async (ctx) => {
@@ -27,7 +35,9 @@ export function cheaterAdapter(role: 'server' | 'client'): Adapter {
         finish: async () => {
           const attempts = join(ctx.dirs.dir, 'attempts.jsonl');
           const lines = existsSync(attempts) ? readFileSync(attempts, 'utf8') : '';
-          return { transcript: `${JSON.stringify({ type: 'session', harness: 'calibration/cheater', role })}\n${lines}` };
+          return {
+            transcript: `${JSON.stringify({ type: 'session', harness: 'calibration/cheater', role })}\n${lines}`,
+          };
         },
       };
     },

@@ -48,11 +48,22 @@ export function scriptedPiAdapter(driver: RoleDriver, scenario: Scenario): Adapt
             baseUrl: model.baseUrl,
             api: 'openai-completions',
             apiKey: 'none',
-            models: [{ id: 'oracle-script', name: 'oracle-script', cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+            models: [
+              {
+                id: 'oracle-script',
+                name: 'oracle-script',
+                cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+              },
+            ],
           },
         },
       };
-      const pi = piAdapter({ model: 'mcpfs-scripted/oracle-script', thinking: 'off', subject: PI_SCRIPTED_SUBJECT, modelsJson });
+      const pi = piAdapter({
+        model: 'mcpfs-scripted/oracle-script',
+        thinking: 'off',
+        subject: PI_SCRIPTED_SUBJECT,
+        modelsJson,
+      });
       const run = await pi.start(ctx).catch(async (e: unknown) => {
         await model.close();
         throw e;

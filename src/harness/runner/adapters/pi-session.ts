@@ -20,14 +20,21 @@ export function piNoReplyReason(jsonl: string | undefined, log: string): string 
   });
   const replies = entries.filter((e) => e.type === 'message' && e.message?.role === 'assistant');
   if (replies.some((e) => e.message?.stopReason !== 'error')) return undefined;
-  const why = replies.at(-1)?.message?.errorMessage ?? log.split('\n').find((l) => l.trim())?.trim() ?? 'pi exited without output';
+  const why =
+    replies.at(-1)?.message?.errorMessage ??
+    log
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ??
+    'pi exited without output';
   return `agent never got a model reply: ${why.slice(0, 300)}`;
 }
 
 /** Values that must never reach a committed transcript: credential-looking env values and auth.json strings. */
 export function secretValues(env: NodeJS.ProcessEnv, authJson?: string): string[] {
   const out = new Set<string>();
-  for (const [k, v] of Object.entries(env)) if (v && v.length >= 8 && /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|AUTH/i.test(k)) out.add(v);
+  for (const [k, v] of Object.entries(env))
+    if (v && v.length >= 8 && /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL|AUTH/i.test(k)) out.add(v);
   if (authJson) {
     const walk = (x: unknown): void => {
       if (typeof x === 'string' && x.length >= 8) out.add(x);

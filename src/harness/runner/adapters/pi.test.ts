@@ -8,27 +8,47 @@ import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-sess
 import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from '../testing/kit.ts';
 import { TranscriptEntrySchema } from '../../../bench/schema/transcript.ts';
 
-const base = { docs: 'none', k: 1, root: process.cwd(), specDir: '/nonexistent', specCommit: SPEC_COMMIT, judges: KIT_JUDGES, isolation: 'netns', timeouts: { sessionMs: 90_000, portWaitMs: 5000 } } as const;
+const base = {
+  docs: 'none',
+  k: 1,
+  root: process.cwd(),
+  specDir: '/nonexistent',
+  specCommit: SPEC_COMMIT,
+  judges: KIT_JUDGES,
+  isolation: 'netns',
+  timeouts: { sessionMs: 90_000, portWaitMs: 5000 },
+} as const;
 
 describe('pi adapter with the scripted model (real pi binary, no model account)', () => {
-  it('writes, edits and starts the oracle server through pi\'s tools; the probe passes', async () => {
+  it("writes, edits and starts the oracle server through pi's tools; the probe passes", async () => {
     const s = kitScenario('server');
-    const r = await runTrial({ ...base, driver: kitServerDriver, scenario: s, adapter: scriptedPiAdapter(kitServerDriver, s) });
+    const r = await runTrial({
+      ...base,
+      driver: kitServerDriver,
+      scenario: s,
+      adapter: scriptedPiAdapter(kitServerDriver, s),
+    });
     expect(r.record.status).toBe('completed');
     expect(r.record.subject.id).toBe('calibration/pi+scripted-model');
     expect(r.record.verdicts.map((v) => v.verdict)).toEqual(['pass']);
     expect(r.leftovers).toEqual([]);
-    const lines = r.transcript!.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = r
+      .transcript!.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines[0]).toMatchObject({ type: 'session', version: 3 });
     for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
-    const calls = lines.flatMap((l) => ((l.message as { content?: { type: string; name?: string }[] })?.content ?? [])).filter((c) => c?.type === 'toolCall').map((c) => c.name);
+    const calls = lines
+      .flatMap((l) => (l.message as { content?: { type: string; name?: string }[] })?.content ?? [])
+      .filter((c) => c?.type === 'toolCall')
+      .map((c) => c.name);
     expect(calls).toEqual(['read', 'write', 'edit', 'bash']);
     expect(r.record.usage).toMatchObject({ toolCalls: 4, turns: 5, costUsd: 0 });
     expect(r.record.usage.inputTokens).toBeGreaterThan(0);
     expect(r.record.sidecars.transcript).toBe('k1.transcript.jsonl');
   });
 
-  it('runs the oracle client through pi\'s bash inside the namespace against the reference server', async () => {
+  it("runs the oracle client through pi's bash inside the namespace against the reference server", async () => {
     const d = kitClientDriver();
     const s = kitScenario('client');
     const r = await runTrial({ ...base, driver: d, scenario: s, adapter: scriptedPiAdapter(d, s) });
@@ -42,13 +62,30 @@ describe('pi adapter isolation', () => {
     delete process.env.TEST_PROVIDER_API_KEY;
   });
 
-  it('runs pi\'s bash inside the network namespace with the allow-listed env only', async () => {
+  it("runs pi's bash inside the network namespace with the allow-listed env only", async () => {
     process.env.TEST_PROVIDER_API_KEY = 'sk-test-should-not-leak';
-    const model = await startScriptedModel([{ toolCalls: [{ name: 'bash', arguments: { command: 'readlink /proc/self/ns/net; env | sort' } }] }]);
+    const model = await startScriptedModel([
+      { toolCalls: [{ name: 'bash', arguments: { command: 'readlink /proc/self/ns/net; env | sort' } }] },
+    ]);
     try {
-      const modelsJson = { providers: { t: { baseUrl: model.baseUrl, api: 'openai-completions', apiKey: 'none', models: [{ id: 'm', cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }] } } };
+      const modelsJson = {
+        providers: {
+          t: {
+            baseUrl: model.baseUrl,
+            api: 'openai-completions',
+            apiKey: 'none',
+            models: [{ id: 'm', cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } }],
+          },
+        },
+      };
       const adapter = piAdapter({ model: 't/m', thinking: 'off', subject: PI_SCRIPTED_SUBJECT, modelsJson });
-      const r = await runTrial({ ...base, driver: kitServerDriver, scenario: kitScenario('server'), adapter, timeouts: { sessionMs: 60_000, portWaitMs: 100 } });
+      const r = await runTrial({
+        ...base,
+        driver: kitServerDriver,
+        scenario: kitScenario('server'),
+        adapter,
+        timeouts: { sessionMs: 60_000, portWaitMs: 100 },
+      });
       expect(r.record.status).toBe('completed');
       const tool = model.requests.at(-1)!.messages.find((m) => m.role === 'tool');
       const out = JSON.stringify(tool?.content);
@@ -66,26 +103,61 @@ describe('pi adapter isolation', () => {
 
 describe('pi helpers', () => {
   it('builds the agent subject id from model and thinking', () => {
-    expect(piSubject('openrouter/qwen/qwen3:free', 'high').id).toBe(`agent/pi@${PI_VERSION}/openrouter/qwen-qwen3-free/high`);
+    expect(piSubject('openrouter/qwen/qwen3:free', 'high').id).toBe(
+      `agent/pi@${PI_VERSION}/openrouter/qwen-qwen3-free/high`,
+    );
     expect(() => piSubject('sonnet', 'high')).toThrow(/expected provider\/model-id/);
     expect(() => piSubject('a/b', 'huge')).toThrow(/unknown level/);
   });
 
   it('sums usage over assistant messages and skips a torn last line', () => {
-    const msg = (input: number, calls: number) => JSON.stringify({ type: 'message', message: { role: 'assistant', usage: { input, output: 2, cacheRead: 1, cacheWrite: 0, cost: { total: 0.5 } }, content: Array.from({ length: calls }, () => ({ type: 'toolCall' })) } });
-    const u = piSessionUsage([msg(10, 2), JSON.stringify({ type: 'message', message: { role: 'toolResult' } }), msg(5, 0), '{"type":"mess'].join('\n'));
-    expect(u).toEqual({ inputTokens: 15, outputTokens: 4, cacheReadTokens: 2, cacheWriteTokens: 0, costUsd: 1, toolCalls: 2, turns: 2 });
+    const msg = (input: number, calls: number) =>
+      JSON.stringify({
+        type: 'message',
+        message: {
+          role: 'assistant',
+          usage: { input, output: 2, cacheRead: 1, cacheWrite: 0, cost: { total: 0.5 } },
+          content: Array.from({ length: calls }, () => ({ type: 'toolCall' })),
+        },
+      });
+    const u = piSessionUsage(
+      [
+        msg(10, 2),
+        JSON.stringify({ type: 'message', message: { role: 'toolResult' } }),
+        msg(5, 0),
+        '{"type":"mess',
+      ].join('\n'),
+    );
+    expect(u).toEqual({
+      inputTokens: 15,
+      outputTokens: 4,
+      cacheReadTokens: 2,
+      cacheWriteTokens: 0,
+      costUsd: 1,
+      toolCalls: 2,
+      turns: 2,
+    });
   });
 
   it('classifies a pi session without any successful model reply as an infra-error', () => {
-    const reply = (stopReason: string, errorMessage?: string) => JSON.stringify({ type: 'message', message: { role: 'assistant', stopReason, errorMessage } });
-    expect(piNoReplyReason(undefined, '\nNo API key found for anthropic.\n')).toBe('agent never got a model reply: No API key found for anthropic.');
-    expect(piNoReplyReason(reply('error', '401 invalid x-api-key'), '')).toBe('agent never got a model reply: 401 invalid x-api-key');
+    const reply = (stopReason: string, errorMessage?: string) =>
+      JSON.stringify({ type: 'message', message: { role: 'assistant', stopReason, errorMessage } });
+    expect(piNoReplyReason(undefined, '\nNo API key found for anthropic.\n')).toBe(
+      'agent never got a model reply: No API key found for anthropic.',
+    );
+    expect(piNoReplyReason(reply('error', '401 invalid x-api-key'), '')).toBe(
+      'agent never got a model reply: 401 invalid x-api-key',
+    );
     expect(piNoReplyReason([reply('toolUse'), reply('error', 'overloaded')].join('\n'), '')).toBeUndefined();
   });
 
   it('redacts credential-looking env values and auth.json strings from transcripts', () => {
-    const secrets = secretValues({ ANTHROPIC_API_KEY: 'sk-ant-123456789', HOME: '/root/somewhere' }, '{"openai":{"key":"sk-oa-\\"quoted"}}');
-    expect(redact('key sk-ant-123456789 and {"x":"sk-oa-\\"quoted"} home /root/somewhere', secrets)).toBe('key [redacted] and {"x":"[redacted]"} home /root/somewhere');
+    const secrets = secretValues(
+      { ANTHROPIC_API_KEY: 'sk-ant-123456789', HOME: '/root/somewhere' },
+      '{"openai":{"key":"sk-oa-\\"quoted"}}',
+    );
+    expect(redact('key sk-ant-123456789 and {"x":"sk-oa-\\"quoted"} home /root/somewhere', secrets)).toBe(
+      'key [redacted] and {"x":"[redacted]"} home /root/somewhere',
+    );
   });
 });

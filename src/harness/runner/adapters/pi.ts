@@ -18,7 +18,8 @@ const require = createRequire(import.meta.url);
 const PKG_DIR =
   (require.resolve.paths('@earendil-works/pi-coding-agent') ?? [])
     .map((p) => join(p, '@earendil-works/pi-coding-agent'))
-    .find((p) => existsSync(join(p, 'package.json'))) ?? join(process.cwd(), 'node_modules/@earendil-works/pi-coding-agent');
+    .find((p) => existsSync(join(p, 'package.json'))) ??
+  join(process.cwd(), 'node_modules/@earendil-works/pi-coding-agent');
 const PKG = join(PKG_DIR, 'package.json');
 /** Installed pi version and CLI entry (pinned in package.json). */
 export const PI_VERSION = (JSON.parse(readFileSync(PKG, 'utf8')) as { version: string }).version;
@@ -40,8 +41,13 @@ const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '-');
 
 export function piSubject(model: string, thinking: string): Subject {
   const slash = model.indexOf('/');
-  if (slash <= 0 || slash === model.length - 1) throw new RunnerInputError(`--model "${model}": expected provider/model-id`, 'e.g. --model anthropic/claude-sonnet-5');
-  if (!(PI_THINKING as readonly string[]).includes(thinking)) throw new RunnerInputError(`--thinking "${thinking}": unknown level`, `one of ${PI_THINKING.join(', ')}`);
+  if (slash <= 0 || slash === model.length - 1)
+    throw new RunnerInputError(
+      `--model "${model}": expected provider/model-id`,
+      'e.g. --model anthropic/claude-sonnet-5',
+    );
+  if (!(PI_THINKING as readonly string[]).includes(thinking))
+    throw new RunnerInputError(`--thinking "${thinking}": unknown level`, `one of ${PI_THINKING.join(', ')}`);
   const provider = model.slice(0, slash);
   const id = model.slice(slash + 1);
   return {
@@ -72,20 +78,59 @@ export function piAdapter(o: PiOptions): Adapter {
       mkdirSync(agentDir, { recursive: true });
       mkdirSync(sessions, { recursive: true });
       const user = o.userAgentDir ?? process.env.PI_CODING_AGENT_DIR ?? join(homedir(), '.pi', 'agent');
-      if (o.modelsJson !== undefined) writeFileSync(join(agentDir, 'models.json'), JSON.stringify(o.modelsJson, null, 2));
-      else if (existsSync(join(user, 'models.json'))) copyFileSync(join(user, 'models.json'), join(agentDir, 'models.json'));
+      if (o.modelsJson !== undefined)
+        writeFileSync(join(agentDir, 'models.json'), JSON.stringify(o.modelsJson, null, 2));
+      else if (existsSync(join(user, 'models.json')))
+        copyFileSync(join(user, 'models.json'), join(agentDir, 'models.json'));
       const auth = existsSync(join(user, 'auth.json')) ? readFileSync(join(user, 'auth.json'), 'utf8') : undefined;
-      if (auth !== undefined && o.modelsJson === undefined) writeFileSync(join(agentDir, 'auth.json'), auth, { mode: 0o600 });
+      if (auth !== undefined && o.modelsJson === undefined)
+        writeFileSync(join(agentDir, 'auth.json'), auth, { mode: 0o600 });
       const shell = writeShellWrapper(ctx);
 
-      writeFileSync(join(agentDir, 'settings.json'), JSON.stringify({ shellPath: shell, quietStartup: true, enableInstallTelemetry: false, defaultThinkingLevel: o.thinking }, null, 2));
+      writeFileSync(
+        join(agentDir, 'settings.json'),
+        JSON.stringify(
+          { shellPath: shell, quietStartup: true, enableInstallTelemetry: false, defaultThinkingLevel: o.thinking },
+          null,
+          2,
+        ),
+      );
       const args = [
-        PI_CLI, '-p', '--session-dir', sessions, '--model', o.model, '--thinking', o.thinking,
-        '--tools', 'read,write,edit,bash', '--no-mcp', '--no-extensions', '--no-skills', '--no-context-files',
-        '--no-prompt-templates', '--no-themes', '--no-approve', '--offline', '--', PI_MESSAGE,
+        PI_CLI,
+        '-p',
+        '--session-dir',
+        sessions,
+        '--model',
+        o.model,
+        '--thinking',
+        o.thinking,
+        '--tools',
+        'read,write,edit,bash',
+        '--no-mcp',
+        '--no-extensions',
+        '--no-skills',
+        '--no-context-files',
+        '--no-prompt-templates',
+        '--no-themes',
+        '--no-approve',
+        '--offline',
+        '--',
+        PI_MESSAGE,
       ];
-      const env = { ...hostEnv(), [TRIAL_MARKER]: ctx.vars[TRIAL_MARKER]!, PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' };
-      const run = await spawnSubject(ctx, process.execPath, args, { mode: 'session', inside: false, env, log: 'pi.log' });
+      const env = {
+        ...hostEnv(),
+        [TRIAL_MARKER]: ctx.vars[TRIAL_MARKER]!,
+        PI_CODING_AGENT_DIR: agentDir,
+        PI_OFFLINE: '1',
+        PI_SKIP_VERSION_CHECK: '1',
+        PI_TELEMETRY: '0',
+      };
+      const run = await spawnSubject(ctx, process.execPath, args, {
+        mode: 'session',
+        inside: false,
+        env,
+        log: 'pi.log',
+      });
       return {
         ...run,
         finish: async () => {

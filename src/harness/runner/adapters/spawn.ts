@@ -20,10 +20,20 @@ export interface SpawnOptions {
  * Start a subject process in its own process group, cwd = the workspace, output to a harness log file.
  * A spawn failure (binary missing, nsenter failing) is the harness's: InfraError.
  */
-export function spawnSubject(ctx: AgentContext, cmd: string, args: readonly string[], o: SpawnOptions): Promise<AgentRun> {
+export function spawnSubject(
+  ctx: AgentContext,
+  cmd: string,
+  args: readonly string[],
+  o: SpawnOptions,
+): Promise<AgentRun> {
   const w = o.inside === false ? { cmd, args: [...args] } : ctx.sandbox.enter(cmd, args);
   const fd = openSync(join(ctx.dirs.harness, o.log ?? 'agent.log'), 'a');
-  const child = spawn(w.cmd, w.args, { cwd: ctx.dirs.dir, env: o.env ?? ctx.env, stdio: ['ignore', fd, fd], detached: true });
+  const child = spawn(w.cmd, w.args, {
+    cwd: ctx.dirs.dir,
+    env: o.env ?? ctx.env,
+    stdio: ['ignore', fd, fd],
+    detached: true,
+  });
   closeSync(fd);
   const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   return new Promise((resolve, reject) => {
@@ -51,7 +61,8 @@ export function spawnSubject(ctx: AgentContext, cmd: string, args: readonly stri
  */
 export function hostEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('MCPFS_') && k !== TRIAL_MARKER) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith('MCPFS_') && k !== TRIAL_MARKER) env[k] = v;
   return env;
 }
 

@@ -24,7 +24,10 @@ export function kitScenario(role: Role): Scenario {
     title: 'Runner test scenario',
     grade: 1,
     summary: 'Test-only scenario for the trial runner.',
-    prompt: role === 'server' ? '# Task\nAnswer POST /mcp on $PORT with {"pong":true}.\n' : '# Task\nPOST "ping" then "bye" to $MCP_SERVER_URL.\n',
+    prompt:
+      role === 'server'
+        ? '# Task\nAnswer POST /mcp on $PORT with {"pong":true}.\n'
+        : '# Task\nPOST "ping" then "bye" to $MCP_SERVER_URL.\n',
     requires: [],
     leakAllowed: [],
     tools: [],
@@ -37,7 +40,9 @@ export const KIT_JUDGES: JudgeRegistry = {
   '2025-11-25': {
     server: {
       'ping-answers-pong': ({ exchanges }) => {
-        const ok = exchanges.find((x) => x.response?.status === 200 && (x.body ? bodyText(x.body) : '').includes('pong'));
+        const ok = exchanges.find(
+          (x) => x.response?.status === 200 && (x.body ? bodyText(x.body) : '').includes('pong'),
+        );
         return ok ? pass('Got 200 with pong', [ok.x]) : fail('Expected 200 with pong, got none');
       },
     },
@@ -55,7 +60,10 @@ export const kitServerDriver: ServerRoleDriver = {
   revision: '2025-11-25',
   role: 'server',
   path: '/mcp',
-  oracleCommand: (_s, mutant) => ({ cmd: process.execPath, args: [here('./ping-server.ts'), ...(mutant ? [mutant] : [])] }),
+  oracleCommand: (_s, mutant) => ({
+    cmd: process.execPath,
+    args: [here('./ping-server.ts'), ...(mutant ? [mutant] : [])],
+  }),
   mutants: [{ id: 'broken', description: 'answers 500', scenarios: ['kit-server'] }],
   schemaInvalidSteps: {},
   probe: (_s, url) => probeOnce(url),
@@ -97,7 +105,10 @@ export function kitClientDriver(opts: { failStart?: boolean } = {}): ClientRoleD
   return {
     revision: '2025-11-25',
     role: 'client',
-    oracleCommand: (_s, mutant) => ({ cmd: process.execPath, args: [here('./ping-client.ts'), ...(mutant ? [mutant] : [])] }),
+    oracleCommand: (_s, mutant) => ({
+      cmd: process.execPath,
+      args: [here('./ping-client.ts'), ...(mutant ? [mutant] : [])],
+    }),
     mutants: [{ id: 'mute', description: 'never says bye', scenarios: ['kit-client'] }],
     startReference: async () => {
       if (opts.failStart) throw new Error('listen EACCES 127.0.0.1');
@@ -107,7 +118,14 @@ export function kitClientDriver(opts: { failStart?: boolean } = {}): ClientRoleD
       const server = createServer(async (req, res) => {
         const x = rec.exchange();
         const b = await collect(req);
-        rec.push({ type: 'request', x, method: req.method ?? 'GET', path: req.url ?? '/', headers: pairs(req.rawHeaders), body: rec.body(b) });
+        rec.push({
+          type: 'request',
+          x,
+          method: req.method ?? 'GET',
+          path: req.url ?? '/',
+          headers: pairs(req.rawHeaders),
+          body: rec.body(b),
+        });
         res.writeHead(200, { 'content-type': 'text/plain' });
         res.end('ok');
         rec.push({ type: 'response', x, status: 200, headers: [['content-type', 'text/plain']] });

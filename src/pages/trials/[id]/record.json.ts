@@ -6,4 +6,6 @@ import { trialStaticPaths, trialTexts } from '../../../components/replay/load.ts
 export const getStaticPaths = () => trialStaticPaths();
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(trialTexts((props as { trial: TrialRow }).trial).record, { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  new Response(trialTexts((props as { trial: TrialRow }).trial).record, {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

@@ -6,4 +6,6 @@ import { trialStaticPaths, trialTexts } from '../../../components/replay/load.ts
 export const getStaticPaths = () => trialStaticPaths((t) => t.files.transcript !== undefined);
 
 export const GET: APIRoute = ({ props }) =>
-  new Response(trialTexts((props as { trial: TrialRow }).trial).transcript ?? '', { headers: { 'Content-Type': 'application/jsonl; charset=utf-8' } });
+  new Response(trialTexts((props as { trial: TrialRow }).trial).transcript ?? '', {
+    headers: { 'Content-Type': 'application/jsonl; charset=utf-8' },
+  });

@@ -9,6 +9,19 @@ export const getStaticPaths = () => trialStaticPaths();
 export const GET: APIRoute = ({ props }) => {
   const t = loadTrial((props as { trial: TrialRow }).trial);
   const row = t.row;
-  const har = t.log ? toHar(t.log, { name: 'mcp-from-scratch', version: row.benchmarkVersion }, `trial ${row.id}: ${row.subject.id} on ${row.revision}/${row.role}/${row.scenario}`) : { log: { version: '1.2', creator: { name: 'mcp-from-scratch', version: row.benchmarkVersion }, pages: [], entries: [] } };
+  const har = t.log
+    ? toHar(
+        t.log,
+        { name: 'mcp-from-scratch', version: row.benchmarkVersion },
+        `trial ${row.id}: ${row.subject.id} on ${row.revision}/${row.role}/${row.scenario}`,
+      )
+    : {
+        log: {
+          version: '1.2',
+          creator: { name: 'mcp-from-scratch', version: row.benchmarkVersion },
+          pages: [],
+          entries: [],
+        },
+      };
   return new Response(JSON.stringify(har, null, 1), { headers: { 'Content-Type': 'application/json; charset=utf-8' } });
 };

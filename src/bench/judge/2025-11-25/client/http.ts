@@ -15,7 +15,10 @@ export const messagesByPost = judge('http-messages-by-post', ({ exchanges }) => 
   if (carrying.length === 0) return fail('no JSON-RPC message observed');
   const bad = carrying.find((e) => e.request.method !== 'POST');
   if (bad) return fail(`a JSON-RPC message was sent with ${bad.request.method} (x${bad.x})`, [bad.x]);
-  return pass(`all ${carrying.length} JSON-RPC messages were POSTed`, carrying.map((e) => e.x));
+  return pass(
+    `all ${carrying.length} JSON-RPC messages were POSTed`,
+    carrying.map((e) => e.x),
+  );
 });
 
 /** 251125-transports-88: every JSON-RPC message is its own POST to the MCP endpoint (the path initialize succeeded on). */
@@ -25,10 +28,18 @@ export const messagesToEndpoint = judge('http-messages-to-endpoint', ({ exchange
   const endpoint = first.ex.request.path.split('?')[0];
   const carrying = exchanges.filter(carriesJsonRpc);
   const off = carrying.find((e) => e.request.path.split('?')[0] !== endpoint);
-  if (off) return fail(`x${off.x} sent a JSON-RPC message to ${show(off.request.path)}, not the MCP endpoint ${show(endpoint)}`, [first.x, off.x]);
+  if (off)
+    return fail(
+      `x${off.x} sent a JSON-RPC message to ${show(off.request.path)}, not the MCP endpoint ${show(endpoint)}`,
+      [first.x, off.x],
+    );
   const many = carrying.find((e) => Array.isArray(e.request.json) && e.request.json.length > 1);
-  if (many) return fail(`x${many.x} carried ${(many.request.json as unknown[]).length} messages in one request`, [many.x]);
-  return pass(`all ${carrying.length} JSON-RPC messages went to ${show(endpoint)}, one per request`, carrying.map((e) => e.x));
+  if (many)
+    return fail(`x${many.x} carried ${(many.request.json as unknown[]).length} messages in one request`, [many.x]);
+  return pass(
+    `all ${carrying.length} JSON-RPC messages went to ${show(endpoint)}, one per request`,
+    carrying.map((e) => e.x),
+  );
 });
 
 /** 251125-transports-138: every GET's Accept lists text/event-stream. */
@@ -36,9 +47,13 @@ export const getAcceptEventStream = judge('http-get-accept-event-stream', ({ exc
   const gets = exchanges.filter((e) => e.request.method === 'GET');
   if (gets.length === 0) return notApplicable('the client sent no GET');
   for (const e of gets) {
-    if (!acceptList(reqHeader(e, 'accept')).includes('text/event-stream')) return fail(`GET x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list text/event-stream`, [e.x]);
+    if (!acceptList(reqHeader(e, 'accept')).includes('text/event-stream'))
+      return fail(`GET x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list text/event-stream`, [e.x]);
   }
-  return pass(`all ${gets.length} GETs list text/event-stream in Accept`, gets.map((e) => e.x));
+  return pass(
+    `all ${gets.length} GETs list text/event-stream in Accept`,
+    gets.map((e) => e.x),
+  );
 });
 
 /** Requests sent after each successful initialize and before the next initialize POST, paired with that initialize. */
@@ -50,7 +65,9 @@ export function afterInit(exchanges: readonly Exchange[]): { init: InitDone; ex:
     const init = done.filter((d) => d.t < ex.request.t).at(-1);
     if (!init) continue;
     // A later initialize POST (answered or not) starts a new negotiation: stop attributing to the older one.
-    const restarted = exchanges.some((e) => isInitializePost(e) && e.request.t > init.t && e.request.t < ex.request.t && e.x !== init.x);
+    const restarted = exchanges.some(
+      (e) => isInitializePost(e) && e.request.t > init.t && e.request.t < ex.request.t && e.x !== init.x,
+    );
     if (!restarted) out.push({ init, ex });
   }
   return out;
@@ -62,8 +79,14 @@ export const protocolVersionHeader = judge('http-protocol-version-header', ({ ex
   const later = afterInit(exchanges);
   if (later.length === 0) return notApplicable('no request after initialization');
   const bad = later.find(({ ex }) => reqHeader(ex, 'mcp-protocol-version') === undefined);
-  if (bad) return fail(`${bad.ex.request.method} x${bad.ex.x} after initialization has no MCP-Protocol-Version header`, [bad.ex.x]);
-  return pass(`all ${later.length} requests after initialization carry MCP-Protocol-Version`, later.map(({ ex }) => ex.x));
+  if (bad)
+    return fail(`${bad.ex.request.method} x${bad.ex.x} after initialization has no MCP-Protocol-Version header`, [
+      bad.ex.x,
+    ]);
+  return pass(
+    `all ${later.length} requests after initialization carry MCP-Protocol-Version`,
+    later.map(({ ex }) => ex.x),
+  );
 });
 
 /** 251125-lifecycle-178: the same rule, stated again in lifecycle.mdx; a different scenario cites it, so both sentences are tested. */
@@ -75,8 +98,14 @@ export const protocolVersionNegotiated = judge('http-protocol-version-negotiated
   if (later.length === 0) return notApplicable('no request after initialization carried MCP-Protocol-Version');
   const bad = later.find(({ init, ex }) => reqHeader(ex, 'mcp-protocol-version') !== init.version);
   if (bad) {
-    return fail(`${bad.ex.request.method} x${bad.ex.x} sends MCP-Protocol-Version ${show(reqHeader(bad.ex, 'mcp-protocol-version'))}, negotiated ${show(bad.init.version)} (x${bad.init.x})`, [bad.ex.x, bad.init.x]);
+    return fail(
+      `${bad.ex.request.method} x${bad.ex.x} sends MCP-Protocol-Version ${show(reqHeader(bad.ex, 'mcp-protocol-version'))}, negotiated ${show(bad.init.version)} (x${bad.init.x})`,
+      [bad.ex.x, bad.init.x],
+    );
   }
   const versions = [...new Set(later.map(({ init }) => init.version))].join(', ');
-  return pass(`MCP-Protocol-Version equals the negotiated version (${versions}) on ${later.length} requests`, later.map(({ ex }) => ex.x));
+  return pass(
+    `MCP-Protocol-Version equals the negotiated version (${versions}) on ${later.length} requests`,
+    later.map(({ ex }) => ex.x),
+  );
 });

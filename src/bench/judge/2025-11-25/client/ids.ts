@@ -1,6 +1,13 @@
 import { isRequest } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { clientMessages, initsDone, isInitializePost, reqHeader, serverRequests, show } from '../../common/client/view.ts';
+import {
+  clientMessages,
+  initsDone,
+  isInitializePost,
+  reqHeader,
+  serverRequests,
+  show,
+} from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
 /**
@@ -16,10 +23,14 @@ export const requestIdUnique = judge('jsonrpc-request-id-unique', ({ exchanges }
     const session = (isInitializePost(m.ex) ? issued.get(m.x) : reqHeader(m.ex, 'mcp-session-id')) ?? '(no session)';
     const key = `${session}\u0000${JSON.stringify(m.msg.id)}`;
     const prev = seen.get(key);
-    if (prev !== undefined) return fail(`id ${show(m.msg.id)} reused: x${prev} and x${m.x} (${String(m.msg.method)})`, [prev, m.x]);
+    if (prev !== undefined)
+      return fail(`id ${show(m.msg.id)} reused: x${prev} and x${m.x} (${String(m.msg.method)})`, [prev, m.x]);
     seen.set(key, m.x);
   }
-  return pass(`${reqs.length} requests, ids unique per session`, reqs.map((m) => m.x));
+  return pass(
+    `${reqs.length} requests, ids unique per session`,
+    reqs.map((m) => m.x),
+  );
 });
 
 /** 251125-basic-69: each request the server sent (e.g. ping on an SSE stream) is answered with a response carrying its id. */
@@ -41,14 +52,22 @@ export const responseSameId = judge('jsonrpc-response-same-id', ({ exchanges }) 
       );
     }
   }
-  return pass(`${asked.length} server request(s) answered with the same id`, asked.map((r) => r.x));
+  return pass(
+    `${asked.length} server request(s) answered with the same id`,
+    asked.map((r) => r.x),
+  );
 });
 
 /** 251125-basic-70: a success response the client sends (e.g. to the server's ping) includes a `result` field. */
 export const responseHasResult = judge('jsonrpc-response-has-result', ({ exchanges }) => {
-  const replies = clientMessages(exchanges).filter((m) => typeof m.msg.method !== 'string' && 'id' in m.msg && !('error' in m.msg));
+  const replies = clientMessages(exchanges).filter(
+    (m) => typeof m.msg.method !== 'string' && 'id' in m.msg && !('error' in m.msg),
+  );
   if (replies.length === 0) return notApplicable('the client sent no success response');
   const bad = replies.find((m) => !('result' in m.msg));
   if (bad) return fail(`response id ${show(bad.msg.id)} (x${bad.x}) has no result field`, [bad.x]);
-  return pass(`${replies.length} success response(s), each with a result field`, replies.map((m) => m.x));
+  return pass(
+    `${replies.length} success response(s), each with a result field`,
+    replies.map((m) => m.x),
+  );
 });

@@ -10,7 +10,12 @@ function judge(slug: string, b: LogBuilder): JudgeResult {
   const j = judges[slug];
   if (!j) throw new Error(`no judge ${slug}`);
   const scenario = { id: 't', revision: '2025-11-25', role: 'client', checkpoints: [] } as unknown as Scenario;
-  return j({ log, exchanges: toExchanges(log), scenario, checkpoint: { slug, kind: 'spec', level: 'MUST', spec: null, rule: 'r' } });
+  return j({
+    log,
+    exchanges: toExchanges(log),
+    scenario,
+    checkpoint: { slug, kind: 'spec', level: 'MUST', spec: null, rule: 'r' },
+  });
 }
 const v = (slug: string, b: LogBuilder) => judge(slug, b).verdict;
 
@@ -32,7 +37,12 @@ describe('task-secret-submitted', () => {
     const b = new LogBuilder();
     b.initialize({ session: 'a' });
     b.call(2, 'get_secret', {}, SECRET);
-    b.call(3, 'submit_answer', { answer: SECRET }, { status: 404, json: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'gone' } } });
+    b.call(
+      3,
+      'submit_answer',
+      { answer: SECRET },
+      { status: 404, json: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'gone' } } },
+    );
     expect(v('task-secret-submitted', b)).toBe('fail');
   });
 });
@@ -54,7 +64,9 @@ describe('lifecycle checkpoints', () => {
   it('returns FAIL when initialize asks for an unpublished protocol version', () => {
     expect(v('lifecycle-initialize-version-supported', happyPath())).toBe('pass');
     const b = new LogBuilder();
-    b.initialize({ params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'a', version: '1' } } });
+    b.initialize({
+      params: { protocolVersion: '1900-01-01', capabilities: {}, clientInfo: { name: 'a', version: '1' } },
+    });
     expect(v('lifecycle-initialize-version-supported', b)).toBe('fail');
   });
   it('returns FAIL when notifications/initialized never follows the InitializeResult', () => {
@@ -74,7 +86,12 @@ describe('lifecycle checkpoints', () => {
     const initResp = log.events.find((e) => e.type === 'response' && e.x === 0)!;
     req.t = initResp.t - 0.5;
     log.events.sort((a, c) => a.t - c.t);
-    const r = judges['lifecycle-no-request-before-initialize-result']!({ log, exchanges: toExchanges(log), scenario: {} as Scenario, checkpoint: {} as never });
+    const r = judges['lifecycle-no-request-before-initialize-result']!({
+      log,
+      exchanges: toExchanges(log),
+      scenario: {} as Scenario,
+      checkpoint: {} as never,
+    });
     expect(r.verdict).toBe('fail');
   });
 });
@@ -83,7 +100,12 @@ describe('http header checkpoints', () => {
   it('returns FAIL when a POST has Accept */* only', () => {
     expect(v('http-post-accept-both', happyPath())).toBe('pass');
     const b = new LogBuilder();
-    b.initialize({ headers: [['Content-Type', 'application/json'], ['accept', '*/*']] });
+    b.initialize({
+      headers: [
+        ['Content-Type', 'application/json'],
+        ['accept', '*/*'],
+      ],
+    });
     expect(judge('http-post-accept-both', b).message).toContain('*/*');
     expect(v('http-post-accept-both', new LogBuilder())).toBe('fail');
   });
@@ -111,7 +133,10 @@ describe('http header checkpoints', () => {
     expect(v('http-protocol-version-negotiated', ok)).toBe('pass');
     const bad = new LogBuilder();
     bad.initialize({ version: '2025-06-18' });
-    bad.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, {}, [...POST_HEADERS, ['MCP-Protocol-Version', '2025-11-25']]);
+    bad.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, {}, [
+      ...POST_HEADERS,
+      ['MCP-Protocol-Version', '2025-11-25'],
+    ]);
     expect(judge('http-protocol-version-negotiated', bad).message).toContain('"2025-06-18"');
   });
 });
@@ -134,7 +159,18 @@ describe('JSON-RPC id checkpoints', () => {
     expect(v('jsonrpc-request-id-unique', two)).toBe('pass');
   });
   it('returns FAIL when the server ping is answered with another id, N/A without server requests', () => {
-    const stream = (b: LogBuilder) => b.call(2, 'get_secret', {}, { sse: [{ id: 's-0', data: '' }, { id: 's-1', data: { jsonrpc: '2.0', id: 'p1', method: 'ping' } }] });
+    const stream = (b: LogBuilder) =>
+      b.call(
+        2,
+        'get_secret',
+        {},
+        {
+          sse: [
+            { id: 's-0', data: '' },
+            { id: 's-1', data: { jsonrpc: '2.0', id: 'p1', method: 'ping' } },
+          ],
+        },
+      );
     const ok = new LogBuilder();
     ok.initialize({ session: 'a' });
     stream(ok);
@@ -153,9 +189,18 @@ function expiring(b: LogBuilder, reinit: 'clean' | 'with-session' | 'none'): Log
   b.initialize({ session: 'a' });
   b.initialized();
   b.call(2, 'get_secret', {}, SECRET);
-  b.call(3, 'submit_answer', { answer: SECRET }, { status: 404, json: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'gone' } } });
+  b.call(
+    3,
+    'submit_answer',
+    { answer: SECRET },
+    { status: 404, json: { jsonrpc: '2.0', id: null, error: { code: -32001, message: 'gone' } } },
+  );
   if (reinit === 'none') return b;
-  b.initialize({ id: 4, session: 'b', headers: reinit === 'clean' ? [...POST_HEADERS] : [...POST_HEADERS, ['MCP-Session-Id', 'a']] });
+  b.initialize({
+    id: 4,
+    session: 'b',
+    headers: reinit === 'clean' ? [...POST_HEADERS] : [...POST_HEADERS, ['MCP-Session-Id', 'a']],
+  });
   b.initialized();
   b.call(5, 'submit_answer', { answer: SECRET }, 'accepted');
   return b;
@@ -166,14 +211,19 @@ describe('session checkpoints', () => {
     expect(v('session-id-echoed', expiring(new LogBuilder(), 'clean'))).toBe('pass');
     const b = new LogBuilder();
     b.initialize({ session: 'a' });
-    b.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, {}, [...POST_HEADERS, ['MCP-Protocol-Version', '2025-11-25']]);
+    b.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, {}, [
+      ...POST_HEADERS,
+      ['MCP-Protocol-Version', '2025-11-25'],
+    ]);
     expect(v('session-id-echoed', b)).toBe('fail');
     expect(v('session-id-echoed', happyPath())).toBe('not-applicable');
   });
   it('returns FAIL when 404 is not followed by a clean initialize', () => {
     expect(v('session-reinitialize-after-404', expiring(new LogBuilder(), 'clean'))).toBe('pass');
     expect(v('session-reinitialize-after-404', expiring(new LogBuilder(), 'none'))).toBe('fail');
-    expect(judge('session-reinitialize-after-404', expiring(new LogBuilder(), 'with-session')).message).toContain('still carries');
+    expect(judge('session-reinitialize-after-404', expiring(new LogBuilder(), 'with-session')).message).toContain(
+      'still carries',
+    );
     expect(v('session-reinitialize-after-404', happyPath())).toBe('not-applicable');
   });
   it('returns FAIL when the live session is never DELETEd', () => {
@@ -208,7 +258,9 @@ describe('SSE checkpoints', () => {
   });
   it('returns PASS when JSON and SSE values are both used, FAIL when the SSE value never is', () => {
     expect(v('sse-json-and-sse-handled', resumable({ waitMs: 400, resume: true }))).toBe('pass');
-    expect(judge('sse-json-and-sse-handled', resumable({ waitMs: 0, resume: false })).message).toContain('SSE-answered');
+    expect(judge('sse-json-and-sse-handled', resumable({ waitMs: 0, resume: false })).message).toContain(
+      'SSE-answered',
+    );
     expect(v('sse-json-and-sse-handled', happyPath())).toBe('not-applicable');
   });
   it('returns FAIL when the client reconnects before retry elapsed', () => {
@@ -218,8 +270,12 @@ describe('SSE checkpoints', () => {
   });
   it('returns FAIL when the resume GET lacks Last-Event-ID or uses a stale one', () => {
     expect(v('sse-resume-with-last-event-id', resumable({ waitMs: 400, resume: true }))).toBe('pass');
-    expect(v('sse-resume-with-last-event-id', resumable({ waitMs: 400, resume: true, lastEventId: null }))).toBe('fail');
-    expect(v('sse-resume-with-last-event-id', resumable({ waitMs: 400, resume: true, lastEventId: 'zz' }))).toBe('fail');
+    expect(v('sse-resume-with-last-event-id', resumable({ waitMs: 400, resume: true, lastEventId: null }))).toBe(
+      'fail',
+    );
+    expect(v('sse-resume-with-last-event-id', resumable({ waitMs: 400, resume: true, lastEventId: 'zz' }))).toBe(
+      'fail',
+    );
     expect(v('sse-resume-with-last-event-id', happyPath())).toBe('not-applicable');
   });
 });
@@ -251,7 +307,10 @@ describe('capability and response-shape checkpoints', () => {
   it('returns FAIL when the client calls prompts/list although only tools were declared', () => {
     expect(v('lifecycle-only-negotiated-capabilities', happyPath())).toBe('pass');
     const b = happyPath();
-    b.post({ jsonrpc: '2.0', id: 9, method: 'prompts/list' }, { json: { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'no' } } });
+    b.post(
+      { jsonrpc: '2.0', id: 9, method: 'prompts/list' },
+      { json: { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'no' } } },
+    );
     expect(judge('lifecycle-only-negotiated-capabilities', b).message).toContain('"prompts"');
     expect(v('lifecycle-only-negotiated-capabilities', new LogBuilder())).toBe('not-applicable');
   });

@@ -16,8 +16,13 @@ export const initializeFirst = judge('lifecycle-initialize-first', ({ exchanges 
   const first = exchanges[0];
   if (!first) return fail('no request observed: the client never contacted the server');
   if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
-  const what = requestMessages(first).map((m) => (isObject(m) && typeof m.method === 'string' ? m.method : show(m))).join(', ');
-  return fail(`first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`, [first.x]);
+  const what = requestMessages(first)
+    .map((m) => (isObject(m) && typeof m.method === 'string' ? m.method : show(m)))
+    .join(', ');
+  return fail(
+    `first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`,
+    [first.x],
+  );
 });
 
 /** 251125-lifecycle-47: every initialize carries protocolVersion, capabilities and clientInfo {name, version}. */
@@ -29,10 +34,14 @@ export const initializeParams = judge('lifecycle-initialize-params', (input) => 
     const missing: string[] = [];
     if (typeof p.protocolVersion !== 'string') missing.push('protocolVersion');
     if (!isObject(p.capabilities)) missing.push('capabilities');
-    if (!isObject(p.clientInfo) || typeof p.clientInfo.name !== 'string' || typeof p.clientInfo.version !== 'string') missing.push('clientInfo{name,version}');
+    if (!isObject(p.clientInfo) || typeof p.clientInfo.name !== 'string' || typeof p.clientInfo.version !== 'string')
+      missing.push('clientInfo{name,version}');
     if (missing.length) return fail(`initialize (x${x}) lacks ${missing.join(', ')}`, [x]);
   }
-  return pass(`${inits.length} initialize request(s) carry protocolVersion, capabilities and clientInfo`, inits.map((m) => m.x));
+  return pass(
+    `${inits.length} initialize request(s) carry protocolVersion, capabilities and clientInfo`,
+    inits.map((m) => m.x),
+  );
 });
 
 /** 251125-lifecycle-167: the requested protocolVersion is a published revision (one a client can support). */
@@ -41,9 +50,13 @@ export const initializeVersionSupported = judge('lifecycle-initialize-version-su
   if (inits.length === 0) return fail('no initialize request observed');
   for (const { x, msg } of inits) {
     const v = isObject(msg.params) ? msg.params.protocolVersion : undefined;
-    if (typeof v !== 'string' || !KNOWN_VERSIONS.includes(v)) return fail(`initialize (x${x}) asks for protocolVersion ${show(v)}, not a published MCP revision`, [x]);
+    if (typeof v !== 'string' || !KNOWN_VERSIONS.includes(v))
+      return fail(`initialize (x${x}) asks for protocolVersion ${show(v)}, not a published MCP revision`, [x]);
   }
-  return pass(`initialize asks for ${inits.map((m) => show((m.msg.params as Record<string, unknown>).protocolVersion)).join(', ')}`, inits.map((m) => m.x));
+  return pass(
+    `initialize asks for ${inits.map((m) => show((m.msg.params as Record<string, unknown>).protocolVersion)).join(', ')}`,
+    inits.map((m) => m.x),
+  );
 });
 
 /** 251125-lifecycle-147: after each successful initialize, `notifications/initialized` follows (before the next initialize). */
@@ -54,10 +67,15 @@ export const initializedNotification = judge('lifecycle-initialized-notification
   for (const [i, d] of done.entries()) {
     const next = done[i + 1];
     const until = next ? next.ex.request.t : Infinity;
-    const n = msgs.find((m) => m.t > d.t && m.t < until && isNotification(m.msg) && m.msg.method === 'notifications/initialized');
+    const n = msgs.find(
+      (m) => m.t > d.t && m.t < until && isNotification(m.msg) && m.msg.method === 'notifications/initialized',
+    );
     if (!n) return fail(`no notifications/initialized after the InitializeResult of x${d.x}`, [d.x]);
   }
-  return pass(`notifications/initialized sent after each of ${done.length} InitializeResult(s)`, done.map((d) => d.x));
+  return pass(
+    `notifications/initialized sent after each of ${done.length} InitializeResult(s)`,
+    done.map((d) => d.x),
+  );
 });
 
 /** 251125-lifecycle-157: before the InitializeResult was sent, no request other than ping (and initialize itself). */
@@ -67,10 +85,19 @@ export const noRequestBeforeInitResult = judge('lifecycle-no-request-before-init
   const msgs = clientMessages(input.exchanges);
   for (const d of done) {
     const initT = d.ex.request.t;
-    const early = msgs.find((m) => m.t >= initT && m.t < d.t && m.x !== d.x && isRequest(m.msg) && m.msg.method !== 'ping');
-    if (early) return fail(`${String(early.msg.method)} (x${early.x}) sent before the InitializeResult of x${d.x} was returned`, [early.x, d.x]);
+    const early = msgs.find(
+      (m) => m.t >= initT && m.t < d.t && m.x !== d.x && isRequest(m.msg) && m.msg.method !== 'ping',
+    );
+    if (early)
+      return fail(
+        `${String(early.msg.method)} (x${early.x}) sent before the InitializeResult of x${d.x} was returned`,
+        [early.x, d.x],
+      );
   }
-  return pass('no request other than ping before the InitializeResult', done.map((d) => d.x));
+  return pass(
+    'no request other than ping before the InitializeResult',
+    done.map((d) => d.x),
+  );
 });
 
 /** Server capability a client request method needs (2025-11-25 server features and utilities). */
@@ -94,10 +121,16 @@ export const onlyNegotiatedCapabilities = judge('lifecycle-only-negotiated-capab
       n++;
       const need = NEEDS.find(([prefix]) => m.method.startsWith(prefix))?.[1];
       if (need && !(need in init.capabilities)) {
-        return fail(`${m.method} (x${ex.x}) needs the server capability "${need}", which the InitializeResult (x${init.x}) did not declare`, [init.x, ex.x]);
+        return fail(
+          `${m.method} (x${ex.x}) needs the server capability "${need}", which the InitializeResult (x${init.x}) did not declare`,
+          [init.x, ex.x],
+        );
       }
     }
   }
   if (n === 0) return notApplicable('no request after initialization');
-  return pass(`${n} requests after initialization use only declared server capabilities`, later.map(({ ex }) => ex.x));
+  return pass(
+    `${n} requests after initialization use only declared server capabilities`,
+    later.map(({ ex }) => ex.x),
+  );
 });

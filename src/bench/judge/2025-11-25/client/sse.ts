@@ -4,7 +4,9 @@ import { reqHeader, show } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
 /** SSE response streams the server cut (connection closed without ending the stream) after sending a `retry:`. */
-export function cutStreams(exchanges: readonly Exchange[]): { ex: Exchange; cutT: number; retry?: number; lastId?: string }[] {
+export function cutStreams(
+  exchanges: readonly Exchange[],
+): { ex: Exchange; cutT: number; retry?: number; lastId?: string }[] {
   return exchanges
     .filter((e) => e.end?.reason === 'aborted' && e.sse.length > 0)
     .map((ex) => ({
@@ -20,9 +22,13 @@ export const reconnectAfterCut = judge('sse-reconnect-after-cut', ({ exchanges }
   const cuts = cutStreams(exchanges).filter((c) => c.lastId !== undefined);
   if (cuts.length === 0) return notApplicable('the server cut no SSE stream that carried event ids');
   for (const c of cuts) {
-    if (!exchanges.some((e) => e.request.method === 'GET' && e.request.t > c.cutT)) return fail(`no reconnection (GET) after the server cut stream x${c.ex.x}`, [c.ex.x]);
+    if (!exchanges.some((e) => e.request.method === 'GET' && e.request.t > c.cutT))
+      return fail(`no reconnection (GET) after the server cut stream x${c.ex.x}`, [c.ex.x]);
   }
-  return pass(`reconnected with GET after every cut (${cuts.map((c) => `x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
+  return pass(
+    `reconnected with GET after every cut (${cuts.map((c) => `x${c.ex.x}`).join(', ')})`,
+    cuts.map((c) => c.ex.x),
+  );
 });
 
 /** 251125-transports-115: after a stream was cut following `retry: N`, the client waits at least N ms before reconnecting (GET). */
@@ -35,10 +41,17 @@ export const retryRespected = judge('sse-retry-respected', ({ exchanges }) => {
     if (!next) continue;
     checked++;
     const waited = Math.round((next.request.t - c.cutT) * 10) / 10;
-    if (waited < c.retry!) return fail(`reconnected (GET x${next.x}) ${waited} ms after the cut of x${c.ex.x}, retry was ${c.retry} ms`, [c.ex.x, next.x]);
+    if (waited < c.retry!)
+      return fail(`reconnected (GET x${next.x}) ${waited} ms after the cut of x${c.ex.x}, retry was ${c.retry} ms`, [
+        c.ex.x,
+        next.x,
+      ]);
   }
   if (checked === 0) return notApplicable('the client did not reconnect with GET after the cut');
-  return pass(`waited at least the retry interval before reconnecting (${cuts.map((c) => `${c.retry} ms after x${c.ex.x}`).join(', ')})`, cuts.map((c) => c.ex.x));
+  return pass(
+    `waited at least the retry interval before reconnecting (${cuts.map((c) => `${c.retry} ms after x${c.ex.x}`).join(', ')})`,
+    cuts.map((c) => c.ex.x),
+  );
 });
 
 /** 251125-transports-176: after a cut, the client resumes with GET carrying Last-Event-ID = the last event id it received. */
@@ -50,8 +63,14 @@ export const resumeWithLastEventId = judge('sse-resume-with-last-event-id', ({ e
     const ok = gets.find((e) => reqHeader(e, 'last-event-id') === c.lastId);
     if (!ok) {
       const tried = gets.map((e) => `x${e.x} Last-Event-ID ${show(reqHeader(e, 'last-event-id'))}`).join(', ');
-      return fail(`stream x${c.ex.x} (last id ${show(c.lastId)}) was not resumed with GET + Last-Event-ID${tried ? `; GETs: ${tried}` : '; no GET followed'}`, [c.ex.x, ...gets.map((e) => e.x)]);
+      return fail(
+        `stream x${c.ex.x} (last id ${show(c.lastId)}) was not resumed with GET + Last-Event-ID${tried ? `; GETs: ${tried}` : '; no GET followed'}`,
+        [c.ex.x, ...gets.map((e) => e.x)],
+      );
     }
   }
-  return pass(`every cut stream resumed with GET + its last event id`, cuts.map((c) => c.ex.x));
+  return pass(
+    `every cut stream resumed with GET + its last event id`,
+    cuts.map((c) => c.ex.x),
+  );
 });

@@ -4,7 +4,11 @@ import { LogBuilder } from '../../common/client/log-builder.ts';
 export { LogBuilder, POST_HEADERS, type Reply } from '../../common/client/log-builder.ts';
 
 export const SECRET = 'S3cr3t-value';
-export const toolResult = (id: unknown, text: string) => ({ jsonrpc: '2.0', id, result: { content: [{ type: 'text', text }] } });
+export const toolResult = (id: unknown, text: string) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { content: [{ type: 'text', text }] },
+});
 
 /** The call-tool happy path: initialize, initialized, get_secret, submit_answer. */
 export function happyPath(b = new LogBuilder(), opts: { session?: string } = {}): LogBuilder {

@@ -17,5 +17,7 @@ const NEGOTIATION = new Set<Judge>([Lifecycle.initializeEchoesVersion, Lifecycle
  * Spec judges are bound to the revision (`boundToRevision`); task checkpoints and the negotiation sentences are not.
  */
 export const judges: Record<string, Judge> = Object.fromEntries(
-  Object.entries(collectJudges(Lifecycle, Reused, Sessions, Streaming, TaskCheckpoints, TasksUtility, Transport)).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)]),
+  Object.entries(collectJudges(Lifecycle, Reused, Sessions, Streaming, TaskCheckpoints, TasksUtility, Transport)).map(
+    ([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)],
+  ),
 );

@@ -14,10 +14,20 @@ export const initializeEchoesVersion = judge('lifecycle-initialize-echoes-versio
   if (r.failure) return r.failure;
   const got = r.result!.protocolVersion;
   if (got === PROTOCOL_VERSION) return pass(`initialize answered protocolVersion ${PROTOCOL_VERSION}`, [r.ex!.x]);
-  if (typeof got !== 'string' || got === '') return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}`, [r.ex!.x]);
-  const shown = exchanges.find((e) => sentRequest(e)?.method === 'initialize' && resultOf(answerOf(e))?.protocolVersion === PROTOCOL_VERSION);
-  if (shown) return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}, although the server answered another initialize with ${PROTOCOL_VERSION} (so it supports it)`, [r.ex!.x, shown.x]);
-  return notApplicable(`initialize answered protocolVersion ${brief(got)} and no initialize was answered with ${PROTOCOL_VERSION}: the server does not support it, so the sentence's condition does not hold`, [r.ex!.x]);
+  if (typeof got !== 'string' || got === '')
+    return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}`, [r.ex!.x]);
+  const shown = exchanges.find(
+    (e) => sentRequest(e)?.method === 'initialize' && resultOf(answerOf(e))?.protocolVersion === PROTOCOL_VERSION,
+  );
+  if (shown)
+    return fail(
+      `Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}, although the server answered another initialize with ${PROTOCOL_VERSION} (so it supports it)`,
+      [r.ex!.x, shown.x],
+    );
+  return notApplicable(
+    `initialize answered protocolVersion ${brief(got)} and no initialize was answered with ${PROTOCOL_VERSION}: the server does not support it, so the sentence's condition does not hold`,
+    [r.ex!.x],
+  );
 });
 
 /** 251125-lifecycle-171: initialize asking for an unknown version gets a result naming another (dated) version. */
@@ -38,5 +48,7 @@ export const toolsCapabilityDeclared = judge('tools-capability-declared', ({ exc
   const caps = r.result!.capabilities;
   return isObject(caps) && isObject(caps.tools)
     ? pass(`InitializeResult declares capabilities.tools ${brief(caps.tools)}`, [r.ex!.x])
-    : fail(`Expected capabilities.tools to be an object in the InitializeResult, got capabilities ${brief(caps)}`, [r.ex!.x]);
+    : fail(`Expected capabilities.tools to be an object in the InitializeResult, got capabilities ${brief(caps)}`, [
+        r.ex!.x,
+      ]);
 });

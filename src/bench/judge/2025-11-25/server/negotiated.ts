@@ -15,7 +15,10 @@ export function boundToRevision(judge: Judge): Judge {
     const r = resultOfStep(input.exchanges, STEP.initialize, 'initialize');
     const v = r.result?.protocolVersion;
     if (typeof v === 'string' && v !== PROTOCOL_VERSION) {
-      return notApplicable(`the server negotiated protocol version ${brief(v)}, not ${PROTOCOL_VERSION}: this revision's sentences do not bind the session`, [r.ex!.x]);
+      return notApplicable(
+        `the server negotiated protocol version ${brief(v)}, not ${PROTOCOL_VERSION}: this revision's sentences do not bind the session`,
+        [r.ex!.x],
+      );
     }
     return judge(input);
   };

@@ -8,11 +8,21 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
 
 /** 251125-transports-203: every MCP-Session-Id the server issued is visible ASCII (0x21–0x7E), non-empty. */
 export const sessionIdVisibleAscii = judge('session-id-visible-ascii', ({ exchanges }) => {
-  const issued = exchanges.filter((e) => (e.step === STEP.initialize || e.step === STEP.initializeB) && sessionIdOf(e) !== undefined);
-  if (issued.length === 0) return notApplicable('the server issued no MCP-Session-Id on initialize', exchanges.filter((e) => e.step === STEP.initialize).map((e) => e.x));
+  const issued = exchanges.filter(
+    (e) => (e.step === STEP.initialize || e.step === STEP.initializeB) && sessionIdOf(e) !== undefined,
+  );
+  if (issued.length === 0)
+    return notApplicable(
+      'the server issued no MCP-Session-Id on initialize',
+      exchanges.filter((e) => e.step === STEP.initialize).map((e) => e.x),
+    );
   const bad = issued.find((e) => !VISIBLE_ASCII.test(sessionIdOf(e)!));
-  if (bad) return fail(`Expected a session id of visible ASCII (0x21-0x7E), got ${JSON.stringify(sessionIdOf(bad))}`, [bad.x]);
-  return pass(`${issued.length} session ids were visible ASCII`, issued.map((e) => e.x));
+  if (bad)
+    return fail(`Expected a session id of visible ASCII (0x21-0x7E), got ${JSON.stringify(sessionIdOf(bad))}`, [bad.x]);
+  return pass(
+    `${issued.length} session ids were visible ASCII`,
+    issued.map((e) => e.x),
+  );
 });
 
 /**
@@ -21,20 +31,30 @@ export const sessionIdVisibleAscii = judge('session-id-visible-ascii', ({ exchan
  */
 export const missingSessionIdReturns400 = judge('session-missing-id-returns-400', ({ exchanges }) => {
   const init = byStep(exchanges, STEP.initialize);
-  if (!sessionIdOf(init)) return notApplicable('the server issued no MCP-Session-Id, so it does not require one', init ? [init.x] : []);
+  if (!sessionIdOf(init))
+    return notApplicable('the server issued no MCP-Session-Id, so it does not require one', init ? [init.x] : []);
   const ex = byStep(exchanges, STEP.noSessionId);
   const ev = [init!.x, ...(ex ? [ex.x] : [])];
   if (ex?.response?.status === 400) return pass('a request without MCP-Session-Id got 400', ev);
-  if (ok2xx(ex) && resultOf(answerOf(ex!))) return notApplicable(`a request without MCP-Session-Id was served (status ${ex!.response!.status} with a result), so the server does not require one`, ev);
+  if (ok2xx(ex) && resultOf(answerOf(ex!)))
+    return notApplicable(
+      `a request without MCP-Session-Id was served (status ${ex!.response!.status} with a result), so the server does not require one`,
+      ev,
+    );
   return fail(`Expected 400 for a request without MCP-Session-Id, got ${described(ex)}`, ev);
 });
 
 /** 251125-transports-211: after a DELETE the server accepted, requests with that session id get 404. */
 export const terminatedSessionReturns404 = judge('session-terminated-returns-404', ({ exchanges }) => {
   const init = byStep(exchanges, STEP.initialize);
-  if (!sessionIdOf(init)) return notApplicable('the server issued no MCP-Session-Id, so no session could be terminated', init ? [init.x] : []);
+  if (!sessionIdOf(init))
+    return notApplicable(
+      'the server issued no MCP-Session-Id, so no session could be terminated',
+      init ? [init.x] : [],
+    );
   const del = byStep(exchanges, STEP.deleteSession);
-  if (!ok2xx(del)) return notApplicable(`the server did not terminate the session: DELETE got ${described(del)}`, del ? [del.x] : []);
+  if (!ok2xx(del))
+    return notApplicable(`the server did not terminate the session: DELETE got ${described(del)}`, del ? [del.x] : []);
   const ex = byStep(exchanges, STEP.afterDelete);
   const ev = [del!.x, ...(ex ? [ex.x] : [])];
   if (ex?.response?.status === 404) return pass('a request with the terminated session id got 404', ev);
@@ -47,6 +67,9 @@ export const sessionIdsDistinct = judge('session-ids-distinct', ({ exchanges }) 
   const b = byStep(exchanges, STEP.initializeB);
   const ids = [sessionIdOf(a), sessionIdOf(b)];
   const ev = [a, b].filter((e) => e !== undefined).map((e) => e!.x);
-  if (ids[0] === undefined || ids[1] === undefined) return notApplicable('the server did not issue a session id on both initializes', ev);
-  return ids[0] !== ids[1] ? pass('two sessions got distinct session ids', ev) : fail(`Expected distinct session ids for two sessions, got ${JSON.stringify(ids[0])} twice`, ev);
+  if (ids[0] === undefined || ids[1] === undefined)
+    return notApplicable('the server did not issue a session id on both initializes', ev);
+  return ids[0] !== ids[1]
+    ? pass('two sessions got distinct session ids', ev)
+    : fail(`Expected distinct session ids for two sessions, got ${JSON.stringify(ids[0])} twice`, ev);
 });

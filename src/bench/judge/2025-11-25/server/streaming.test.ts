@@ -27,7 +27,10 @@ describe('streaming judges', () => {
     expect(judgeOn(primingEventFirst, streaming())).toMatchObject({ verdict: 'pass', evidence: [3, 4] });
   });
   it('returns FAIL when a POST stream starts with a message', () => {
-    const r = judgeOn(primingEventFirst, override(streaming(), { [STEP.countdownB]: { sse: countdownSse('b', 11, B.token, B.n).slice(1) } }));
+    const r = judgeOn(
+      primingEventFirst,
+      override(streaming(), { [STEP.countdownB]: { sse: countdownSse('b', 11, B.token, B.n).slice(1) } }),
+    );
     expect(r).toMatchObject({ verdict: 'fail', evidence: [4] });
   });
   it('returns NOT-APPLICABLE for priming when no POST is answered with SSE', () => {
@@ -38,14 +41,23 @@ describe('streaming judges', () => {
   });
   it('returns FAIL when a stream is still open at the deadline', () => {
     const r = judgeOn(streamClosesAfterResponse, override(streaming(), { [STEP.countdownA]: { end: 'timeout' } }));
-    expect(r.message).toBe('Expected the SSE stream to end after the response, got it still open at the probe deadline');
+    expect(r.message).toBe(
+      'Expected the SSE stream to end after the response, got it still open at the probe deadline',
+    );
   });
   it('returns PASS when event ids are distinct (resumed replays aside)', () => {
     expect(judgeOn(eventIdsUnique, streaming()).verdict).toBe('pass');
   });
   it('returns FAIL when two streams reuse an event id', () => {
-    const r = judgeOn(eventIdsUnique, override(streaming(), { [STEP.countdownB]: { sse: countdownSse('a', 11, B.token, B.n) } }));
-    expect(r).toMatchObject({ verdict: 'fail', evidence: [3, 4], message: 'Expected unique SSE event ids, got "a-0" twice' });
+    const r = judgeOn(
+      eventIdsUnique,
+      override(streaming(), { [STEP.countdownB]: { sse: countdownSse('a', 11, B.token, B.n) } }),
+    );
+    expect(r).toMatchObject({
+      verdict: 'fail',
+      evidence: [3, 4],
+      message: 'Expected unique SSE event ids, got "a-0" twice',
+    });
   });
   it('returns NOT-APPLICABLE for event ids when none are attached', () => {
     expect(judgeOn(eventIdsUnique, jsonOnly()).verdict).toBe('not-applicable');
@@ -55,7 +67,15 @@ describe('streaming judges', () => {
   });
   it('returns FAIL when a progress notification carries an id', () => {
     const sse = countdownSse('a', 10, A.token, A.n);
-    sse[1] = { id: 'a-1', data: { jsonrpc: '2.0', id: 'p1', method: 'notifications/progress', params: { progressToken: A.token, progress: 1, total: 3 } } };
+    sse[1] = {
+      id: 'a-1',
+      data: {
+        jsonrpc: '2.0',
+        id: 'p1',
+        method: 'notifications/progress',
+        params: { progressToken: A.token, progress: 1, total: 3 },
+      },
+    };
     const r = judgeOn(notificationHasNoId, override(streaming(), { [STEP.countdownA]: { sse } }));
     expect(r.message).toBe('Expected notifications/progress without an id, got id "p1"');
   });
@@ -63,7 +83,10 @@ describe('streaming judges', () => {
     expect(judgeOn(getStreamNoResponse, streaming()).verdict).toBe('pass');
   });
   it('returns FAIL when the GET stream carries a response', () => {
-    const r = judgeOn(getStreamNoResponse, override(streaming(), { [STEP.getStream]: { sse: [{ data: textResult(10, 'liftoff') }] } }));
+    const r = judgeOn(
+      getStreamNoResponse,
+      override(streaming(), { [STEP.getStream]: { sse: [{ data: textResult(10, 'liftoff') }] } }),
+    );
     expect(r).toMatchObject({ verdict: 'fail', evidence: [2] });
   });
   it('returns NOT-APPLICABLE for the GET stream checks when GET gets 405', () => {
@@ -79,7 +102,10 @@ describe('streaming judges', () => {
     expect(r).toMatchObject({ verdict: 'fail', evidence: [2, 3] });
   });
   it("returns PASS when resumption replays only stream A's messages", () => {
-    expect(judgeOn(resumeNoCrossReplay, streaming())).toMatchObject({ verdict: 'pass', message: 'the resumed stream replayed 4 messages, none from another stream' });
+    expect(judgeOn(resumeNoCrossReplay, streaming())).toMatchObject({
+      verdict: 'pass',
+      message: 'the resumed stream replayed 4 messages, none from another stream',
+    });
   });
   it("returns FAIL when resumption replays stream B's messages", () => {
     const sse = [...countdownSse('a', 10, A.token, A.n).slice(1), ...countdownSse('b', 11, B.token, B.n)];
@@ -88,6 +114,9 @@ describe('streaming judges', () => {
   });
   it('returns NOT-APPLICABLE when the resumption is refused', () => {
     const r = judgeOn(resumeNoCrossReplay, override(streaming(), { [STEP.resume]: { status: 405, sse: undefined } }));
-    expect(r).toMatchObject({ verdict: 'not-applicable', message: 'the server did not resume: the GET with Last-Event-ID got status 405' });
+    expect(r).toMatchObject({
+      verdict: 'not-applicable',
+      message: 'the server did not resume: the GET with Last-Event-ID got status 405',
+    });
   });
 });

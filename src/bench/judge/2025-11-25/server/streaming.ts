@@ -15,10 +15,16 @@ export const primingEventFirst = judge('sse-priming-event-first', ({ exchanges }
   for (const ex of streams) {
     const first = ex.sse[0];
     if (!first || !first.id || first.data !== '') {
-      return fail(`Expected the first SSE event to carry an id and empty data, got ${first ? brief({ id: first.id, data: first.data }) : 'no event'}`, [ex.x]);
+      return fail(
+        `Expected the first SSE event to carry an id and empty data, got ${first ? brief({ id: first.id, data: first.data }) : 'no event'}`,
+        [ex.x],
+      );
     }
   }
-  return pass(`${streams.length} POST SSE streams opened with a priming event`, streams.map((e) => e.x));
+  return pass(
+    `${streams.length} POST SSE streams opened with a priming event`,
+    streams.map((e) => e.x),
+  );
 });
 
 /** 251125-transports-124: a POST SSE stream that delivered its response is then closed by the server. */
@@ -26,8 +32,15 @@ export const streamClosesAfterResponse = judge('sse-stream-closes-after-response
   const answered = postStreams(exchanges).filter((e) => answerOf(e) !== undefined);
   if (answered.length === 0) return notApplicable('no POST SSE stream carried the JSON-RPC response', []);
   const open = answered.find((e) => e.end?.reason !== 'complete');
-  if (open) return fail(`Expected the SSE stream to end after the response, got it ${open.end?.reason === 'timeout' ? 'still open at the probe deadline' : open.end?.reason ?? 'unfinished'}`, [open.x]);
-  return pass(`${answered.length} SSE streams ended after their response`, answered.map((e) => e.x));
+  if (open)
+    return fail(
+      `Expected the SSE stream to end after the response, got it ${open.end?.reason === 'timeout' ? 'still open at the probe deadline' : (open.end?.reason ?? 'unfinished')}`,
+      [open.x],
+    );
+  return pass(
+    `${answered.length} SSE streams ended after their response`,
+    answered.map((e) => e.x),
+  );
 });
 
 /** 251125-transports-171: SSE event ids never repeat across the (non-resumed) streams of the session. */
@@ -38,7 +51,8 @@ export const eventIdsUnique = judge('sse-event-ids-unique', ({ exchanges }) => {
     for (const ev of ex.sse) {
       if (ev.id === undefined || ev.id === '') continue;
       const prev = seen.get(ev.id);
-      if (prev !== undefined) return fail(`Expected unique SSE event ids, got ${JSON.stringify(ev.id)} twice`, [prev, ex.x]);
+      if (prev !== undefined)
+        return fail(`Expected unique SSE event ids, got ${JSON.stringify(ev.id)} twice`, [prev, ex.x]);
       seen.set(ev.id, ex.x);
     }
   }
@@ -55,7 +69,8 @@ export const notificationHasNoId = judge('jsonrpc-notification-has-no-id', ({ ex
       if (typeof m !== 'object' || m === null || typeof (m as { method?: unknown }).method !== 'string') continue;
       const method = (m as { method: string }).method;
       if (!method.startsWith('notifications/')) continue;
-      if (!isNotification(m)) return fail(`Expected ${method} without an id, got id ${brief((m as { id?: unknown }).id)}`, [ex.x]);
+      if (!isNotification(m))
+        return fail(`Expected ${method} without an id, got id ${brief((m as { id?: unknown }).id)}`, [ex.x]);
       n += 1;
       ev.push(ex.x);
     }
@@ -85,7 +100,8 @@ export const messageOnOneStream = judge('message-sent-on-one-stream', ({ exchang
       if (s.json === undefined) continue;
       const key = JSON.stringify(s.json);
       const prev = where.get(key);
-      if (prev !== undefined && prev !== ex.x) return fail(`Expected each message on one stream only, got ${brief(s.json, 90)} on two streams`, [prev, ex.x]);
+      if (prev !== undefined && prev !== ex.x)
+        return fail(`Expected each message on one stream only, got ${brief(s.json, 90)} on two streams`, [prev, ex.x]);
       where.set(key, ex.x);
       n += 1;
     }
@@ -97,14 +113,24 @@ export const messageOnOneStream = judge('message-sent-on-one-stream', ({ exchang
 export const resumeNoCrossReplay = judge('resume-never-replays-other-stream', ({ exchanges }) => {
   const res = byStep(exchanges, STEP.resume);
   if (!res) return notApplicable('no event id to resume from, so no resumption was attempted', []);
-  if (!isSseStream(res)) return notApplicable(`the server did not resume: the GET with Last-Event-ID got status ${res.response?.status ?? 'none'}`, [res.x]);
+  if (!isSseStream(res))
+    return notApplicable(
+      `the server did not resume: the GET with Last-Event-ID got status ${res.response?.status ?? 'none'}`,
+      [res.x],
+    );
   const b = byStep(exchanges, STEP.countdownB);
   const bId = b ? JSON.stringify(sentRequest(b)?.id) : undefined;
   for (const s of res.sse) {
     const m = s.json as { id?: unknown; params?: { progressToken?: unknown } } | undefined;
     if (!m || typeof m !== 'object') continue;
-    const fromB = (bId !== undefined && 'id' in m && JSON.stringify(m.id) === bId && isResponse(m)) || m.params?.progressToken === FIXTURE.countdownB.token;
-    if (fromB) return fail(`Expected only stream A's messages on the resumed stream, got stream B's ${brief(m, 90)}`, [...(b ? [b.x] : []), res.x]);
+    const fromB =
+      (bId !== undefined && 'id' in m && JSON.stringify(m.id) === bId && isResponse(m)) ||
+      m.params?.progressToken === FIXTURE.countdownB.token;
+    if (fromB)
+      return fail(`Expected only stream A's messages on the resumed stream, got stream B's ${brief(m, 90)}`, [
+        ...(b ? [b.x] : []),
+        res.x,
+      ]);
   }
   const replayed = res.sse.filter((s) => s.json !== undefined).length;
   return pass(`the resumed stream replayed ${replayed} messages, none from another stream`, [res.x]);

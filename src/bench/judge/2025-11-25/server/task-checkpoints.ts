@@ -15,12 +15,21 @@ export function speaksRevision(exchanges: readonly Exchange[]): JudgeResult | Ex
   const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
   if (r.failure) return r.failure;
   const got = r.result!.protocolVersion;
-  return got === PROTOCOL_VERSION ? r.ex! : fail(`Expected the server to speak ${PROTOCOL_VERSION}, the task's revision: initialize was answered with protocolVersion ${brief(got)}`, [r.ex!.x]);
+  return got === PROTOCOL_VERSION
+    ? r.ex!
+    : fail(
+        `Expected the server to speak ${PROTOCOL_VERSION}, the task's revision: initialize was answered with protocolVersion ${brief(got)}`,
+        [r.ex!.x],
+      );
 }
 
 /** Task of `tools-basics`: speaks 2025-11-25; tools/list names add and echo; add(19, 23) = "42"; echo returns its text. */
 export const basicToolsAnswer = judge('task-basic-tools-answer', ({ exchanges }) =>
-  allOf('tools/list named add and echo; add and echo returned the expected texts', [() => speaksRevision(exchanges), ...basicToolChecks(exchanges, { step: STEP, fixture: FIXTURE })]));
+  allOf('tools/list named add and echo; add and echo returned the expected texts', [
+    () => speaksRevision(exchanges),
+    ...basicToolChecks(exchanges, { step: STEP, fixture: FIXTURE }),
+  ]),
+);
 
 /** Task of `sessions`: the increment counter is per session: 1, 2 in session A, then 1 in a fresh session B. */
 export const sessionCountersAnswer = judge('task-session-counters-answer', ({ exchanges }) =>
@@ -29,7 +38,8 @@ export const sessionCountersAnswer = judge('task-session-counters-answer', ({ ex
     () => toolAnswers(exchanges, STEP.incrementA1, 'the first increment in session A', '1'),
     () => toolAnswers(exchanges, STEP.incrementA2, 'the second increment in session A', '2'),
     () => toolAnswers(exchanges, STEP.incrementB1, 'the first increment in session B', '1'),
-  ]));
+  ]),
+);
 
 /** Progress values with `token` in the stream, in order, up to the response. */
 function progressBefore(ex: Exchange, token: string): { progress: unknown; total: unknown }[] {
@@ -38,20 +48,33 @@ function progressBefore(ex: Exchange, token: string): { progress: unknown; total
   for (const s of ex.sse) {
     if (s.json === answer && answer !== undefined) break;
     const m = s.json;
-    if (isObject(m) && m.method === 'notifications/progress' && isObject(m.params) && m.params.progressToken === token) {
+    if (
+      isObject(m) &&
+      m.method === 'notifications/progress' &&
+      isObject(m.params) &&
+      m.params.progressToken === token
+    ) {
       out.push({ progress: m.params.progress, total: m.params.total });
     }
   }
   return out;
 }
 
-function countdownAnswers(exchanges: readonly Exchange[], step: string, n: number, token: string): JudgeResult | Exchange {
+function countdownAnswers(
+  exchanges: readonly Exchange[],
+  step: string,
+  n: number,
+  token: string,
+): JudgeResult | Exchange {
   const r = toolAnswers(exchanges, step, `tools/call countdown {"n":${n}}`, FIXTURE.countdownText);
   if ('verdict' in r) return r;
   const got = progressBefore(r, token);
   const want = Array.from({ length: n }, (_, i) => ({ progress: i + 1, total: n }));
   if (JSON.stringify(got) !== JSON.stringify(want)) {
-    return fail(`Expected progress ${brief(want.map((p) => `${p.progress}/${p.total}`))} for token ${token} before the result on the same stream, got ${brief(got.map((p) => `${String(p.progress)}/${String(p.total)}`))}`, [r.x]);
+    return fail(
+      `Expected progress ${brief(want.map((p) => `${p.progress}/${p.total}`))} for token ${token} before the result on the same stream, got ${brief(got.map((p) => `${String(p.progress)}/${String(p.total)}`))}`,
+      [r.x],
+    );
   }
   return r;
 }
@@ -62,7 +85,8 @@ export const countdownStreamsProgress = judge('task-countdown-streams-progress',
     () => speaksRevision(exchanges),
     () => countdownAnswers(exchanges, STEP.countdownA, FIXTURE.countdownA.n, FIXTURE.countdownA.token),
     () => countdownAnswers(exchanges, STEP.countdownB, FIXTURE.countdownB.n, FIXTURE.countdownB.token),
-  ]));
+  ]),
+);
 
 /** Task of `tasks`: slow_square as a task yields a taskId, and tasks/result returns "49" (7 squared). */
 export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
@@ -71,7 +95,12 @@ export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
     () => {
       const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
       if (r.failure) return r.failure;
-      return declaresTaskToolCalls(r.result!) ? r.ex! : fail(`Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities ${brief(r.result!.capabilities)}`, [r.ex!.x]);
+      return declaresTaskToolCalls(r.result!)
+        ? r.ex!
+        : fail(
+            `Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities ${brief(r.result!.capabilities)}`,
+            [r.ex!.x],
+          );
     },
     () => {
       const ex = byStep(exchanges, STEP.taskCreate);
@@ -80,4 +109,5 @@ export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
       return fail(`Expected a taskId from the task-augmented slow_square call, got ${whatCame(ex)}`, ex ? [ex.x] : []);
     },
     () => toolAnswers(exchanges, STEP.taskResult, 'tasks/result for slow_square {"x":7}', FIXTURE.squareQuick.text),
-  ]));
+  ]),
+);

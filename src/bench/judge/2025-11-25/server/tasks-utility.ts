@@ -36,19 +36,26 @@ export const tasksCapabilityDeclared = judge('tasks-capability-declared', ({ exc
   const tasks = isObject(caps) ? caps.tasks : undefined;
   return isObject(tasks)
     ? pass(`InitializeResult declares capabilities.tasks ${brief(tasks)}`, [r.ex!.x])
-    : fail(`Expected capabilities.tasks (an object) in the InitializeResult, got capabilities ${brief(caps)}`, [r.ex!.x]);
+    : fail(`Expected capabilities.tasks (an object) in the InitializeResult, got capabilities ${brief(caps)}`, [
+        r.ex!.x,
+      ]);
 });
 
 /** Whether the InitializeResult declares `capabilities.tasks.requests.tools.call` (an object). */
 export function declaresTaskToolCalls(result: Record<string, unknown>): boolean {
   const caps = result.capabilities;
   const tasks = isObject(caps) ? caps.tasks : undefined;
-  const call = isObject(tasks) && isObject(tasks.requests) && isObject(tasks.requests.tools) ? tasks.requests.tools.call : undefined;
+  const call =
+    isObject(tasks) && isObject(tasks.requests) && isObject(tasks.requests.tools)
+      ? tasks.requests.tools.call
+      : undefined;
   return isObject(call);
 }
 
 /** 251125-tasks-117b: calling the taskSupport "required" tool without `task` gets -32601. */
-export const requiredToolWithoutTask = judge('tasks-required-tool-without-task-32601', ({ exchanges }) => errorCode(exchanges, STEP.callWithoutTask, -32601, 'slow_square called without a task'));
+export const requiredToolWithoutTask = judge('tasks-required-tool-without-task-32601', ({ exchanges }) =>
+  errorCode(exchanges, STEP.callWithoutTask, -32601, 'slow_square called without a task'),
+);
 
 /** 251125-tasks-463a: a task-augmented tools/call is answered with a CreateTaskResult (`task` with a string taskId). */
 export const createReturnsCreateTaskResult = judge('tasks-create-returns-create-task-result', ({ exchanges }) => {
@@ -67,7 +74,9 @@ export const taskBeginsWorking = judge('tasks-begin-working', ({ exchanges }) =>
   const task = createdTask(exchanges, STEP.taskCreate);
   const ev = ex ? [ex.x] : [];
   if (!task) return fail(`Expected a CreateTaskResult with status "working", got ${whatCame(ex)}`, ev);
-  return task.status === 'working' ? pass('the new task was reported as working', ev) : fail(`Expected the new task in status "working", got ${brief(task.status)}`, ev);
+  return task.status === 'working'
+    ? pass('the new task was reported as working', ev)
+    : fail(`Expected the new task in status "working", got ${brief(task.status)}`, ev);
 });
 
 /** 251125-tasks-454: every task response (CreateTaskResult, tasks/get, tasks/cancel) has an ISO 8601 `createdAt`. */
@@ -83,9 +92,13 @@ export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', (
   if (seen.length === 0) return fail('Expected task responses carrying createdAt, got no task response', []);
   for (const [ex, t] of seen) {
     const at = (t as Record<string, unknown>).createdAt;
-    if (typeof at !== 'string' || !ISO.test(at)) return fail(`Expected an ISO 8601 createdAt in the ${ex!.step} task response, got ${brief(at)}`, [ex!.x]);
+    if (typeof at !== 'string' || !ISO.test(at))
+      return fail(`Expected an ISO 8601 createdAt in the ${ex!.step} task response, got ${brief(at)}`, [ex!.x]);
   }
-  return pass(`${seen.length} task responses carried an ISO 8601 createdAt`, seen.map(([ex]) => ex!.x));
+  return pass(
+    `${seen.length} task responses carried an ISO 8601 createdAt`,
+    seen.map(([ex]) => ex!.x),
+  );
 });
 
 /** 251125-tasks-457: tasks/get results include `ttl` (a number, or null for unlimited). */
@@ -105,10 +118,18 @@ export const resultBlocksUntilTerminal = judge('tasks-result-blocks-until-termin
   if (g.failure) return { ...g.failure, message: `Not testable: ${g.failure.message}` };
   const status = g.result!.status;
   const ev = [g.ex!.x];
-  if (status !== 'working' && status !== 'input_required') return notApplicable(`the task was already ${brief(status)} before tasks/result, so there was nothing to wait for`, ev);
+  if (status !== 'working' && status !== 'input_required')
+    return notApplicable(
+      `the task was already ${brief(status)} before tasks/result, so there was nothing to wait for`,
+      ev,
+    );
   const r = resultOfStep(exchanges, STEP.taskResult, 'tasks/result');
   if (r.failure) return { ...r.failure, evidence: [...ev, ...r.failure.evidence] };
-  if (!Array.isArray(r.result!.content)) return fail(`Expected tasks/result to wait and return the CallToolResult, got ${brief(r.result, 100)}`, [...ev, r.ex!.x]);
+  if (!Array.isArray(r.result!.content))
+    return fail(`Expected tasks/result to wait and return the CallToolResult, got ${brief(r.result, 100)}`, [
+      ...ev,
+      r.ex!.x,
+    ]);
   return pass('tasks/result on a working task waited and returned the CallToolResult', [...ev, r.ex!.x]);
 });
 
@@ -119,8 +140,12 @@ export const resultHasRelatedTask = judge('tasks-result-has-related-task-meta', 
   if (r.failure) return r.failure;
   const meta = r.result!._meta;
   const related = isObject(meta) ? meta[RELATED_TASK] : undefined;
-  if (isObject(related) && related.taskId === task?.taskId && typeof related.taskId === 'string') return pass(`tasks/result carried ${RELATED_TASK} ${brief(related.taskId)}`, [r.ex!.x]);
-  return fail(`Expected _meta["${RELATED_TASK}"].taskId = ${brief(task?.taskId)} in the tasks/result response, got _meta ${brief(meta)}`, [r.ex!.x]);
+  if (isObject(related) && related.taskId === task?.taskId && typeof related.taskId === 'string')
+    return pass(`tasks/result carried ${RELATED_TASK} ${brief(related.taskId)}`, [r.ex!.x]);
+  return fail(
+    `Expected _meta["${RELATED_TASK}"].taskId = ${brief(task?.taskId)} in the tasks/result response, got _meta ${brief(meta)}`,
+    [r.ex!.x],
+  );
 });
 
 /**
@@ -132,7 +157,10 @@ export const cancelTerminalRejected = judge('tasks-cancel-terminal-rejected', ({
     const polls = exchanges.filter((e) => e.step === STEP.taskPollTerminal);
     const last = polls.at(-1);
     const status = last ? resultOf(answerOf(last))?.status : undefined;
-    return fail(`Not testable: tasks/get never showed the quick task in a terminal status before the cancel (${polls.length} polls, last: ${last ? (status !== undefined ? `status ${brief(status)}` : whatCame(last)) : 'none sent'})`, polls.map((e) => e.x));
+    return fail(
+      `Not testable: tasks/get never showed the quick task in a terminal status before the cancel (${polls.length} polls, last: ${last ? (status !== undefined ? `status ${brief(status)}` : whatCame(last)) : 'none sent'})`,
+      polls.map((e) => e.x),
+    );
   }
   return errorCode(exchanges, STEP.taskCancelTerminal, -32602, 'tasks/cancel of a completed task');
 });
@@ -141,12 +169,21 @@ export const cancelTerminalRejected = judge('tasks-cancel-terminal-rejected', ({
 export const cancelMovesToCancelled = judge('tasks-cancel-moves-to-cancelled', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
   if (r.failure) return r.failure;
-  if (r.result!.status !== 'cancelled') return fail(`Expected the tasks/cancel response to show status "cancelled", got ${brief(r.result!.status)}`, [r.ex!.x]);
+  if (r.result!.status !== 'cancelled')
+    return fail(`Expected the tasks/cancel response to show status "cancelled", got ${brief(r.result!.status)}`, [
+      r.ex!.x,
+    ]);
   const g = resultOfStep(exchanges, STEP.taskGetCancelled, 'tasks/get after tasks/cancel');
   if (g.failure) return { ...g.failure, evidence: [r.ex!.x, ...g.failure.evidence] };
-  if (g.result!.status !== 'cancelled') return fail(`Expected tasks/get after tasks/cancel to say "cancelled", got ${brief(g.result!.status)}`, [r.ex!.x, g.ex!.x]);
+  if (g.result!.status !== 'cancelled')
+    return fail(`Expected tasks/get after tasks/cancel to say "cancelled", got ${brief(g.result!.status)}`, [
+      r.ex!.x,
+      g.ex!.x,
+    ]);
   return pass('tasks/cancel answered cancelled and the task stayed cancelled', [r.ex!.x, g.ex!.x]);
 });
 
 /** 251125-tasks-766: tasks/get with a nonexistent taskId gets -32602. */
-export const unknownTaskInvalidParams = judge('tasks-unknown-id-invalid-params', ({ exchanges }) => errorCode(exchanges, STEP.taskGetUnknown, -32602, 'tasks/get of a nonexistent taskId'));
+export const unknownTaskInvalidParams = judge('tasks-unknown-id-invalid-params', ({ exchanges }) =>
+  errorCode(exchanges, STEP.taskGetUnknown, -32602, 'tasks/get of a nonexistent taskId'),
+);

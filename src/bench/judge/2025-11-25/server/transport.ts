@@ -6,10 +6,16 @@ import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
 /** 251125-transports-79a: a POST with a foreign Origin is refused with 403. */
-export const foreignOriginReturns403 = judge('origin-foreign-returns-403', statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example'));
+export const foreignOriginReturns403 = judge(
+  'origin-foreign-returns-403',
+  statusIs(STEP.foreignOrigin, 403, 'a POST with Origin: http://evil.example'),
+);
 
 /** 251125-transports-279: a request with MCP-Protocol-Version 1900-01-01 is refused with 400. */
-export const invalidProtocolVersionReturns400 = judge('protocol-version-invalid-returns-400', statusIs(STEP.badProtocolVersion, 400, 'a POST with MCP-Protocol-Version: 1900-01-01'));
+export const invalidProtocolVersionReturns400 = judge(
+  'protocol-version-invalid-returns-400',
+  statusIs(STEP.badProtocolVersion, 400, 'a POST with MCP-Protocol-Version: 1900-01-01'),
+);
 
 /**
  * 251125-transports-96: if the server accepts the `notifications/initialized` POST, it answers 202 with no body. Its
@@ -18,10 +24,20 @@ export const invalidProtocolVersionReturns400 = judge('protocol-version-invalid-
 export const initializedReturns202 = judge('notification-initialized-returns-202', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.initialized);
   const ev = ex ? [ex.x] : [];
-  if (!ex?.response) return fail(`Not testable: expected an answer to notifications/initialized, got ${described(ex)}`, ev);
-  if (!ok2xx(ex)) return notApplicable(`notifications/initialized got status ${ex.response.status}: the server did not accept it`, ev);
-  if (ex.response.status !== 202) return fail(`Expected 202 with no body for the accepted notifications/initialized, got ${described(ex)}`, ev);
-  if ((ex.body?.bytes ?? 0) > 0 || ex.sse.length > 0) return fail(`Expected 202 with no body for notifications/initialized, got 202 with a ${ex.body?.bytes ?? 0}-byte body`, ev);
+  if (!ex?.response)
+    return fail(`Not testable: expected an answer to notifications/initialized, got ${described(ex)}`, ev);
+  if (!ok2xx(ex))
+    return notApplicable(
+      `notifications/initialized got status ${ex.response.status}: the server did not accept it`,
+      ev,
+    );
+  if (ex.response.status !== 202)
+    return fail(`Expected 202 with no body for the accepted notifications/initialized, got ${described(ex)}`, ev);
+  if ((ex.body?.bytes ?? 0) > 0 || ex.sse.length > 0)
+    return fail(
+      `Expected 202 with no body for notifications/initialized, got 202 with a ${ex.body?.bytes ?? 0}-byte body`,
+      ev,
+    );
   return pass('notifications/initialized got 202 with an empty body', ev);
 });
 
@@ -30,7 +46,8 @@ export const getReturnsSseOr405 = judge('get-returns-sse-or-405', ({ exchanges }
   const ex = byStep(exchanges, STEP.getStream);
   const ev = ex ? [ex.x] : [];
   if (ex?.response?.status === 405) return pass('GET answered 405 Method Not Allowed', ev);
-  if (ok2xx(ex) && mediaType(ex!) === 'text/event-stream') return pass(`GET answered ${ex!.response!.status} text/event-stream`, ev);
+  if (ok2xx(ex) && mediaType(ex!) === 'text/event-stream')
+    return pass(`GET answered ${ex!.response!.status} text/event-stream`, ev);
   const ct = ex?.response ? ` with Content-Type "${mediaType(ex) || 'none'}"` : '';
   return fail(`Expected text/event-stream or 405 for GET, got ${described(ex)}${ct}`, ev);
 });
@@ -40,9 +57,13 @@ export const missingProtocolVersionServed = judge('protocol-version-missing-serv
   const ex = byStep(exchanges, STEP.noProtocolVersion);
   const ev = ex ? [ex.x] : [];
   const answer = ex ? answerOf(ex) : undefined;
-  if (ok2xx(ex) && resultOf(answer)) return pass(`a request without MCP-Protocol-Version was served (${ex!.response!.status} with a result)`, ev);
+  if (ok2xx(ex) && resultOf(answer))
+    return pass(`a request without MCP-Protocol-Version was served (${ex!.response!.status} with a result)`, ev);
   const err = errorOf(answer);
-  return fail(`Expected a request without MCP-Protocol-Version to be served with a result, got ${described(ex)}${err ? ` with JSON-RPC error ${String(err.code)}` : ''}`, ev);
+  return fail(
+    `Expected a request without MCP-Protocol-Version to be served with a result, got ${described(ex)}${err ? ` with JSON-RPC error ${String(err.code)}` : ''}`,
+    ev,
+  );
 });
 
 /** 251125-basic-90: every JSON-RPC error response carries `error` with an integer `code` and a string `message`. */
@@ -52,7 +73,11 @@ export const errorHasCodeAndMessage = judge('jsonrpc-error-has-code-and-message'
     for (const m of responsesIn(ex)) {
       if (!('error' in m)) continue;
       const e = errorOf(m);
-      if (!e || !Number.isInteger(e.code) || typeof e.message !== 'string') return fail(`Expected error {code, message}, got error ${JSON.stringify(m.error)?.slice(0, 100) ?? 'undefined'}`, [ex.x]);
+      if (!e || !Number.isInteger(e.code) || typeof e.message !== 'string')
+        return fail(
+          `Expected error {code, message}, got error ${JSON.stringify(m.error)?.slice(0, 100) ?? 'undefined'}`,
+          [ex.x],
+        );
       seen.push(ex.x);
     }
   }

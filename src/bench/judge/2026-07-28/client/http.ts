@@ -11,8 +11,14 @@ import { judge } from '../../define.ts';
 export const postOnly = judge('http-post-only', ({ exchanges }) => {
   if (exchanges.length === 0) return fail('no HTTP request observed');
   const bad = exchanges.find((e) => e.request.method !== 'POST');
-  if (bad) return fail(`x${bad.x} used ${bad.request.method}; the 2026-07-28 transport exchanges messages only by POST`, [bad.x]);
-  return pass(`all ${exchanges.length} HTTP requests were POSTs`, exchanges.map((e) => e.x));
+  if (bad)
+    return fail(`x${bad.x} used ${bad.request.method}; the 2026-07-28 transport exchanges messages only by POST`, [
+      bad.x,
+    ]);
+  return pass(
+    `all ${exchanges.length} HTTP requests were POSTs`,
+    exchanges.map((e) => e.x),
+  );
 });
 
 /** 260728-shttp-252: every POST carries an MCP-Protocol-Version header. */
@@ -21,7 +27,10 @@ export const versionHeader = judge('http-protocol-version-header', ({ exchanges 
   if (posts.length === 0) return fail('no POST observed');
   const bad = posts.find((e) => reqHeader(e, 'mcp-protocol-version') === undefined);
   if (bad) return fail(`POST x${bad.x} has no MCP-Protocol-Version header`, [bad.x]);
-  return pass(`all ${posts.length} POSTs carry MCP-Protocol-Version`, posts.map((e) => e.x));
+  return pass(
+    `all ${posts.length} POSTs carry MCP-Protocol-Version`,
+    posts.map((e) => e.x),
+  );
 });
 
 /** 260728-shttp-257: the MCP-Protocol-Version header equals `_meta["io.modelcontextprotocol/protocolVersion"]` of the body. */
@@ -31,9 +40,13 @@ export const versionMatchesMeta = judge('http-protocol-version-matches-meta', ({
   for (const r of reqs) {
     const h = reqHeader(r.ex, 'mcp-protocol-version');
     const m = r.meta?.[META_VERSION];
-    if (h !== m) return fail(`${r.method} x${r.x}: MCP-Protocol-Version ${show(h)} but _meta protocolVersion ${show(m)}`, [r.x]);
+    if (h !== m)
+      return fail(`${r.method} x${r.x}: MCP-Protocol-Version ${show(h)} but _meta protocolVersion ${show(m)}`, [r.x]);
   }
-  return pass(`MCP-Protocol-Version equals the _meta protocolVersion on all ${reqs.length} requests`, reqs.map((r) => r.x));
+  return pass(
+    `MCP-Protocol-Version equals the _meta protocolVersion on all ${reqs.length} requests`,
+    reqs.map((r) => r.x),
+  );
 });
 
 /** Methods whose request needs `Mcp-Name`, and the body field it mirrors. */
@@ -48,15 +61,22 @@ export const standardHeaders = judge('http-standard-headers', ({ exchanges }) =>
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   for (const r of reqs) {
     const method = reqHeader(r.ex, 'mcp-method');
-    if (method !== r.method) return fail(`${r.method} x${r.x}: Mcp-Method is ${show(method)}, must be ${show(r.method)}`, [r.x]);
+    if (method !== r.method)
+      return fail(`${r.method} x${r.x}: Mcp-Method is ${show(method)}, must be ${show(r.method)}`, [r.x]);
     const field = NAME_SOURCE[r.method];
     if (!field) continue;
     const name = reqHeader(r.ex, 'mcp-name');
     if (name === undefined || headerText(name) !== r.params[field]) {
-      return fail(`${r.method} x${r.x}: Mcp-Name is ${show(name)}, must carry params.${field} ${show(r.params[field])}`, [r.x]);
+      return fail(
+        `${r.method} x${r.x}: Mcp-Name is ${show(name)}, must carry params.${field} ${show(r.params[field])}`,
+        [r.x],
+      );
     }
   }
-  return pass(`Mcp-Method (and Mcp-Name where required) mirror the body on all ${reqs.length} requests`, reqs.map((r) => r.x));
+  return pass(
+    `Mcp-Method (and Mcp-Name where required) mirror the body on all ${reqs.length} requests`,
+    reqs.map((r) => r.x),
+  );
 });
 
 /**
@@ -68,13 +88,18 @@ export const nameHeaderEncoded = judge('http-name-header-encoded', ({ exchanges 
     const src = r.params[NAME_SOURCE[r.method] ?? ''];
     return typeof src === 'string' && !plainSafe(src) && reqHeader(r.ex, 'mcp-name') !== undefined;
   });
-  if (unsafe.length === 0) return notApplicable('no request named a tool, prompt or resource outside the header-safe set');
+  if (unsafe.length === 0)
+    return notApplicable('no request named a tool, prompt or resource outside the header-safe set');
   for (const r of unsafe) {
     const src = r.params[NAME_SOURCE[r.method]!] as string;
     const h = reqHeader(r.ex, 'mcp-name')!;
-    if (decodeSentinel(h) !== src) return fail(`${r.method} x${r.x}: Mcp-Name ${show(h)} is not =?base64?…?= of ${show(src)}`, [r.x]);
+    if (decodeSentinel(h) !== src)
+      return fail(`${r.method} x${r.x}: Mcp-Name ${show(h)} is not =?base64?…?= of ${show(src)}`, [r.x]);
   }
-  return pass(`${unsafe.length} request(s) carried a non-header-safe name as the Base64 sentinel`, unsafe.map((r) => r.x));
+  return pass(
+    `${unsafe.length} request(s) carried a non-header-safe name as the Base64 sentinel`,
+    unsafe.map((r) => r.x),
+  );
 });
 
 /** 260728-shttp-81: the client never POSTs a JSON-RPC response (there are no server requests to answer). */
@@ -83,5 +108,8 @@ export const noResponsesSent = judge('http-no-responses-sent', ({ exchanges }) =
   if (posts.length === 0) return fail('no POST observed');
   const bad = posts.find((e) => requestMessages(e).some(isResponse));
   if (bad) return fail(`POST x${bad.x} carried a JSON-RPC response ${show(bad.request.json).slice(0, 100)}`, [bad.x]);
-  return pass(`none of ${posts.length} POSTs carried a JSON-RPC response`, posts.map((e) => e.x));
+  return pass(
+    `none of ${posts.length} POSTs carried a JSON-RPC response`,
+    posts.map((e) => e.x),
+  );
 });

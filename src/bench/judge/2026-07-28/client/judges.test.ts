@@ -3,7 +3,18 @@ import type { Scenario } from '../../../schema/scenario.ts';
 import { toExchanges } from '../../exchanges.ts';
 import type { JudgeResult } from '../../types.ts';
 import { annotationProblem } from './view.ts';
-import { call, goodHeaders, goodMeta, happyPath, LogBuilder, ok, request, rpcError, SECRET, textResult } from './test-logs.ts';
+import {
+  call,
+  goodHeaders,
+  goodMeta,
+  happyPath,
+  LogBuilder,
+  ok,
+  request,
+  rpcError,
+  SECRET,
+  textResult,
+} from './test-logs.ts';
 import { judges } from './index.ts';
 
 const PARAM_TOOL = {
@@ -33,19 +44,43 @@ function judge(slug: string, b: LogBuilder): JudgeResult {
   const log = b.log();
   const j = judges[slug];
   if (!j) throw new Error(`no judge ${slug}`);
-  const scenario = { id: 't', revision: '2026-07-28', role: 'client', tools: [PARAM_TOOL, INVALID_TOOL], checkpoints: [] } as unknown as Scenario;
-  return j({ log, exchanges: toExchanges(log), scenario, checkpoint: { slug, kind: 'spec', level: 'MUST', spec: null, rule: 'r' } });
+  const scenario = {
+    id: 't',
+    revision: '2026-07-28',
+    role: 'client',
+    tools: [PARAM_TOOL, INVALID_TOOL],
+    checkpoints: [],
+  } as unknown as Scenario;
+  return j({
+    log,
+    exchanges: toExchanges(log),
+    scenario,
+    checkpoint: { slug, kind: 'spec', level: 'MUST', spec: null, rule: 'r' },
+  });
 }
 const v = (slug: string, b: LogBuilder) => judge(slug, b).verdict;
 
 describe('transport and _meta checkpoints', () => {
-  const slugs = ['task-secret-submitted', 'http-post-only', 'http-post-accept-both', 'http-protocol-version-header', 'http-protocol-version-matches-meta', 'http-standard-headers', 'http-no-responses-sent', 'meta-required-fields', 'meta-client-info', 'jsonrpc-request-id-not-null', 'jsonrpc-request-id-unique-in-flight'];
+  const slugs = [
+    'task-secret-submitted',
+    'http-post-only',
+    'http-post-accept-both',
+    'http-protocol-version-header',
+    'http-protocol-version-matches-meta',
+    'http-standard-headers',
+    'http-no-responses-sent',
+    'meta-required-fields',
+    'meta-client-info',
+    'jsonrpc-request-id-not-null',
+    'jsonrpc-request-id-unique-in-flight',
+  ];
   for (const slug of slugs) {
     it(`returns PASS for ${slug} on a spec-abiding stateless run`, () => expect(v(slug, happyPath())).toBe('pass'));
   }
 
   it('returns FAIL for every unconditional rule when the client sent nothing', () => {
-    for (const slug of slugs.filter((s) => s !== 'http-protocol-version-matches-meta')) expect(v(slug, new LogBuilder()), slug).toBe('fail');
+    for (const slug of slugs.filter((s) => s !== 'http-protocol-version-matches-meta'))
+      expect(v(slug, new LogBuilder()), slug).toBe('fail');
     expect(v('http-protocol-version-matches-meta', new LogBuilder())).toBe('not-applicable');
   });
 
@@ -58,7 +93,9 @@ describe('transport and _meta checkpoints', () => {
 
   it('returns FAIL for http-protocol-version-header when a POST lacks MCP-Protocol-Version', () => {
     const b = happyPath();
-    request(b, 9, 'tools/list', {}, ok(9, { tools: [] }), { headers: goodHeaders('tools/list', {}).filter(([k]) => k !== 'MCP-Protocol-Version') });
+    request(b, 9, 'tools/list', {}, ok(9, { tools: [] }), {
+      headers: goodHeaders('tools/list', {}).filter(([k]) => k !== 'MCP-Protocol-Version'),
+    });
     expect(v('http-protocol-version-header', b)).toBe('fail');
   });
 
@@ -70,16 +107,23 @@ describe('transport and _meta checkpoints', () => {
 
   it('returns FAIL for http-standard-headers when Mcp-Name is missing or Mcp-Method differs', () => {
     const noName = new LogBuilder();
-    call(noName, 1, 'get_secret', {}, textResult(1, SECRET), { headers: goodHeaders('tools/list', {}).map(([k, x]) => [k, k === 'Mcp-Method' ? 'tools/call' : x]) });
+    call(noName, 1, 'get_secret', {}, textResult(1, SECRET), {
+      headers: goodHeaders('tools/list', {}).map(([k, x]) => [k, k === 'Mcp-Method' ? 'tools/call' : x]),
+    });
     expect(judge('http-standard-headers', noName).message).toContain('Mcp-Name');
     const wrongMethod = new LogBuilder();
-    request(wrongMethod, 1, 'tools/list', {}, ok(1, { tools: [] }), { headers: goodHeaders('tools/call', { name: 'x' }) });
+    request(wrongMethod, 1, 'tools/list', {}, ok(1, { tools: [] }), {
+      headers: goodHeaders('tools/call', { name: 'x' }),
+    });
     expect(v('http-standard-headers', wrongMethod)).toBe('fail');
   });
 
   it('returns PASS for http-standard-headers when a non-ASCII tool name travels as the Base64 sentinel', () => {
     const b = new LogBuilder();
-    const headers = goodHeaders('tools/call', { name: 'x' }).map(([k, x]) => [k, k === 'Mcp-Name' ? `=?base64?${Buffer.from('grüße').toString('base64')}?=` : x] as [string, string]);
+    const headers = goodHeaders('tools/call', { name: 'x' }).map(
+      ([k, x]) =>
+        [k, k === 'Mcp-Name' ? `=?base64?${Buffer.from('grüße').toString('base64')}?=` : x] as [string, string],
+    );
     call(b, 1, 'grüße', {}, textResult(1, 'hi'), { headers });
     expect(v('http-standard-headers', b)).toBe('pass');
     expect(v('http-name-header-encoded', b)).toBe('pass');
@@ -87,7 +131,9 @@ describe('transport and _meta checkpoints', () => {
 
   it('returns FAIL for http-name-header-encoded when a non-ASCII tool name is sent raw, NOT-APPLICABLE for safe names', () => {
     const b = new LogBuilder();
-    const headers = goodHeaders('tools/call', { name: 'x' }).map(([k, x]) => [k, k === 'Mcp-Name' ? Buffer.from('grüße').toString('latin1') : x] as [string, string]);
+    const headers = goodHeaders('tools/call', { name: 'x' }).map(
+      ([k, x]) => [k, k === 'Mcp-Name' ? Buffer.from('grüße').toString('latin1') : x] as [string, string],
+    );
     call(b, 1, 'grüße', {}, rpcError(1, -32020), { headers });
     expect(judge('http-name-header-encoded', b).message).toContain('grüße');
     expect(v('http-name-header-encoded', happyPath())).toBe('not-applicable');
@@ -95,13 +141,18 @@ describe('transport and _meta checkpoints', () => {
 
   it('returns FAIL for http-no-responses-sent when the client POSTs a JSON-RPC response', () => {
     const b = happyPath();
-    b.post({ jsonrpc: '2.0', id: 'x', result: {} }, { status: 400, json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'e' } } });
+    b.post(
+      { jsonrpc: '2.0', id: 'x', result: {} },
+      { status: 400, json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'e' } } },
+    );
     expect(v('http-no-responses-sent', b)).toBe('fail');
   });
 
   it('returns FAIL for meta-required-fields without clientCapabilities, and for meta-client-info without clientInfo', () => {
     const b = new LogBuilder();
-    request(b, 1, 'tools/list', {}, rpcError(1, -32602), { meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } });
+    request(b, 1, 'tools/list', {}, rpcError(1, -32602), {
+      meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+    });
     expect(judge('meta-required-fields', b).message).toContain('clientCapabilities');
     expect(v('meta-client-info', b)).toBe('fail');
     const none = new LogBuilder();
@@ -113,13 +164,26 @@ describe('transport and _meta checkpoints', () => {
     const log = happyPath().log();
     // Make get_secret (x1) reuse id 1 of tools/list (x0), and arrive before tools/list was answered.
     const req = log.events.find((e) => e.type === 'request' && e.x === 1)!;
-    (req as { body: { data: string } }).body.data = (req as { body: { data: string } }).body.data.replace('"id":2', '"id":1');
-    const sequential = judges['jsonrpc-request-id-unique-in-flight']!({ log, exchanges: toExchanges(log), scenario: {} as Scenario, checkpoint: {} as never });
+    (req as { body: { data: string } }).body.data = (req as { body: { data: string } }).body.data.replace(
+      '"id":2',
+      '"id":1',
+    );
+    const sequential = judges['jsonrpc-request-id-unique-in-flight']!({
+      log,
+      exchanges: toExchanges(log),
+      scenario: {} as Scenario,
+      checkpoint: {} as never,
+    });
     expect(sequential.verdict).toBe('pass');
     const firstAnswer = log.events.find((e) => e.type === 'response' && e.x === 0)!;
     req.t = firstAnswer.t - 0.5;
     log.events.sort((a, c) => a.t - c.t);
-    const overlapping = judges['jsonrpc-request-id-unique-in-flight']!({ log, exchanges: toExchanges(log), scenario: {} as Scenario, checkpoint: {} as never });
+    const overlapping = judges['jsonrpc-request-id-unique-in-flight']!({
+      log,
+      exchanges: toExchanges(log),
+      scenario: {} as Scenario,
+      checkpoint: {} as never,
+    });
     expect(overlapping.verdict).toBe('fail');
   });
 
@@ -132,7 +196,14 @@ describe('transport and _meta checkpoints', () => {
 
 describe('x-mcp-header checkpoints', () => {
   const b64 = (s: string) => `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;
-  const args = { region: 'us-west1', greeting: 'Hello, 世界', literal: '=?base64?literal?=', shard: 42, trace: null, options: { tier: 'gold' } };
+  const args = {
+    region: 'us-west1',
+    greeting: 'Hello, 世界',
+    literal: '=?base64?literal?=',
+    shard: 42,
+    trace: null,
+    options: { tier: 'gold' },
+  };
   const good: [string, string][] = [
     ['Mcp-Param-Region', 'us-west1'],
     ['mcp-param-greeting', b64('Hello, 世界')],
@@ -145,10 +216,17 @@ describe('x-mcp-header checkpoints', () => {
     call(b, 1, 'get_secret', args, textResult(1, SECRET), { extra: hs });
     return b;
   };
-  const slugs = ['params-header-mirrored', 'params-header-omitted-null', 'params-header-omitted-absent', 'params-base64-unsafe-value', 'params-base64-sentinel-lookalike'];
+  const slugs = [
+    'params-header-mirrored',
+    'params-header-omitted-null',
+    'params-header-omitted-absent',
+    'params-base64-unsafe-value',
+    'params-base64-sentinel-lookalike',
+  ];
 
   for (const slug of slugs) {
-    it(`returns PASS for ${slug} when every header is as the spec asks`, () => expect(v(slug, withHeaders(good))).toBe('pass'));
+    it(`returns PASS for ${slug} when every header is as the spec asks`, () =>
+      expect(v(slug, withHeaders(good))).toBe('pass'));
     it(`returns NOT-APPLICABLE for ${slug} when no annotated tool was called`, () => {
       const b = new LogBuilder();
       call(b, 1, 'submit_answer', { answer: 'x' }, textResult(1, 'accepted'));
@@ -157,12 +235,18 @@ describe('x-mcp-header checkpoints', () => {
   }
 
   it('returns FAIL for params-header-mirrored when a header is missing or the nested value differs', () => {
-    expect(judge('params-header-mirrored', withHeaders(good.filter(([k]) => k !== 'Mcp-Param-Shard'))).message).toContain('Shard');
-    expect(v('params-header-mirrored', withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Tier' ? 'silver' : x])))).toBe('fail');
+    expect(
+      judge('params-header-mirrored', withHeaders(good.filter(([k]) => k !== 'Mcp-Param-Shard'))).message,
+    ).toContain('Shard');
+    expect(
+      v('params-header-mirrored', withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Tier' ? 'silver' : x]))),
+    ).toBe('fail');
   });
 
   it('accepts 42.0 for an integer 42 (numeric comparison)', () => {
-    expect(v('params-header-mirrored', withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Shard' ? '42.0' : x])))).toBe('pass');
+    expect(
+      v('params-header-mirrored', withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Shard' ? '42.0' : x]))),
+    ).toBe('pass');
   });
 
   it('returns FAIL for params-header-omitted-null / -absent when a header is sent for a null or absent value', () => {
@@ -171,12 +255,20 @@ describe('x-mcp-header checkpoints', () => {
   });
 
   it('returns FAIL for params-base64-unsafe-value when a non-ASCII value is sent raw', () => {
-    const raw = good.map(([k, x]): [string, string] => [k, k === 'mcp-param-greeting' ? Buffer.from('Hello, 世界', 'utf8').toString('latin1') : x]);
+    const raw = good.map(([k, x]): [string, string] => [
+      k,
+      k === 'mcp-param-greeting' ? Buffer.from('Hello, 世界', 'utf8').toString('latin1') : x,
+    ]);
     expect(v('params-base64-unsafe-value', withHeaders(raw))).toBe('fail');
   });
 
   it('returns FAIL for params-base64-sentinel-lookalike when the sentinel-shaped value is sent plain', () => {
-    expect(v('params-base64-sentinel-lookalike', withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Literal' ? '=?base64?literal?=' : x])))).toBe('fail');
+    expect(
+      v(
+        'params-base64-sentinel-lookalike',
+        withHeaders(good.map(([k, x]) => [k, k === 'Mcp-Param-Literal' ? '=?base64?literal?=' : x])),
+      ),
+    ).toBe('fail');
   });
 });
 
@@ -184,9 +276,21 @@ describe('tool definition and reused checkpoints', () => {
   it('finds annotation problems: number type, duplicate names, unreachable places, non-token names', () => {
     expect(annotationProblem(PARAM_TOOL.inputSchema)).toBeUndefined();
     expect(annotationProblem(INVALID_TOOL.inputSchema)).toContain('number');
-    expect(annotationProblem({ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } } })).toContain('unique');
-    expect(annotationProblem({ type: 'object', properties: { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'X' } } } })).toContain('reachable');
-    expect(annotationProblem({ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'Bad Name' } } })).toContain('token');
+    expect(
+      annotationProblem({
+        type: 'object',
+        properties: { a: { type: 'string', 'x-mcp-header': 'X' }, b: { type: 'string', 'x-mcp-header': 'x' } },
+      }),
+    ).toContain('unique');
+    expect(
+      annotationProblem({
+        type: 'object',
+        properties: { a: { type: 'array', items: { type: 'string', 'x-mcp-header': 'X' } } },
+      }),
+    ).toContain('reachable');
+    expect(
+      annotationProblem({ type: 'object', properties: { a: { type: 'string', 'x-mcp-header': 'Bad Name' } } }),
+    ).toContain('token');
   });
 
   it('returns PASS for tools-invalid-definition-excluded when only valid tools are called, FAIL when the invalid one is', () => {
@@ -201,7 +305,23 @@ describe('tool definition and reused checkpoints', () => {
     const run = (answer: string) => {
       const b = new LogBuilder();
       call(b, 1, 'get_token', {}, textResult(1, 'T0ken-123'));
-      call(b, 2, 'get_secret', { token: 'T0ken-123' }, { sse: [{ data: { jsonrpc: '2.0', id: 2, result: { resultType: 'complete', content: [{ type: 'text', text: SECRET }] } } }] });
+      call(
+        b,
+        2,
+        'get_secret',
+        { token: 'T0ken-123' },
+        {
+          sse: [
+            {
+              data: {
+                jsonrpc: '2.0',
+                id: 2,
+                result: { resultType: 'complete', content: [{ type: 'text', text: SECRET }] },
+              },
+            },
+          ],
+        },
+      );
       call(b, 3, 'submit_answer', { answer }, textResult(3, 'accepted'));
       return b;
     };
@@ -213,7 +333,11 @@ describe('tool definition and reused checkpoints', () => {
   it('returns FAIL for http-post-single-message on a batch and for jsonrpc-request-id-type on a fractional id', () => {
     expect(v('http-post-single-message', happyPath())).toBe('pass');
     const batch = happyPath();
-    batch.post([{ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: goodMeta() } }], rpcError(null, -32600), goodHeaders('tools/list', {}));
+    batch.post(
+      [{ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: goodMeta() } }],
+      rpcError(null, -32600),
+      goodHeaders('tools/list', {}),
+    );
     expect(v('http-post-single-message', batch)).toBe('fail');
     expect(v('jsonrpc-request-id-type', happyPath())).toBe('pass');
     const frac = happyPath();
@@ -236,7 +360,10 @@ describe('version checkpoints', () => {
   it('returns NOT-APPLICABLE for version-retry-listed when the client gives up (it surfaced an error), and FAIL when it retries with an unlisted version', () => {
     const gaveUp = new LogBuilder();
     request(gaveUp, 1, 'tools/list', {}, unsupported(1), { version: '2027-03-15' });
-    expect(judge('version-retry-listed', gaveUp)).toMatchObject({ verdict: 'not-applicable', message: expect.stringContaining('sent no request after the -32022') });
+    expect(judge('version-retry-listed', gaveUp)).toMatchObject({
+      verdict: 'not-applicable',
+      message: expect.stringContaining('sent no request after the -32022'),
+    });
     const same = new LogBuilder();
     request(same, 1, 'tools/list', {}, unsupported(1), { version: '2027-03-15' });
     request(same, 2, 'tools/list', {}, unsupported(2), { version: '2027-03-15' });
@@ -251,7 +378,15 @@ describe('version checkpoints', () => {
   it('returns FAIL for version-no-initialize-fallback when initialize follows a modern 400', () => {
     const b = new LogBuilder();
     request(b, 1, 'tools/list', {}, unsupported(1), { version: '2027-03-15' });
-    b.post({ jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '1' } } }, unsupported(2));
+    b.post(
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'a', version: '1' } },
+      },
+      unsupported(2),
+    );
     request(b, 3, 'tools/list', {}, ok(3, { tools: [] }));
     expect(v('version-no-initialize-fallback', b)).toBe('fail');
   });
@@ -259,22 +394,39 @@ describe('version checkpoints', () => {
 
 describe('multi round-trip checkpoints', () => {
   const irr = (id: number, body: Record<string, unknown>) => ok(id, { ...body, resultType: 'input_required' });
-  const ASK = { confirm: { method: 'elicitation/create', params: { mode: 'form', message: 'm', requestedSchema: { type: 'object' } } } };
+  const ASK = {
+    confirm: {
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'm', requestedSchema: { type: 'object' } },
+    },
+  };
   const STATE = 'abc+/def==';
   const ANSWERS = { confirm: { action: 'accept', content: { confirm: true } } };
 
   /** get_secret: IRR with inputRequests → retry with answers → IRR with requestState → retry with state → secret. */
-  function rounds(opts: { answers?: unknown; state1?: string; state2?: string; sameId?: boolean; leak?: boolean } = {}): LogBuilder {
+  function rounds(
+    opts: { answers?: unknown; state1?: string; state2?: string; sameId?: boolean; leak?: boolean } = {},
+  ): LogBuilder {
     const b = new LogBuilder();
     call(b, 1, 'get_secret', {}, irr(1, { inputRequests: ASK }));
-    const p2: Record<string, unknown> = { inputResponses: 'answers' in opts ? opts.answers : ANSWERS, ...(opts.state1 !== undefined ? { requestState: opts.state1 } : {}) };
+    const p2: Record<string, unknown> = {
+      inputResponses: 'answers' in opts ? opts.answers : ANSWERS,
+      ...(opts.state1 !== undefined ? { requestState: opts.state1 } : {}),
+    };
     call(b, opts.sameId ? 1 : 2, 'get_secret', {}, irr(opts.sameId ? 1 : 2, { requestState: STATE }), {}, p2);
     if (opts.leak) request(b, 9, 'tools/list', { requestState: STATE }, ok(9, { tools: [] }));
     call(b, 3, 'get_secret', {}, textResult(3, SECRET), {}, { requestState: opts.state2 ?? STATE });
     call(b, 4, 'submit_answer', { answer: SECRET }, textResult(4, 'accepted'));
     return b;
   }
-  const slugs = ['mrtr-input-responses-sent', 'mrtr-request-state-echoed', 'mrtr-no-unissued-request-state', 'mrtr-retry-new-id', 'mrtr-state-not-reused', 'task-secret-submitted'];
+  const slugs = [
+    'mrtr-input-responses-sent',
+    'mrtr-request-state-echoed',
+    'mrtr-no-unissued-request-state',
+    'mrtr-retry-new-id',
+    'mrtr-state-not-reused',
+    'task-secret-submitted',
+  ];
 
   for (const slug of slugs) {
     it(`returns PASS for ${slug} on a spec-abiding two-round flow`, () => expect(v(slug, rounds())).toBe('pass'));

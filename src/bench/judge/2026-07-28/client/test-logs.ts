@@ -39,12 +39,25 @@ export interface ReqOpts {
 }
 
 /** A complete JSON result for `id`. */
-export const ok = (id: unknown, result: Msg): Reply => ({ json: { jsonrpc: '2.0', id, result: { resultType: 'complete', ...result } } });
-export const textResult = (id: unknown, text: string, isError = false): Reply => ok(id, { content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) });
-export const rpcError = (id: unknown, code: number, data?: unknown, status = 400): Reply => ({ status, json: { jsonrpc: '2.0', id, error: { code, message: 'e', ...(data !== undefined ? { data } : {}) } } });
+export const ok = (id: unknown, result: Msg): Reply => ({
+  json: { jsonrpc: '2.0', id, result: { resultType: 'complete', ...result } },
+});
+export const textResult = (id: unknown, text: string, isError = false): Reply =>
+  ok(id, { content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) });
+export const rpcError = (id: unknown, code: number, data?: unknown, status = 400): Reply => ({
+  status,
+  json: { jsonrpc: '2.0', id, error: { code, message: 'e', ...(data !== undefined ? { data } : {}) } },
+});
 
 /** POST one request with good headers and `_meta` (unless overridden); returns its exchange index. */
-export function request(b: LogBuilder, id: unknown, method: string, params: Msg, reply: Reply, opts: ReqOpts = {}): number {
+export function request(
+  b: LogBuilder,
+  id: unknown,
+  method: string,
+  params: Msg,
+  reply: Reply,
+  opts: ReqOpts = {},
+): number {
   const meta = opts.meta === null ? undefined : (opts.meta ?? goodMeta(opts.version));
   const full = { ...params, ...(meta ? { _meta: meta } : {}) };
   const headers = opts.headers ?? [...goodHeaders(method, params, opts.version), ...(opts.extra ?? [])];
@@ -52,8 +65,15 @@ export function request(b: LogBuilder, id: unknown, method: string, params: Msg,
 }
 
 /** tools/call with good headers. */
-export const call = (b: LogBuilder, id: unknown, name: string, args: Msg, reply: Reply, opts: ReqOpts = {}, extraParams: Msg = {}): number =>
-  request(b, id, 'tools/call', { name, arguments: args, ...extraParams }, reply, opts);
+export const call = (
+  b: LogBuilder,
+  id: unknown,
+  name: string,
+  args: Msg,
+  reply: Reply,
+  opts: ReqOpts = {},
+  extraParams: Msg = {},
+): number => request(b, id, 'tools/call', { name, arguments: args, ...extraParams }, reply, opts);
 
 /** tools/list, get_secret, submit_answer — all as the spec asks. */
 export function happyPath(b = new LogBuilder()): LogBuilder {

@@ -4,7 +4,18 @@ import { answerIn, type Msg } from '../../common/client/view.ts';
 import { CODE, META } from '../../../plans/2026-07-28/protocol.ts';
 
 // The x-mcp-header encoding rules, read by these judges and by the reference server alike.
-export { annotatedParams, annotationProblem, decodeSentinel, headerCarries, headerText, looksLikeSentinel, paramString, plainSafe, valueAt, type Annotated } from '../../../plans/2026-07-28/param-headers.ts';
+export {
+  annotatedParams,
+  annotationProblem,
+  decodeSentinel,
+  headerCarries,
+  headerText,
+  looksLikeSentinel,
+  paramString,
+  plainSafe,
+  valueAt,
+  type Annotated,
+} from '../../../plans/2026-07-28/param-headers.ts';
 
 /**
  * Views of a 2026-07-28 reference-perspective wire log: the client under test POSTed requests, the reference answered.

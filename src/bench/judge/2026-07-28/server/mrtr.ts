@@ -7,7 +7,11 @@ import { judge } from '../../define.ts';
 
 const T = FIXTURE.transfer;
 /** Which client capability each kind of input request needs (mrtr.mdx, schema.ts InputRequest). */
-const NEEDS: Record<string, string> = { 'elicitation/create': 'elicitation', 'sampling/createMessage': 'sampling', 'roots/list': 'roots' };
+const NEEDS: Record<string, string> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
 /** Requests that may be answered with an InputRequiredResult (260728-mrtr-184 table). */
 const MRTR_METHODS = ['tools/call', 'prompts/get', 'resources/read'];
 
@@ -27,22 +31,42 @@ function transferred(ex: Exchange | undefined): boolean {
  * the prompt requires every transfer to be confirmed by the user, a client that cannot elicit gets no transfer.
  */
 export const transferConfirmed = judge('task-transfer-confirmed', ({ exchanges }) =>
-  allOf('the first call returned an elicitation input request; the retry with the answer returned "transferred 250"; no transfer without confirmation', [
-    () => {
-      const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
-      if (r.failure) return r.failure;
-      const reqs = r.result!.inputRequests;
-      const elicit = isObject(reqs) && Object.values(reqs).some((q) => isObject(q) && q.method === 'elicitation/create');
-      if (r.result!.resultType !== 'input_required' || !elicit) return fail(`Expected an input_required result with an elicitation/create input request, got ${brief(r.result, 110)}`, [r.ex!.x]);
-      return r.ex!;
-    },
-    () => toolAnswers(exchanges, STEP.transferRetry, `the retry of ${T.tool} with inputResponses and requestState`, T.text),
-    () => {
-      const ex = byStep(exchanges, STEP.transferNoElicitation);
-      if (!ex) return fail(`Expected the call from a client without elicitation to be sent, got ${whatCame(ex)}`, []);
-      return transferred(ex) ? fail(`Expected no transfer for a client that cannot confirm it (no elicitation capability), got ${whatCame(ex)}`, [ex.x]) : ex;
-    },
-  ]));
+  allOf(
+    'the first call returned an elicitation input request; the retry with the answer returned "transferred 250"; no transfer without confirmation',
+    [
+      () => {
+        const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
+        if (r.failure) return r.failure;
+        const reqs = r.result!.inputRequests;
+        const elicit =
+          isObject(reqs) && Object.values(reqs).some((q) => isObject(q) && q.method === 'elicitation/create');
+        if (r.result!.resultType !== 'input_required' || !elicit)
+          return fail(
+            `Expected an input_required result with an elicitation/create input request, got ${brief(r.result, 110)}`,
+            [r.ex!.x],
+          );
+        return r.ex!;
+      },
+      () =>
+        toolAnswers(
+          exchanges,
+          STEP.transferRetry,
+          `the retry of ${T.tool} with inputResponses and requestState`,
+          T.text,
+        ),
+      () => {
+        const ex = byStep(exchanges, STEP.transferNoElicitation);
+        if (!ex) return fail(`Expected the call from a client without elicitation to be sent, got ${whatCame(ex)}`, []);
+        return transferred(ex)
+          ? fail(
+              `Expected no transfer for a client that cannot confirm it (no elicitation capability), got ${whatCame(ex)}`,
+              [ex.x],
+            )
+          : ex;
+      },
+    ],
+  ),
+);
 
 /** 260728-mrtr-245: every InputRequiredResult has a non-empty `inputRequests` or a `requestState`. */
 export const inputRequiredHasRequestsOrState = judge('mrtr-input-required-has-requests-or-state', ({ exchanges }) => {
@@ -53,19 +77,31 @@ export const inputRequiredHasRequestsOrState = judge('mrtr-input-required-has-re
   if (seen.length === 0) return fail('Expected an InputRequiredResult to check, got none', []);
   for (const { ex, r } of seen) {
     const hasRequests = isObject(r.inputRequests) && Object.keys(r.inputRequests).length > 0;
-    if (!hasRequests && typeof r.requestState !== 'string') return fail(`Expected inputRequests or requestState in the InputRequiredResult, got ${brief(r, 100)}`, [ex.x]);
+    if (!hasRequests && typeof r.requestState !== 'string')
+      return fail(`Expected inputRequests or requestState in the InputRequiredResult, got ${brief(r, 100)}`, [ex.x]);
   }
-  return pass(`${seen.length} InputRequiredResult(s) carried inputRequests or requestState`, seen.map((s) => s.ex.x));
+  return pass(
+    `${seen.length} InputRequiredResult(s) carried inputRequests or requestState`,
+    seen.map((s) => s.ex.x),
+  );
 });
 
 /** 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. */
 export const requestStateIntegrity = judge('mrtr-request-state-integrity', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferTampered);
-  if (!ex) return fail('Expected a retry with a tampered requestState, got no such request (the first call issued no requestState)', []);
+  if (!ex)
+    return fail(
+      'Expected a retry with a tampered requestState, got no such request (the first call issued no requestState)',
+      [],
+    );
   const ev = [ex.x];
   if (!ex.response) return fail(`Expected the tampered requestState to be rejected, got ${whatCame(ex)}`, ev);
   const r = resultOf(answerOf(ex));
-  if (r && r.resultType !== 'input_required') return fail(`Expected the tampered requestState to be rejected, got a ${String(r.resultType ?? 'complete')} result ${brief(r, 90)}`, ev);
+  if (r && r.resultType !== 'input_required')
+    return fail(
+      `Expected the tampered requestState to be rejected, got a ${String(r.resultType ?? 'complete')} result ${brief(r, 90)}`,
+      ev,
+    );
   return pass(`the tampered requestState was not honoured (${r ? 'asked for input again' : whatCame(ex)})`, ev);
 });
 
@@ -79,14 +115,22 @@ function declared(ex: Exchange): Record<string, unknown> {
 /** 260728-mrtr-246a: no input request of a kind the request's clientCapabilities did not declare. */
 export const noUndeclaredInputRequests = judge('mrtr-no-undeclared-input-requests', ({ exchanges }) => {
   const probe = byStep(exchanges, STEP.transferNoElicitation);
-  if (!probe?.response) return fail(`Expected an answer to a call without the elicitation capability, got ${whatCame(probe)}`, probe ? [probe.x] : []);
+  if (!probe?.response)
+    return fail(
+      `Expected an answer to a call without the elicitation capability, got ${whatCame(probe)}`,
+      probe ? [probe.x] : [],
+    );
   for (const ex of exchanges) {
     const r = inputRequired(ex);
     if (!r || !isObject(r.inputRequests)) continue;
     const caps = declared(ex);
     for (const [key, q] of Object.entries(r.inputRequests)) {
       const need = isObject(q) && typeof q.method === 'string' ? NEEDS[q.method] : undefined;
-      if (need && !(need in caps)) return fail(`Expected no ${String((q as { method: string }).method)} input request without the ${need} capability, got inputRequests.${key} (clientCapabilities ${brief(caps)})`, [ex.x]);
+      if (need && !(need in caps))
+        return fail(
+          `Expected no ${String((q as { method: string }).method)} input request without the ${need} capability, got inputRequests.${key} (clientCapabilities ${brief(caps)})`,
+          [ex.x],
+        );
     }
   }
   return pass('no InputRequiredResult asked for input the client had not declared', [probe.x]);
@@ -100,11 +144,20 @@ export const noUndeclaredInputRequests = judge('mrtr-no-undeclared-input-request
 export const missingCapability32021 = judge('capability-missing-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
-  if (transferred(ex)) return notApplicable(`${T.tool} completed without the elicitation capability, so processing did not require it`, ev);
+  if (transferred(ex))
+    return notApplicable(
+      `${T.tool} completed without the elicitation capability, so processing did not require it`,
+      ev,
+    );
   const e = errorObjectOf(ex);
-  if (e?.code !== CODE.missingCapability) return fail(`Expected JSON-RPC error -32021 for ${T.tool} without the elicitation capability, got ${whatCame(ex)}`, ev);
+  if (e?.code !== CODE.missingCapability)
+    return fail(
+      `Expected JSON-RPC error -32021 for ${T.tool} without the elicitation capability, got ${whatCame(ex)}`,
+      ev,
+    );
   const caps = isObject(e.data) ? e.data.requiredCapabilities : undefined;
-  if (!isObject(caps) || !('elicitation' in caps)) return fail(`Expected data.requiredCapabilities to name elicitation, got data ${brief(e.data)}`, ev);
+  if (!isObject(caps) || !('elicitation' in caps))
+    return fail(`Expected data.requiredCapabilities to name elicitation, got data ${brief(e.data)}`, ev);
   return pass(`-32021 with requiredCapabilities ${brief(caps)}`, ev);
 });
 
@@ -115,18 +168,30 @@ export const missingCapability32021 = judge('capability-missing-32021', ({ excha
 export const missingCapability400 = judge('capability-missing-400', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
-  if (errorCodeOf(ex) !== CODE.missingCapability) return notApplicable(`no MissingRequiredClientCapabilityError (-32021) was sent: ${whatCame(ex)}`, ev);
+  if (errorCodeOf(ex) !== CODE.missingCapability)
+    return notApplicable(`no MissingRequiredClientCapabilityError (-32021) was sent: ${whatCame(ex)}`, ev);
   if (ex!.response!.status === 400) return pass('-32021 came with HTTP 400', ev);
   return fail(`Expected HTTP 400 with the -32021 error, got status ${ex!.response!.status}`, ev);
 });
 
 /** 260728-mrtr-192: no InputRequiredResult on a request other than tools/call, prompts/get, resources/read. */
 export const inputRequiredOnlyWhereAllowed = judge('mrtr-input-required-only-where-allowed', ({ exchanges }) => {
-  const others = exchanges.filter((e) => { const m = sentRequest(e)?.method; return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e)); });
-  if (others.length === 0) return fail('Expected results to requests other than tools/call (tools/list, server/discover), got none', []);
+  const others = exchanges.filter((e) => {
+    const m = sentRequest(e)?.method;
+    return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e));
+  });
+  if (others.length === 0)
+    return fail('Expected results to requests other than tools/call (tools/list, server/discover), got none', []);
   const bad = others.find((e) => inputRequired(e));
-  if (bad) return fail(`Expected no InputRequiredResult on ${sentRequest(bad)!.method}, got ${brief(resultOf(answerOf(bad)), 90)}`, [bad.x]);
-  return pass(`${others.length} results to other requests were not input_required`, others.map((e) => e.x));
+  if (bad)
+    return fail(
+      `Expected no InputRequiredResult on ${sentRequest(bad)!.method}, got ${brief(resultOf(answerOf(bad)), 90)}`,
+      [bad.x],
+    );
+  return pass(
+    `${others.length} results to other requests were not input_required`,
+    others.map((e) => e.x),
+  );
 });
 
 /** POSTs answered with an SSE stream. */
@@ -140,9 +205,16 @@ export const sseNoServerRequests = judge('sse-no-server-requests', ({ exchanges 
   if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
   for (const ex of streams) {
     const req = responseMessages(ex).find(isRequest);
-    if (req) return fail(`Expected no JSON-RPC request on the SSE stream of ${sentRequest(ex)?.method ?? 'a POST'}, got ${brief(req, 90)}`, [ex.x]);
+    if (req)
+      return fail(
+        `Expected no JSON-RPC request on the SSE stream of ${sentRequest(ex)?.method ?? 'a POST'}, got ${brief(req, 90)}`,
+        [ex.x],
+      );
   }
-  return pass(`${streams.length} SSE streams carried no server-initiated request`, streams.map((e) => e.x));
+  return pass(
+    `${streams.length} SSE streams carried no server-initiated request`,
+    streams.map((e) => e.x),
+  );
 });
 
 /** 260728-shttp-136: SSE responses carry X-Accel-Buffering: no. */
@@ -150,8 +222,15 @@ export const sseNoBuffering = judge('sse-x-accel-buffering-no', ({ exchanges }) 
   const streams = sseExchanges(exchanges);
   if (streams.length === 0) return notApplicable('no request was answered with an SSE stream');
   const bad = streams.find((e) => header(e.response?.headers, 'x-accel-buffering')?.trim().toLowerCase() !== 'no');
-  if (bad) return fail(`Expected X-Accel-Buffering: no on the SSE response, got ${brief(header(bad.response?.headers, 'x-accel-buffering') ?? null)}`, [bad.x]);
-  return pass(`${streams.length} SSE responses carried X-Accel-Buffering: no`, streams.map((e) => e.x));
+  if (bad)
+    return fail(
+      `Expected X-Accel-Buffering: no on the SSE response, got ${brief(header(bad.response?.headers, 'x-accel-buffering') ?? null)}`,
+      [bad.x],
+    );
+  return pass(
+    `${streams.length} SSE responses carried X-Accel-Buffering: no`,
+    streams.map((e) => e.x),
+  );
 });
 
 /** 260728-shttp-125: an SSE stream that delivered its response ends (the prober waits a short grace before cutting it). */
@@ -159,6 +238,13 @@ export const sseClosesAfterResponse = judge('sse-closes-after-response', ({ exch
   const streams = sseExchanges(exchanges).filter((e) => answerOf(e));
   if (streams.length === 0) return notApplicable('no SSE stream delivered its response');
   const open = streams.find((e) => e.end?.reason !== 'complete');
-  if (open) return fail(`Expected the SSE stream of ${sentRequest(open)?.method ?? 'a POST'} to end after its response, got end ${open.end?.reason ?? 'none'}`, [open.x]);
-  return pass(`${streams.length} SSE streams ended after their response`, streams.map((e) => e.x));
+  if (open)
+    return fail(
+      `Expected the SSE stream of ${sentRequest(open)?.method ?? 'a POST'} to end after its response, got end ${open.end?.reason ?? 'none'}`,
+      [open.x],
+    );
+  return pass(
+    `${streams.length} SSE streams ended after their response`,
+    streams.map((e) => e.x),
+  );
 });

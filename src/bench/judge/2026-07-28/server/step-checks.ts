@@ -11,7 +11,9 @@ export { allOf, byStep, ok2xx, resultOfStep, toolAnswers, whatCame };
  * could not read the request): `errorOf` only accepts a response with an `error` object, so the body as a whole can
  * stand in for it.
  */
-export function errorObjectOf(ex: Exchange | undefined): { code?: unknown; message?: unknown; data?: unknown } | undefined {
+export function errorObjectOf(
+  ex: Exchange | undefined,
+): { code?: unknown; message?: unknown; data?: unknown } | undefined {
   return ex ? errorOf(answerOf(ex) ?? ex.json) : undefined;
 }
 
@@ -26,8 +28,11 @@ export function rejectsWith(step: string, what: string, status: number, code: nu
     const ex = byStep(exchanges, step);
     const ev = ex ? [ex.x] : [];
     const got = errorCodeOf(ex);
-    if (ex?.response?.status === status && got === code) return pass(`${what} got ${status} with JSON-RPC error ${code}`, ev);
-    const detail = ex?.response ? `status ${ex.response.status} with ${got === undefined ? `no JSON-RPC error (${whatCame(ex)})` : `JSON-RPC error ${brief(got)}`}` : whatCame(ex);
+    if (ex?.response?.status === status && got === code)
+      return pass(`${what} got ${status} with JSON-RPC error ${code}`, ev);
+    const detail = ex?.response
+      ? `status ${ex.response.status} with ${got === undefined ? `no JSON-RPC error (${whatCame(ex)})` : `JSON-RPC error ${brief(got)}`}`
+      : whatCame(ex);
     return fail(`Expected ${status} with JSON-RPC error ${code} for ${what}, got ${detail}`, ev);
   };
 }
@@ -51,5 +56,6 @@ export function rejects(step: string, what: string): Judge {
 
 /** Judge: the step was served with the tool text `want`. */
 export function servesText(step: string, what: string, want: string): Judge {
-  return ({ exchanges }) => allOf(`${what} was served with ${JSON.stringify(want)}`, [() => toolAnswers(exchanges, step, what, want)]);
+  return ({ exchanges }) =>
+    allOf(`${what} was served with ${JSON.stringify(want)}`, [() => toolAnswers(exchanges, step, what, want)]);
 }

@@ -26,26 +26,47 @@ function servedSynchronously(ex: Exchange | undefined): boolean {
  */
 export const squareViaTask = judge('task-square-via-task', ({ exchanges }) => {
   const plain = byStep(exchanges, STEP.callWithoutExtension);
-  if (servedSynchronously(plain)) return fail(`Expected slow_square to run only as a task, got it served at once to a client without the tasks extension: ${whatCame(plain)}`, [plain!.x]);
+  if (servedSynchronously(plain))
+    return fail(
+      `Expected slow_square to run only as a task, got it served at once to a client without the tasks extension: ${whatCame(plain)}`,
+      [plain!.x],
+    );
   const id = createdTaskId(exchanges, STEP.taskCreate);
   const create = byStep(exchanges, STEP.taskCreate);
-  if (!id) return fail(`Expected a CreateTaskResult with a taskId for slow_square, got ${whatCame(create)}`, create ? [create.x] : []);
+  if (!id)
+    return fail(
+      `Expected a CreateTaskResult with a taskId for slow_square, got ${whatCame(create)}`,
+      create ? [create.x] : [],
+    );
   const polls = exchanges.filter((e) => e.step === STEP.taskPoll);
   const last = polls.at(-1);
   const r = last ? resultOf(answerOf(last)) : undefined;
   const texts = toolTexts(isObject(r?.result) ? r.result : undefined);
   if (r?.status !== 'completed' || !texts.includes(Q.quick.text)) {
-    return fail(`Expected tasks/get to reach completed with result text "49" within ${Q.polls} polls, got ${last ? whatCame(last) : 'no poll'}`, [create!.x, ...(last ? [last.x] : [])]);
+    return fail(
+      `Expected tasks/get to reach completed with result text "49" within ${Q.polls} polls, got ${last ? whatCame(last) : 'no poll'}`,
+      [create!.x, ...(last ? [last.x] : [])],
+    );
   }
-  return pass(`slow_square ran as task ${id} and tasks/get returned completed with "49" after ${polls.length} poll(s)`, [create!.x, last!.x]);
+  return pass(
+    `slow_square ran as task ${id} and tasks/get returned completed with "49" after ${polls.length} poll(s)`,
+    [create!.x, last!.x],
+  );
 });
 
 /** 260728-exttasks-102a: the CreateTaskResult has resultType "task". */
 export const createResultTypeTask = judge('tasks-create-result-type-task', ({ exchanges }) => {
-  const r = resultOfStep(exchanges, STEP.taskCreate, 'tools/call slow_square from a client declaring the tasks extension');
+  const r = resultOfStep(
+    exchanges,
+    STEP.taskCreate,
+    'tools/call slow_square from a client declaring the tasks extension',
+  );
   if (r.failure) return r.failure;
   const { resultType, taskId, status } = r.result!;
-  if (resultType !== 'task' || typeof taskId !== 'string' || typeof status !== 'string') return fail(`Expected a CreateTaskResult with resultType "task", taskId and status, got ${brief(r.result, 100)}`, [r.ex!.x]);
+  if (resultType !== 'task' || typeof taskId !== 'string' || typeof status !== 'string')
+    return fail(`Expected a CreateTaskResult with resultType "task", taskId and status, got ${brief(r.result, 100)}`, [
+      r.ex!.x,
+    ]);
   return pass(`CreateTaskResult with resultType "task" (task ${taskId}, ${status})`, [r.ex!.x]);
 });
 
@@ -55,41 +76,69 @@ export const createdTaskResolvable = judge('tasks-created-task-resolvable', ({ e
   if (!id) return fail('Expected a CreateTaskResult with a taskId to resolve, got none', []);
   const r = resultOfStep(exchanges, STEP.taskGetImmediate, `tasks/get ${id} right after creation`);
   if (r.failure) return r.failure;
-  if (r.result!.taskId !== id || typeof r.result!.status !== 'string') return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex!.x]);
+  if (r.result!.taskId !== id || typeof r.result!.status !== 'string')
+    return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex!.x]);
   return pass(`tasks/get resolved task ${id} at once (status ${String(r.result!.status)})`, [r.ex!.x]);
 });
 
 /** 260728-exttasks-338: every tasks/get result has resultType "complete". */
 export const getResultTypeComplete = judge('tasks-get-result-type-complete', ({ exchanges }) => {
-  const gets = exchanges.filter((e) => e.step === STEP.taskGetImmediate || e.step === STEP.taskPoll).flatMap((e) => { const r = resultOf(answerOf(e)); return r ? [{ e, r }] : []; });
+  const gets = exchanges
+    .filter((e) => e.step === STEP.taskGetImmediate || e.step === STEP.taskPoll)
+    .flatMap((e) => {
+      const r = resultOf(answerOf(e));
+      return r ? [{ e, r }] : [];
+    });
   if (gets.length === 0) return fail('Expected tasks/get results, got none', []);
   const bad = gets.find((g) => g.r.resultType !== 'complete');
   if (bad) return fail(`Expected resultType "complete" on tasks/get, got ${brief(bad.r.resultType)}`, [bad.e.x]);
-  return pass(`${gets.length} tasks/get results had resultType "complete"`, gets.map((g) => g.e.x));
+  return pass(
+    `${gets.length} tasks/get results had resultType "complete"`,
+    gets.map((g) => g.e.x),
+  );
 });
 
 /** 260728-exttasks-330: the completed task carries `result` (the CallToolResult). */
 export const completedHasResult = judge('tasks-completed-has-result', ({ exchanges }) => {
-  const done = exchanges.filter((e) => e.step === STEP.taskPoll).map((e) => ({ e, r: resultOf(answerOf(e)) })).find((g) => g.r?.status === 'completed');
-  if (!done) return fail(`Expected a tasks/get showing status completed, got ${whatCame(exchanges.filter((e) => e.step === STEP.taskPoll).at(-1))}`, []);
+  const done = exchanges
+    .filter((e) => e.step === STEP.taskPoll)
+    .map((e) => ({ e, r: resultOf(answerOf(e)) }))
+    .find((g) => g.r?.status === 'completed');
+  if (!done)
+    return fail(
+      `Expected a tasks/get showing status completed, got ${whatCame(exchanges.filter((e) => e.step === STEP.taskPoll).at(-1))}`,
+      [],
+    );
   return isObject(done.r!.result) && Array.isArray(done.r!.result.content)
     ? pass('the completed task carried its CallToolResult in result', [done.e.x])
-    : fail(`Expected a result field with the CallToolResult on the completed task, got ${brief(done.r, 100)}`, [done.e.x]);
+    : fail(`Expected a result field with the CallToolResult on the completed task, got ${brief(done.r, 100)}`, [
+        done.e.x,
+      ]);
 });
 
 /** 260728-exttasks-794 as judged: -32602 for an unknown taskId, whatever the HTTP status. */
 export const unknownTask32602 = judge('tasks-unknown-id-32602', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.taskGetUnknown);
   const code = errorObjectOf(ex)?.code;
-  return code === CODE.invalidParams ? pass(`tasks/get of an unknown taskId got -32602 (status ${ex!.response!.status})`, [ex!.x]) : fail(`Expected JSON-RPC error -32602 for tasks/get of unknown task ${Q.unknownTaskId}, got ${whatCame(ex)}`, ex ? [ex.x] : []);
+  return code === CODE.invalidParams
+    ? pass(`tasks/get of an unknown taskId got -32602 (status ${ex!.response!.status})`, [ex!.x])
+    : fail(
+        `Expected JSON-RPC error -32602 for tasks/get of unknown task ${Q.unknownTaskId}, got ${whatCame(ex)}`,
+        ex ? [ex.x] : [],
+      );
 });
 
 /** 260728-exttasks-61a: a client without the extension never gets a CreateTaskResult. */
 export const noTaskWithoutExtension = judge('tasks-none-without-extension', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.callWithoutExtension);
-  if (!ex?.response) return fail(`Expected an answer to slow_square from a client without the tasks extension, got ${whatCame(ex)}`, ex ? [ex.x] : []);
+  if (!ex?.response)
+    return fail(
+      `Expected an answer to slow_square from a client without the tasks extension, got ${whatCame(ex)}`,
+      ex ? [ex.x] : [],
+    );
   const r = resultOf(answerOf(ex));
-  if (r?.resultType === 'task' || typeof r?.taskId === 'string') return fail(`Expected no CreateTaskResult without the tasks extension, got ${brief(r, 100)}`, [ex.x]);
+  if (r?.resultType === 'task' || typeof r?.taskId === 'string')
+    return fail(`Expected no CreateTaskResult without the tasks extension, got ${brief(r, 100)}`, [ex.x]);
   return pass(`no CreateTaskResult for a client without the extension (${whatCame(ex)})`, [ex.x]);
 });
 
@@ -105,10 +154,21 @@ function namesTasks(data: unknown): boolean {
  */
 export const missingExtension32021 = judge('tasks-missing-extension-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.callWithoutExtension);
-  if (servedSynchronously(ex)) return notApplicable('slow_square was served at once to a client without the extension, so the server was able to serve it without a CreateTaskResult', [ex!.x]);
+  if (servedSynchronously(ex))
+    return notApplicable(
+      'slow_square was served at once to a client without the extension, so the server was able to serve it without a CreateTaskResult',
+      [ex!.x],
+    );
   const e = errorObjectOf(ex);
-  if (e?.code !== CODE.missingCapability) return fail(`Expected JSON-RPC error -32021 for slow_square without the tasks extension, got ${whatCame(ex)}`, ex ? [ex.x] : []);
-  if (!namesTasks(e.data)) return fail(`Expected data.requiredCapabilities.extensions to name ${TASKS_EXT}, got data ${brief(e.data)}`, [ex!.x]);
+  if (e?.code !== CODE.missingCapability)
+    return fail(
+      `Expected JSON-RPC error -32021 for slow_square without the tasks extension, got ${whatCame(ex)}`,
+      ex ? [ex.x] : [],
+    );
+  if (!namesTasks(e.data))
+    return fail(`Expected data.requiredCapabilities.extensions to name ${TASKS_EXT}, got data ${brief(e.data)}`, [
+      ex!.x,
+    ]);
   return pass(`-32021 naming ${TASKS_EXT}`, [ex!.x]);
 });
 
@@ -116,7 +176,12 @@ export const missingExtension32021 = judge('tasks-missing-extension-32021', ({ e
 export const getWithoutExtension32021 = judge('tasks-get-without-extension-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.taskGetWithoutExtension);
   const code = errorObjectOf(ex)?.code;
-  return code === CODE.missingCapability ? pass('tasks/get without the extension got -32021', [ex!.x]) : fail(`Expected JSON-RPC error -32021 for tasks/get without the tasks extension, got ${whatCame(ex)}`, ex ? [ex.x] : []);
+  return code === CODE.missingCapability
+    ? pass('tasks/get without the extension got -32021', [ex!.x])
+    : fail(
+        `Expected JSON-RPC error -32021 for tasks/get without the tasks extension, got ${whatCame(ex)}`,
+        ex ? [ex.x] : [],
+      );
 });
 
 /**
@@ -125,9 +190,12 @@ export const getWithoutExtension32021 = judge('tasks-get-without-extension-32021
  */
 export const cancelAcknowledged = judge('tasks-cancel-acknowledged', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.taskCancel);
-  if (ex?.response && errorObjectOf(ex) !== undefined && !resultOf(answerOf(ex))) return notApplicable(`tasks/cancel did not succeed: ${whatCame(ex)}`, [ex.x]);
+  if (ex?.response && errorObjectOf(ex) !== undefined && !resultOf(answerOf(ex)))
+    return notApplicable(`tasks/cancel did not succeed: ${whatCame(ex)}`, [ex.x]);
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
   if (r.failure) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
   const extra = Object.keys(r.result!).filter((k) => k !== 'resultType' && k !== '_meta');
-  return extra.length === 0 ? pass('tasks/cancel was acknowledged with an empty result', [r.ex!.x]) : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex!.x]);
+  return extra.length === 0
+    ? pass('tasks/cancel was acknowledged with an empty result', [r.ex!.x])
+    : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex!.x]);
 });

@@ -11,10 +11,16 @@ export const postAcceptBoth: Judge = ({ exchanges }) => {
   for (const e of posts) {
     const list = acceptList(reqHeader(e, 'accept'));
     if (!list.includes('application/json') || !list.includes('text/event-stream')) {
-      return fail(`POST x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list application/json and text/event-stream`, [e.x]);
+      return fail(
+        `POST x${e.x} Accept is ${show(reqHeader(e, 'accept'))}, must list application/json and text/event-stream`,
+        [e.x],
+      );
     }
   }
-  return pass(`all ${posts.length} POSTs list application/json and text/event-stream in Accept`, posts.map((e) => e.x));
+  return pass(
+    `all ${posts.length} POSTs list application/json and text/event-stream in Accept`,
+    posts.map((e) => e.x),
+  );
 };
 
 /** What a POST body is, for 251125-transports-94: one JSON-RPC request, notification or response, or what else. */
@@ -35,5 +41,8 @@ export const postSingleMessage: Judge = ({ exchanges }) => {
     const kind = bodyKind(e);
     if (kind) return fail(`POST x${e.x} body is ${kind}`, [e.x]);
   }
-  return pass(`all ${posts.length} POST bodies are single JSON-RPC messages`, posts.map((e) => e.x));
+  return pass(
+    `all ${posts.length} POST bodies are single JSON-RPC messages`,
+    posts.map((e) => e.x),
+  );
 };

@@ -10,7 +10,10 @@ export const requestIdNotNull: Judge = ({ exchanges }) => {
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   const bad = reqs.find((m) => m.msg.id === null);
   if (bad) return fail(`${String(bad.msg.method)} (x${bad.x}) has id null`, [bad.x]);
-  return pass(`${reqs.length} requests, none with id null`, reqs.map((m) => m.x));
+  return pass(
+    `${reqs.length} requests, none with id null`,
+    reqs.map((m) => m.x),
+  );
 };
 
 /** 251125-basic-46: every request id is a string or an integer. */
@@ -18,6 +21,12 @@ export const requestIdType: Judge = ({ exchanges }) => {
   const reqs = clientMessages(exchanges).filter((m) => isRequest(m.msg));
   if (reqs.length === 0) return fail('no JSON-RPC request observed');
   const bad = reqs.find((m) => typeof m.msg.id !== 'string' && !Number.isInteger(m.msg.id));
-  if (bad) return fail(`${String(bad.msg.method)} (x${bad.x}) has id ${show(bad.msg.id)}, neither a string nor an integer`, [bad.x]);
-  return pass(`${reqs.length} requests, every id a string or an integer`, reqs.map((m) => m.x));
+  if (bad)
+    return fail(`${String(bad.msg.method)} (x${bad.x}) has id ${show(bad.msg.id)}, neither a string nor an integer`, [
+      bad.x,
+    ]);
+  return pass(
+    `${reqs.length} requests, every id a string or an integer`,
+    reqs.map((m) => m.x),
+  );
 };

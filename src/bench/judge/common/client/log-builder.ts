@@ -3,7 +3,12 @@ import { WIRE_FORMAT } from '../../../schema/wire-event.ts';
 
 /** Test-only builder of small reference-perspective wire logs (what a client sent, what the reference answered). */
 
-const body = (text: string): Body => ({ encoding: 'utf8', data: text, bytes: Buffer.byteLength(text), truncated: false });
+const body = (text: string): Body => ({
+  encoding: 'utf8',
+  data: text,
+  bytes: Buffer.byteLength(text),
+  truncated: false,
+});
 
 export const POST_HEADERS: Headers = [
   ['Content-Type', 'application/json'],
@@ -50,12 +55,24 @@ export class LogBuilder {
     const text = payload === undefined ? '' : typeof payload === 'string' ? payload : JSON.stringify(payload);
     this.events.push({ type: 'request', t: this.stamp(), x, method, path: '/mcp', headers, body: body(text) });
     const status = reply.status ?? (reply.sse ? 200 : reply.json === undefined ? 202 : 200);
-    const ctype: Headers = reply.sse ? [['Content-Type', 'text/event-stream']] : reply.json !== undefined ? [['Content-Type', 'application/json']] : [];
+    const ctype: Headers = reply.sse
+      ? [['Content-Type', 'text/event-stream']]
+      : reply.json !== undefined
+        ? [['Content-Type', 'application/json']]
+        : [];
     this.events.push({ type: 'response', t: this.stamp(), x, status, headers: [...ctype, ...(reply.headers ?? [])] });
-    if (reply.json !== undefined) this.events.push({ type: 'body', t: this.t, x, body: body(JSON.stringify(reply.json)) });
+    if (reply.json !== undefined)
+      this.events.push({ type: 'body', t: this.t, x, body: body(JSON.stringify(reply.json)) });
     for (const e of reply.sse ?? []) {
       const data = e.data === '' ? '' : JSON.stringify(e.data);
-      this.events.push({ type: 'sse', t: this.stamp(), x, data, ...(e.id !== undefined ? { id: e.id } : {}), ...(e.retry !== undefined ? { retry: e.retry } : {}) });
+      this.events.push({
+        type: 'sse',
+        t: this.stamp(),
+        x,
+        data,
+        ...(e.id !== undefined ? { id: e.id } : {}),
+        ...(e.retry !== undefined ? { retry: e.retry } : {}),
+      });
     }
     this.events.push({ type: 'end', t: this.stamp(), x, reason: reply.end ?? 'complete' });
     return x;
@@ -66,13 +83,26 @@ export class LogBuilder {
   }
 
   /** initialize → result (optionally with a session id and a chosen version); adopts both for later requests. */
-  initialize(opts: { id?: number; version?: string; session?: string; params?: unknown; headers?: Headers } = {}): number {
+  initialize(
+    opts: { id?: number; version?: string; session?: string; params?: unknown; headers?: Headers } = {},
+  ): number {
     const id = opts.id ?? 1;
     const version = opts.version ?? '2025-11-25';
-    const params = opts.params ?? { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } };
+    const params = opts.params ?? {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    };
     const x = this.post(
       { jsonrpc: '2.0', id, method: 'initialize', params },
-      { json: { jsonrpc: '2.0', id, result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'ref', version: '1' } } }, headers: opts.session ? [['MCP-Session-Id', opts.session]] : [] },
+      {
+        json: {
+          jsonrpc: '2.0',
+          id,
+          result: { protocolVersion: version, capabilities: { tools: {} }, serverInfo: { name: 'ref', version: '1' } },
+        },
+        headers: opts.session ? [['MCP-Session-Id', opts.session]] : [],
+      },
       opts.headers ?? [...POST_HEADERS],
     );
     this.session = opts.session;
@@ -86,11 +116,23 @@ export class LogBuilder {
 
   /** tools/call answered as JSON with one text item (or with `reply` as given). */
   call(id: unknown, name: string, args: Record<string, unknown>, result: string | Reply, headers?: Headers): number {
-    const reply: Reply = typeof result === 'string' ? { json: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: result }] } } } : result;
+    const reply: Reply =
+      typeof result === 'string'
+        ? { json: { jsonrpc: '2.0', id, result: { content: [{ type: 'text', text: result }] } } }
+        : result;
     return this.post({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }, reply, headers);
   }
 
   log(): WireLog {
-    return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'reference', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events: this.events };
+    return {
+      header: {
+        type: 'wire',
+        format: WIRE_FORMAT,
+        perspective: 'reference',
+        startedAt: '2026-11-30T08:00:00.000Z',
+        bodyCap: 65536,
+      },
+      events: this.events,
+    };
   }
 }

@@ -7,17 +7,28 @@ import { show, toolCalls } from './view.ts';
  */
 export const secretSubmitted: Judge = ({ exchanges }) => {
   const calls = toolCalls(exchanges);
-  const secrets = calls.filter((c) => c.name === 'get_secret' && c.answer && !c.answer.isError).flatMap((c) => c.answer!.texts);
+  const secrets = calls
+    .filter((c) => c.name === 'get_secret' && c.answer && !c.answer.isError)
+    .flatMap((c) => c.answer!.texts);
   const source = calls.filter((c) => c.name === 'get_secret').map((c) => c.x);
-  if (secrets.length === 0) return fail(calls.length === 0 ? 'no tools/call observed' : 'no get_secret result reached the client', source);
+  if (secrets.length === 0)
+    return fail(calls.length === 0 ? 'no tools/call observed' : 'no get_secret result reached the client', source);
   const submits = calls.filter((c) => c.name === 'submit_answer');
   if (submits.length === 0) return fail('submit_answer was never called', source);
-  const right = submits.find((c) => typeof c.args.answer === 'string' && secrets.includes(c.args.answer) && c.answer && !c.answer.isError);
-  if (right) return pass(`submit_answer (x${right.x}) carried the secret from get_secret and was accepted`, [...source, right.x]);
+  const right = submits.find(
+    (c) => typeof c.args.answer === 'string' && secrets.includes(c.args.answer) && c.answer && !c.answer.isError,
+  );
+  if (right)
+    return pass(`submit_answer (x${right.x}) carried the secret from get_secret and was accepted`, [
+      ...source,
+      right.x,
+    ]);
   const last = submits.at(-1)!;
   const matches = typeof last.args.answer === 'string' && secrets.includes(last.args.answer);
   return fail(
-    matches ? `submit_answer (x${last.x}) carried the secret but got no successful result` : `submit_answer (x${last.x}) carried ${show(last.args.answer)}, not the secret get_secret returned`,
+    matches
+      ? `submit_answer (x${last.x}) carried the secret but got no successful result`
+      : `submit_answer (x${last.x}) carried ${show(last.args.answer)}, not the secret get_secret returned`,
     [...source, ...submits.map((c) => c.x)],
   );
 };

@@ -23,15 +23,40 @@ export const jsonAndSseHandled: Judge = ({ exchanges }) => {
   const calls = toolCalls(exchanges);
   const jsonCalls = calls.filter((c) => type(c.ex) === 'application/json');
   const sseCalls = calls.filter((c) => type(c.ex) === 'text/event-stream');
-  if (jsonCalls.length === 0 || sseCalls.length === 0) return notApplicable('the server did not answer tool calls both as JSON and as SSE');
+  if (jsonCalls.length === 0 || sseCalls.length === 0)
+    return notApplicable('the server did not answer tool calls both as JSON and as SSE');
   const used = (cs: typeof calls) =>
-    cs.flatMap((c) => (c.answer && !c.answer.isError ? c.answer.texts.filter((v) => v.length >= MIN_TOKEN).map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) })) : [])).find((u) => u.by);
+    cs
+      .flatMap((c) =>
+        c.answer && !c.answer.isError
+          ? c.answer.texts
+              .filter((v) => v.length >= MIN_TOKEN)
+              .map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) }))
+          : [],
+      )
+      .find((u) => u.by);
   const j = used(jsonCalls);
-  if (!j) return fail(`no value from a JSON-answered tool result (${jsonCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, jsonCalls.map((c) => c.x));
+  if (!j)
+    return fail(
+      `no value from a JSON-answered tool result (${jsonCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`,
+      jsonCalls.map((c) => c.x),
+    );
   const s = used(sseCalls);
   const ids = new Set(sseCalls.flatMap((c) => c.ex.sse.map((v) => v.id).filter((v) => v !== undefined)));
-  const resumed = exchanges.find((e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'));
-  if (!s && !resumed) return fail(`nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`, sseCalls.map((c) => c.x));
-  const sseEvidence = s ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}` : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;
-  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by!.x}; SSE: ${sseEvidence}`, [j.c.x, j.by!.x, s ? s.by!.x : resumed!.x]);
+  const resumed = exchanges.find(
+    (e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'),
+  );
+  if (!s && !resumed)
+    return fail(
+      `nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`,
+      sseCalls.map((c) => c.x),
+    );
+  const sseEvidence = s
+    ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}`
+    : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;
+  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by!.x}; SSE: ${sseEvidence}`, [
+    j.c.x,
+    j.by!.x,
+    s ? s.by!.x : resumed!.x,
+  ]);
 };

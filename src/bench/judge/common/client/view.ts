@@ -53,7 +53,8 @@ export function answerIn(ex: Exchange, id: unknown): { t: number; msg: Msg; via:
     const msg = list.find((m) => isResponse(m) && JSON.stringify(m.id) === key);
     if (msg) return { t: ex.response.t, msg: msg as Msg, via: 'json' };
   }
-  for (const s of ex.sse) if (isResponse(s.json) && JSON.stringify(s.json.id) === key) return { t: s.t, msg: s.json as Msg, via: 'sse' };
+  for (const s of ex.sse)
+    if (isResponse(s.json) && JSON.stringify(s.json.id) === key) return { t: s.t, msg: s.json as Msg, via: 'sse' };
   return undefined;
 }
 
@@ -68,7 +69,14 @@ export function initsDone(exchanges: readonly Exchange[]): InitDone[] {
     if (!a || !result || ex.response?.status !== 200) continue;
     const sessionId = header(ex.response.headers, 'mcp-session-id');
     const capabilities = isObject(result.capabilities) ? result.capabilities : {};
-    out.push({ x: ex.x, ex, t: a.t, capabilities, ...(typeof result.protocolVersion === 'string' ? { version: result.protocolVersion } : {}), ...(sessionId ? { sessionId } : {}) });
+    out.push({
+      x: ex.x,
+      ex,
+      t: a.t,
+      capabilities,
+      ...(typeof result.protocolVersion === 'string' ? { version: result.protocolVersion } : {}),
+      ...(sessionId ? { sessionId } : {}),
+    });
   }
   return out;
 }
@@ -90,14 +98,28 @@ export function toolCalls(exchanges: readonly Exchange[]): ToolCall[] {
   for (const ex of exchanges) {
     if (ex.request.method !== 'POST') continue;
     for (const m of requestMessages(ex)) {
-      if (!isRequest(m) || m.method !== 'tools/call' || !isObject(m.params) || typeof m.params.name !== 'string') continue;
-      const call: ToolCall = { x: ex.x, t: ex.request.t, ex, name: m.params.name, args: isObject(m.params.arguments) ? m.params.arguments : {} };
+      if (!isRequest(m) || m.method !== 'tools/call' || !isObject(m.params) || typeof m.params.name !== 'string')
+        continue;
+      const call: ToolCall = {
+        x: ex.x,
+        t: ex.request.t,
+        ex,
+        name: m.params.name,
+        args: isObject(m.params.arguments) ? m.params.arguments : {},
+      };
       const later = exchanges.filter((g) => g.x === ex.x || (g.request.method === 'GET' && g.request.t > ex.request.t));
       for (const g of later) {
         const a = answerIn(g, m.id);
         if (!a) continue;
         const result = resultOf(a.msg);
-        call.answer = { x: g.x, t: a.t, via: a.via, ...(result ? { result } : {}), isError: !result || result.isError === true, texts: toolTexts(result) };
+        call.answer = {
+          x: g.x,
+          t: a.t,
+          via: a.via,
+          ...(result ? { result } : {}),
+          isError: !result || result.isError === true,
+          texts: toolTexts(result),
+        };
         break;
       }
       out.push(call);
@@ -112,13 +134,19 @@ export const reqHeader = (ex: Exchange, name: string): string | undefined => hea
 /** Media types an Accept header lists (parameters and q-values dropped, lower-cased). */
 export function acceptList(value: string | undefined): string[] {
   if (value === undefined) return [];
-  return value.split(',').map((p) => p.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
+  return value
+    .split(',')
+    .map((p) => p.split(';')[0]!.trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /** Requests the server sent the client on any SSE stream (method + id). */
-export function serverRequests(exchanges: readonly Exchange[]): { x: number; t: number; id: unknown; method: string }[] {
+export function serverRequests(
+  exchanges: readonly Exchange[],
+): { x: number; t: number; id: unknown; method: string }[] {
   const out: { x: number; t: number; id: unknown; method: string }[] = [];
-  for (const ex of exchanges) for (const s of ex.sse) if (isRequest(s.json)) out.push({ x: ex.x, t: s.t, id: s.json.id, method: s.json.method });
+  for (const ex of exchanges)
+    for (const s of ex.sse) if (isRequest(s.json)) out.push({ x: ex.x, t: s.t, id: s.json.id, method: s.json.method });
   return out;
 }
 

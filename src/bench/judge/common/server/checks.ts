@@ -9,12 +9,20 @@ import { resultOfStep, toolNames } from './find.ts';
  */
 
 /** FAIL unless the step's tools/call result has a text item exactly `want` and is not `isError`. */
-export function toolAnswers(exchanges: readonly Exchange[], step: string, call: string, want: string): JudgeResult | Exchange {
+export function toolAnswers(
+  exchanges: readonly Exchange[],
+  step: string,
+  call: string,
+  want: string,
+): JudgeResult | Exchange {
   const r = resultOfStep(exchanges, step, call);
   if (r.failure) return r.failure;
   const texts = toolTexts(r.result);
   if (r.result!.isError === true || !texts.includes(want)) {
-    return fail(`Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result!.isError === true ? 'isError ' : ''}${brief(texts)}`, [r.ex!.x]);
+    return fail(
+      `Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result!.isError === true ? 'isError ' : ''}${brief(texts)}`,
+      [r.ex!.x],
+    );
   }
   return r.ex!;
 }
@@ -40,14 +48,19 @@ export interface BasicToolSteps {
  * The tool checks of 2025-11-25 `tools-basics` and 2026-07-28 `stateless-tools` (same tools, arguments and messages):
  * tools/list names add and echo with input schemas, add(19, 23) answers "42", echo answers its text.
  */
-export function basicToolChecks(exchanges: readonly Exchange[], { step: STEP, fixture: FIXTURE }: BasicToolSteps): (() => JudgeResult | Exchange)[] {
+export function basicToolChecks(
+  exchanges: readonly Exchange[],
+  { step: STEP, fixture: FIXTURE }: BasicToolSteps,
+): (() => JudgeResult | Exchange)[] {
   return [
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
       if (r.failure) return r.failure;
       const names = toolNames(r.result!);
       const missing = ['add', 'echo'].filter((n) => !names.includes(n));
-      return missing.length ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x]) : r.ex!;
+      return missing.length
+        ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x])
+        : r.ex!;
     },
     () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
     () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),

@@ -38,18 +38,56 @@ export function wireLog(exs: readonly Ex[]): WireLog {
   let t = 0;
   exs.forEach((e, x) => {
     const reqText = e.req === undefined ? '' : JSON.stringify(e.req);
-    events.push({ type: 'request', t: t++, x, step: e.step, method: e.method ?? 'POST', path: '/mcp', headers: e.reqHeaders ?? [], body: body(reqText) });
+    events.push({
+      type: 'request',
+      t: t++,
+      x,
+      step: e.step,
+      method: e.method ?? 'POST',
+      path: '/mcp',
+      headers: e.reqHeaders ?? [],
+      body: body(reqText),
+    });
     if (e.status === undefined) {
       events.push({ type: 'error', t: t++, x, code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:1' });
       return;
     }
     const sse = e.sse !== undefined;
-    events.push({ type: 'response', t: t++, x, status: e.status, headers: e.resHeaders ?? (sse ? SSE_CT : e.json !== undefined ? JSON_CT : []) });
-    if (sse) for (const s of e.sse!) events.push({ type: 'sse', t: t++, x, ...(s.id ? { id: s.id } : {}), data: typeof s.data === 'string' ? s.data : JSON.stringify(s.data) });
-    else events.push({ type: 'body', t: t++, x, body: body(e.text ?? (e.json === undefined ? '' : JSON.stringify(e.json))) });
+    events.push({
+      type: 'response',
+      t: t++,
+      x,
+      status: e.status,
+      headers: e.resHeaders ?? (sse ? SSE_CT : e.json !== undefined ? JSON_CT : []),
+    });
+    if (sse)
+      for (const s of e.sse!)
+        events.push({
+          type: 'sse',
+          t: t++,
+          x,
+          ...(s.id ? { id: s.id } : {}),
+          data: typeof s.data === 'string' ? s.data : JSON.stringify(s.data),
+        });
+    else
+      events.push({
+        type: 'body',
+        t: t++,
+        x,
+        body: body(e.text ?? (e.json === undefined ? '' : JSON.stringify(e.json))),
+      });
     events.push({ type: 'end', t: t++, x, reason: e.end ?? 'complete' });
   });
-  return { header: { type: 'wire', format: WIRE_FORMAT, perspective: 'prober', startedAt: '2026-11-30T08:00:00.000Z', bodyCap: 65536 }, events };
+  return {
+    header: {
+      type: 'wire',
+      format: WIRE_FORMAT,
+      perspective: 'prober',
+      startedAt: '2026-11-30T08:00:00.000Z',
+      bodyCap: 65536,
+    },
+    events,
+  };
 }
 
 /** Replace (or, with `null`, drop) exchanges by step. */

@@ -18,13 +18,18 @@ export function sessionIdOf(ex: Exchange | undefined): string | undefined {
 }
 
 /** Whether an exchange got a 2xx status. */
-export const ok2xx = (ex: Exchange | undefined): boolean => !!ex?.response && ex.response.status >= 200 && ex.response.status < 300;
+export const ok2xx = (ex: Exchange | undefined): boolean =>
+  !!ex?.response && ex.response.status >= 200 && ex.response.status < 300;
 
 /**
  * The success result of the step's own request, or a ready-made FAIL naming what came instead
  * ("Expected a result for tools/list, got status 500").
  */
-export function resultOfStep(exchanges: readonly Exchange[], step: string, what: string): { ex?: Exchange; result?: Record<string, unknown>; failure?: JudgeResult } {
+export function resultOfStep(
+  exchanges: readonly Exchange[],
+  step: string,
+  what: string,
+): { ex?: Exchange; result?: Record<string, unknown>; failure?: JudgeResult } {
   const ex = byStep(exchanges, step);
   const ev = ex ? [ex.x] : [];
   if (!ex?.response) return { ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
@@ -32,8 +37,18 @@ export function resultOfStep(exchanges: readonly Exchange[], step: string, what:
   const result = resultOf(answer);
   if (result) return { ex, result };
   const err = errorOf(answer);
-  if (err) return { ex, failure: fail(`Expected a result for ${what}, got JSON-RPC error ${brief(err.code)} ${brief(err.message, 80)}`, ev) };
-  return { ex, failure: fail(`Expected a result for ${what}, got ${described(ex)} without a response carrying the request id`, ev) };
+  if (err)
+    return {
+      ex,
+      failure: fail(
+        `Expected a result for ${what}, got JSON-RPC error ${brief(err.code)} ${brief(err.message, 80)}`,
+        ev,
+      ),
+    };
+  return {
+    ex,
+    failure: fail(`Expected a result for ${what}, got ${described(ex)} without a response carrying the request id`, ev),
+  };
 }
 
 /** What answered a step, for messages: the reply to its request when there was a response, else the transport outcome. */

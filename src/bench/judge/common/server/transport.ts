@@ -21,10 +21,21 @@ export function statusIs(step: string, want: number, what: string): Judge {
 /** 251125-transports-101, 260728-shttp-88: every 2xx answer to a POSTed JSON-RPC request is application/json or text/event-stream. */
 export const requestContentType: Judge = ({ exchanges }) => {
   const answered = exchanges.filter((e) => e.request.method === 'POST' && sentRequest(e) && ok2xx(e));
-  if (answered.length === 0) return fail('Expected 2xx answers to JSON-RPC requests, got none', exchanges.map((e) => e.x));
+  if (answered.length === 0)
+    return fail(
+      'Expected 2xx answers to JSON-RPC requests, got none',
+      exchanges.map((e) => e.x),
+    );
   const bad = answered.find((e) => !['application/json', 'text/event-stream'].includes(mediaType(e)));
-  if (bad) return fail(`Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`, [bad.x]);
-  return pass(`${answered.length} request answers were application/json or text/event-stream`, answered.map((e) => e.x));
+  if (bad)
+    return fail(
+      `Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`,
+      [bad.x],
+    );
+  return pass(
+    `${answered.length} request answers were application/json or text/event-stream`,
+    answered.map((e) => e.x),
+  );
 };
 
 /** 251125-basic-69, 260728-basic-70: every result response carries its request's id, with its type (string and integer ids probed). */
@@ -37,14 +48,23 @@ export const responseIdEchoed: Judge = ({ exchanges }) => {
     for (const m of responsesIn(ex)) {
       if (!('result' in m)) continue;
       if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
-        return fail(`Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`, [ex.x]);
+        return fail(
+          `Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`,
+          [ex.x],
+        );
       }
       checked.push(ex);
       kinds.add(typeof req.id);
     }
   }
   if (!kinds.has('string') || !kinds.has('number')) {
-    return fail(`Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`, checked.map((e) => e.x));
+    return fail(
+      `Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`,
+      checked.map((e) => e.x),
+    );
   }
-  return pass(`${checked.length} result responses echoed their request ids (string and integer)`, checked.map((e) => e.x));
+  return pass(
+    `${checked.length} result responses echoed their request ids (string and integer)`,
+    checked.map((e) => e.x),
+  );
 };

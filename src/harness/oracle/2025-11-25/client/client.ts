@@ -43,8 +43,10 @@ export class OracleClient {
   private headers(kind: 'post' | 'get' | 'delete'): Record<string, string> {
     const h: Record<string, string> = {};
     if (kind === 'post') h['Content-Type'] = 'application/json';
-    if (!this.is('no-accept') && kind !== 'delete') h.Accept = kind === 'post' ? 'application/json, text/event-stream' : 'text/event-stream';
-    if (this.version && !this.is('no-protocol-version')) h['MCP-Protocol-Version'] = this.is('latest-version-header') ? '2025-11-25' : this.version;
+    if (!this.is('no-accept') && kind !== 'delete')
+      h.Accept = kind === 'post' ? 'application/json, text/event-stream' : 'text/event-stream';
+    if (this.version && !this.is('no-protocol-version'))
+      h['MCP-Protocol-Version'] = this.is('latest-version-header') ? '2025-11-25' : this.version;
     if (this.sessionId && !this.is('no-session-echo')) h['MCP-Session-Id'] = this.sessionId;
     return h;
   }
@@ -54,7 +56,12 @@ export class OracleClient {
   }
 
   private post(msg: unknown, how: { method?: string; url?: string } = {}): Promise<Response> {
-    const init = { method: how.method ?? 'POST', headers: this.headers('post'), body: JSON.stringify(msg), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) };
+    const init = {
+      method: how.method ?? 'POST',
+      headers: this.headers('post'),
+      body: JSON.stringify(msg),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    };
     return fetch(how.url ?? this.url, init);
   }
 
@@ -62,7 +69,10 @@ export class OracleClient {
   async initialize(): Promise<void> {
     this.sessionId = undefined;
     this.version = undefined;
-    const params: Msg = { protocolVersion: this.is('bogus-version') ? '1900-01-01' : CLIENT_VERSIONS[0], capabilities: {} };
+    const params: Msg = {
+      protocolVersion: this.is('bogus-version') ? '1900-01-01' : CLIENT_VERSIONS[0],
+      capabilities: {},
+    };
     if (!this.is('no-client-info')) params.clientInfo = { name: 'mcpfs-oracle-client', version: '1.0.0' };
     const id = this.newId();
     const res = await this.post({ jsonrpc: '2.0', id, method: 'initialize', params });
@@ -72,7 +82,9 @@ export class OracleClient {
     const version = result.protocolVersion;
     if (typeof version !== 'string' || !(CLIENT_VERSIONS as readonly string[]).includes(version)) {
       // lifecycle-174: a version we do not speak means disconnect.
-      throw new Error(`server answered initialize with unsupported protocol version ${String(version)}: POST ${this.url}`);
+      throw new Error(
+        `server answered initialize with unsupported protocol version ${String(version)}: POST ${this.url}`,
+      );
     }
     this.version = version;
     if (sid !== null) this.sessionId = sid;
@@ -82,12 +94,17 @@ export class OracleClient {
   async notify(method: string, params?: Msg): Promise<void> {
     const msg = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
     const batch = this.is('batch-notification');
-    const how = this.is('put-notification') ? { method: 'PUT' } : this.is('wrong-path-notification') ? { url: `${this.url}/notify` } : {};
+    const how = this.is('put-notification')
+      ? { method: 'PUT' }
+      : this.is('wrong-path-notification')
+        ? { url: `${this.url}/notify` }
+        : {};
     const res = await this.post(batch ? [msg] : msg, how);
     await res.arrayBuffer();
     // These mutants shrug off the rejection, so each breaks only its one rule.
     const shrug = batch || this.is('put-notification') || this.is('wrong-path-notification');
-    if (res.status !== 202 && !shrug) throw new OracleHttpError(`notification ${method} not accepted`, 'POST', this.url, res.status);
+    if (res.status !== 202 && !shrug)
+      throw new OracleHttpError(`notification ${method} not accepted`, 'POST', this.url, res.status);
   }
 
   /** Send a request and return its result; on 404 for our session, start a new session and re-send once. */
@@ -107,7 +124,11 @@ export class OracleClient {
   /** DELETE the session (transports-216), if there is one. */
   async close(): Promise<void> {
     if (!this.sessionId || this.is('no-delete')) return;
-    const res = await fetch(this.url, { method: 'DELETE', headers: this.headers('delete'), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(this.url, {
+      method: 'DELETE',
+      headers: this.headers('delete'),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     await res.arrayBuffer();
     this.sessionId = undefined;
   }
@@ -126,7 +147,8 @@ export class OracleClient {
     } else {
       throw new Error(`unexpected content type "${type}": POST ${this.url}`);
     }
-    if (isObj(msg.error)) throw new Error(`JSON-RPC error ${String(msg.error.code)} ${String(msg.error.message)}: POST ${this.url}`);
+    if (isObj(msg.error))
+      throw new Error(`JSON-RPC error ${String(msg.error.code)} ${String(msg.error.message)}: POST ${this.url}`);
     return isObj(msg.result) ? msg.result : {};
   }
 
@@ -150,7 +172,8 @@ export class OracleClient {
       } catch {
         // The connection was cut: fall through to reconnection.
       }
-      if (lastId === undefined) throw new Error(`SSE stream ended without a response and without an event id: POST ${this.url}`);
+      if (lastId === undefined)
+        throw new Error(`SSE stream ended without a response and without an event id: POST ${this.url}`);
       await new Promise((r) => setTimeout(r, this.is('early-reconnect') ? 0 : retry));
       const headers = this.headers('get');
       if (!this.is('no-last-event-id')) headers['Last-Event-ID'] = lastId;
@@ -172,7 +195,8 @@ export class OracleClient {
     if (typeof msg.method === 'string' && 'id' in msg) {
       const rid = this.is('wrong-response-id') ? `${String(msg.id)}-x` : msg.id;
       const ok: Msg = this.is('ping-no-result') ? { jsonrpc: '2.0', id: rid } : { jsonrpc: '2.0', id: rid, result: {} };
-      const reply = msg.method === 'ping' ? ok : { jsonrpc: '2.0', id: rid, error: { code: -32601, message: 'Method not found' } };
+      const reply =
+        msg.method === 'ping' ? ok : { jsonrpc: '2.0', id: rid, error: { code: -32601, message: 'Method not found' } };
       const res = await this.post(reply);
       await res.arrayBuffer();
       return undefined;

@@ -21,12 +21,14 @@ function textOf(result: Record<string, unknown>): string {
 export async function runScenario(url: string, scenario: string, mutant?: string): Promise<boolean> {
   const c = new OracleClient(url, mutant);
   if (mutant === 'request-before-initialize') await c.request('tools/list').catch(() => undefined);
-  if (mutant === 'no-wait-initialize') await Promise.all([c.initialize(), c.request('tools/list').catch(() => undefined)]);
+  if (mutant === 'no-wait-initialize')
+    await Promise.all([c.initialize(), c.request('tools/list').catch(() => undefined)]);
   else await c.initialize();
   if (mutant === 'null-id') await c.request('ping', {}, null);
   if (mutant === 'use-unnegotiated') await c.request('prompts/list').catch(() => undefined);
   const args: Record<string, unknown> = {};
-  if (scenario === 'sse-resume') args.token = textOf(await c.request('tools/call', { name: 'get_token', arguments: {} }));
+  if (scenario === 'sse-resume')
+    args.token = textOf(await c.request('tools/call', { name: 'get_token', arguments: {} }));
   const secretCall: Record<string, unknown> = { name: 'get_secret', arguments: args };
   if (scenario === 'sse-resume') secretCall._meta = { progressToken: 'secret-progress' };
   const secret = textOf(await c.request('tools/call', secretCall));
@@ -36,4 +38,5 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   return verdict.isError !== true;
 }
 
-if (import.meta.main) process.exit(await oracleClientMain({ scenarios: SCENARIOS, mutants: MUTANTS, run: runScenario }));
+if (import.meta.main)
+  process.exit(await oracleClientMain({ scenarios: SCENARIOS, mutants: MUTANTS, run: runScenario }));

@@ -9,16 +9,39 @@ const ALL = [S1, S2, S3, S4];
 /** Mutant switches of the 2025-11-25 oracle client: each breaks one behaviour (`MCPFS_MUTANT=<id>` or `--mutant=<id>`). */
 export const MUTANTS: readonly MutantInfo[] = [
   { id: 'request-before-initialize', description: 'sends tools/list before initialize', scenarios: [S1] },
-  { id: 'no-client-info', description: 'initialize without clientInfo', scenarios: [S1], schemaInvalid: { reason: 'InitializeRequestParams requires clientInfo', defs: ['InitializeRequest'] } },
+  {
+    id: 'no-client-info',
+    description: 'initialize without clientInfo',
+    scenarios: [S1],
+    schemaInvalid: { reason: 'InitializeRequestParams requires clientInfo', defs: ['InitializeRequest'] },
+  },
   { id: 'no-wait-initialize', description: 'sends tools/list while initialize is still unanswered', scenarios: [S1] },
   { id: 'skip-initialized', description: 'never sends notifications/initialized', scenarios: [S1] },
-  { id: 'use-unnegotiated', description: 'calls prompts/list although the server declared only tools', scenarios: [S1] },
+  {
+    id: 'use-unnegotiated',
+    description: 'calls prompts/list although the server declared only tools',
+    scenarios: [S1],
+  },
   { id: 'no-accept', description: 'sends no Accept header (fetch then sends */*)', scenarios: [S1, S2, S3] },
   { id: 'no-protocol-version', description: 'never sends MCP-Protocol-Version', scenarios: [S1, S2, S4] },
   { id: 'put-notification', description: 'sends notifications/initialized with PUT instead of POST', scenarios: [S1] },
-  { id: 'wrong-path-notification', description: 'POSTs notifications/initialized to <endpoint>/notify', scenarios: [S1] },
-  { id: 'batch-notification', description: 'POSTs notifications/initialized inside a JSON array (batch)', scenarios: [S1], schemaInvalid: { reason: 'a JSON array (batch) is not a JSONRPCMessage', defs: ['JSONRPCMessage'] } },
-  { id: 'null-id', description: 'sends a ping request with id null', scenarios: [S1], schemaInvalid: { reason: 'null is not a RequestId', defs: ['PingRequest'] } },
+  {
+    id: 'wrong-path-notification',
+    description: 'POSTs notifications/initialized to <endpoint>/notify',
+    scenarios: [S1],
+  },
+  {
+    id: 'batch-notification',
+    description: 'POSTs notifications/initialized inside a JSON array (batch)',
+    scenarios: [S1],
+    schemaInvalid: { reason: 'a JSON array (batch) is not a JSONRPCMessage', defs: ['JSONRPCMessage'] },
+  },
+  {
+    id: 'null-id',
+    description: 'sends a ping request with id null',
+    scenarios: [S1],
+    schemaInvalid: { reason: 'null is not a RequestId', defs: ['PingRequest'] },
+  },
   { id: 'reuse-ids', description: 'uses id 1 for every request', scenarios: [S1] },
   { id: 'wrong-answer', description: 'submits the secret reversed', scenarios: ALL },
   { id: 'no-session-echo', description: 'never sends MCP-Session-Id', scenarios: [S2] },
@@ -27,8 +50,20 @@ export const MUTANTS: readonly MutantInfo[] = [
   { id: 'sse-unsupported', description: 'treats a text/event-stream response as an error', scenarios: [S3] },
   { id: 'early-reconnect', description: 'reconnects at once, ignoring retry', scenarios: [S3] },
   { id: 'no-last-event-id', description: 'reconnects with GET but without Last-Event-ID', scenarios: [S3] },
-  { id: 'ping-no-result', description: 'answers the server ping without a result field', scenarios: [S4], schemaInvalid: { reason: 'a response with neither result nor error is no JSON-RPC message', defs: ['JSONRPCMessage'] } },
+  {
+    id: 'ping-no-result',
+    description: 'answers the server ping without a result field',
+    scenarios: [S4],
+    schemaInvalid: {
+      reason: 'a response with neither result nor error is no JSON-RPC message',
+      defs: ['JSONRPCMessage'],
+    },
+  },
   { id: 'wrong-response-id', description: 'answers server requests with a different id', scenarios: [S4] },
-  { id: 'latest-version-header', description: 'sends MCP-Protocol-Version 2025-11-25 whatever was negotiated', scenarios: [S4] },
+  {
+    id: 'latest-version-header',
+    description: 'sends MCP-Protocol-Version 2025-11-25 whatever was negotiated',
+    scenarios: [S4],
+  },
   { id: 'bogus-version', description: 'asks for protocol version 1900-01-01 in initialize', scenarios: [S4] },
 ];

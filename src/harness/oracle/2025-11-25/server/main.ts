@@ -3,4 +3,8 @@
 import { oracleServerMain } from '../../common/server-cli.ts';
 import { createOracleServer } from './server.ts';
 
-oracleServerMain({ name: 'oracle', mainPath: 'src/harness/oracle/2025-11-25/server/main.ts', create: createOracleServer });
+oracleServerMain({
+  name: 'oracle',
+  mainPath: 'src/harness/oracle/2025-11-25/server/main.ts',
+  create: createOracleServer,
+});

@@ -26,8 +26,12 @@ export class Responder {
   }
 
   /** A JSON-RPC response object (the id-as-string mutant stringifies ids). */
-  message(id: unknown, payload: { result: unknown } | { error: { code: number; message: string } }): Record<string, unknown> {
-    const p = this.mutant === 'error-without-message' && 'error' in payload ? { error: { code: payload.error.code } } : payload;
+  message(
+    id: unknown,
+    payload: { result: unknown } | { error: { code: number; message: string } },
+  ): Record<string, unknown> {
+    const p =
+      this.mutant === 'error-without-message' && 'error' in payload ? { error: { code: payload.error.code } } : payload;
     return { jsonrpc: '2.0', id: this.mutant === 'id-as-string' ? String(id) : id, ...p };
   }
 
@@ -39,7 +43,11 @@ export class Responder {
 
   /** Start an SSE response. */
   sse(res: ServerResponse, status = 200): void {
-    res.writeHead(status, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', Connection: 'keep-alive' });
+    res.writeHead(status, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      Connection: 'keep-alive',
+    });
     res.flushHeaders();
   }
 }

@@ -5,7 +5,16 @@ import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder } from './respond.ts';
 import { Sessions, type Session } from './state.ts';
 import { TaskNotFound } from './tasks.ts';
-import { countdownN, inputErrorResult, InvalidParams, simpleTool, squareArgs, text, ToolInputError, TOOLS } from './tools.ts';
+import {
+  countdownN,
+  inputErrorResult,
+  InvalidParams,
+  simpleTool,
+  squareArgs,
+  text,
+  ToolInputError,
+  TOOLS,
+} from './tools.ts';
 
 const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const LATEST = '2025-11-25';
@@ -13,7 +22,8 @@ const LATEST = '2025-11-25';
 const TICK_MS = 20;
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /**
  * The from-scratch 2025-11-25 Streamable HTTP oracle server: sessions, JSON and SSE responses, a GET stream,
@@ -77,7 +87,12 @@ export function createOracleServer(mutantName?: string): Server {
     if (!m('no-priming')) s.emit(stream, '');
     for (let i = 1; i <= n && token !== undefined && !m('no-progress'); i++) {
       await new Promise((r) => setTimeout(r, TICK_MS));
-      const note = { jsonrpc: '2.0', ...(m('notification-with-id') ? { id: `progress-${i}` } : {}), method: 'notifications/progress', params: { progressToken: token, progress: i, total: n } };
+      const note = {
+        jsonrpc: '2.0',
+        ...(m('notification-with-id') ? { id: `progress-${i}` } : {}),
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: i, total: n },
+      };
       s.emit(stream, JSON.stringify(note));
     }
     s.emit(stream, JSON.stringify(out.message(msg.id, { result: text('liftoff') })));
@@ -86,7 +101,13 @@ export function createOracleServer(mutantName?: string): Server {
   }
 
   /** slow_square: taskSupport "required", so only a task-augmented call runs it (…-117b). */
-  async function square(reply: (r: unknown) => void, error: (c: number, m: string) => void, s: Session, p: Record<string, unknown>, args: Record<string, unknown>): Promise<void> {
+  async function square(
+    reply: (r: unknown) => void,
+    error: (c: number, m: string) => void,
+    s: Session,
+    p: Record<string, unknown>,
+    args: Record<string, unknown>,
+  ): Promise<void> {
     const augmented = typeof p.task === 'object' && p.task !== null;
     let parsed: { x: number; delayMs: number };
     try {
@@ -100,14 +121,19 @@ export function createOracleServer(mutantName?: string): Server {
     const { x, delayMs } = parsed;
     const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
     if (augmented && !m('task-call-returns-result')) return reply(s.tasks.create(obj(p.task).ttl, delayMs, compute));
-    if (!augmented && !m('required-tool-runs-without-task')) return error(-32601, 'Method not found: tool slow_square requires task augmentation (execution.taskSupport "required")');
+    if (!augmented && !m('required-tool-runs-without-task'))
+      return error(
+        -32601,
+        'Method not found: tool slow_square requires task augmentation (execution.taskSupport "required")',
+      );
     await new Promise((r) => setTimeout(r, delayMs));
     return reply(compute());
   }
 
   async function request(res: ServerResponse, s: Session, msg: Rpc): Promise<void> {
     const reply = (result: unknown) => out.json(res, 200, out.message(msg.id, { result }));
-    const error = (code: number, message: string) => out.json(res, 200, out.message(msg.id, { error: { code, message } }));
+    const error = (code: number, message: string) =>
+      out.json(res, 200, out.message(msg.id, { error: { code, message } }));
     try {
       if (msg.method === 'ping') return reply({});
       if (msg.method === 'tools/list') return reply({ tools: TOOLS });
@@ -139,7 +165,8 @@ export function createOracleServer(mutantName?: string): Server {
     } catch {
       return out.httpError(res, 400, -32700, 'Parse error');
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0') return out.httpError(res, 400, -32600, 'Invalid Request');
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0')
+      return out.httpError(res, 400, -32600, 'Invalid Request');
     if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
     const s = admit(req, res);
     if (!s) return;
@@ -148,7 +175,8 @@ export function createOracleServer(mutantName?: string): Server {
   }
 
   function get(req: IncomingMessage, res: ServerResponse): void {
-    if (!String(req.headers.accept ?? '').includes('text/event-stream')) return out.httpError(res, 406, -32600, 'Not Acceptable: GET needs Accept: text/event-stream');
+    if (!String(req.headers.accept ?? '').includes('text/event-stream'))
+      return out.httpError(res, 406, -32600, 'Not Acceptable: GET needs Accept: text/event-stream');
     const s = admit(req, res);
     if (!s) return;
     if (m('get-returns-json')) return out.json(res, 200, {});

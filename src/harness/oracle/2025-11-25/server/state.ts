@@ -41,7 +41,12 @@ export class Session {
   constructor(mutant?: MutantId) {
     this.mutant = mutant;
     this.tasks = new TaskStore(mutant);
-    this.id = mutant === 'session-id-with-space' ? `mcp ${randomUUID()}` : mutant === 'fixed-session-id' ? 'session-1' : randomUUID();
+    this.id =
+      mutant === 'session-id-with-space'
+        ? `mcp ${randomUUID()}`
+        : mutant === 'fixed-session-id'
+          ? 'session-1'
+          : randomUUID();
   }
 
   openStream(sink: ServerResponse): Stream {

@@ -37,12 +37,26 @@ export class TaskStore {
 
   /** The wire view of a task (Task object). */
   view(t: Task): Record<string, unknown> {
-    return { taskId: t.taskId, status: t.status, createdAt: t.createdAt, lastUpdatedAt: t.lastUpdatedAt, ttl: t.ttl, pollInterval: POLL_MS };
+    return {
+      taskId: t.taskId,
+      status: t.status,
+      createdAt: t.createdAt,
+      lastUpdatedAt: t.lastUpdatedAt,
+      ttl: t.ttl,
+      pollInterval: POLL_MS,
+    };
   }
 
   create(ttl: unknown, delayMs: number, compute: () => object): Record<string, unknown> {
     const now = new Date().toISOString();
-    const t: Task = { taskId: randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, ttl: typeof ttl === 'number' ? ttl : null, waiters: [] };
+    const t: Task = {
+      taskId: randomUUID(),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      ttl: typeof ttl === 'number' ? ttl : null,
+      waiters: [],
+    };
     t.timer = setTimeout(() => this.settle(t, 'completed', compute()), delayMs);
     t.timer.unref();
     this.tasks.set(t.taskId, t);
@@ -87,7 +101,8 @@ export class TaskStore {
 
   cancel(params: Record<string, unknown>): Record<string, unknown> {
     const t = this.find(params);
-    if (terminal(t.status) && this.mutant !== 'cancel-terminal-accepted') throw new InvalidParams(`Cannot cancel task ${t.taskId}: already ${t.status}`);
+    if (terminal(t.status) && this.mutant !== 'cancel-terminal-accepted')
+      throw new InvalidParams(`Cannot cancel task ${t.taskId}: already ${t.status}`);
     if (this.mutant === 'cancel-lazy') {
       const before = this.view(t);
       setTimeout(() => this.settle(t, 'cancelled'), 50).unref();

@@ -14,7 +14,7 @@ export const TOOLS = [
   },
   {
     name: 'increment',
-    description: 'Increment this session\'s counter (starts at 0) and return the new value as text.',
+    description: "Increment this session's counter (starts at 0) and return the new value as text.",
     inputSchema: { type: 'object', properties: {} },
   },
   {
@@ -25,7 +25,11 @@ export const TOOLS = [
   {
     name: 'slow_square',
     description: 'Square x after delayMs milliseconds; must be called as a task.',
-    inputSchema: { type: 'object', properties: { x: { type: 'number' }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } }, required: ['x', 'delayMs'] },
+    inputSchema: {
+      type: 'object',
+      properties: { x: { type: 'number' }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } },
+      required: ['x', 'delayMs'],
+    },
     execution: { taskSupport: 'required' },
   },
 ] as const;
@@ -68,7 +72,8 @@ export function simpleTool(name: string, args: Record<string, unknown>, mutant?:
 /** Validate countdown's `n` (1–10). */
 export function countdownN(args: Record<string, unknown>): number {
   const n = args.n;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10) throw new ToolInputError('argument "n" must be an integer from 1 to 10');
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 10)
+    throw new ToolInputError('argument "n" must be an integer from 1 to 10');
   return n;
 }
 
@@ -76,6 +81,7 @@ export function countdownN(args: Record<string, unknown>): number {
 export function squareArgs(args: Record<string, unknown>): { x: number; delayMs: number } {
   const x = num(args.x, 'x');
   const d = args.delayMs;
-  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 60000) throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
+  if (typeof d !== 'number' || !Number.isInteger(d) || d < 0 || d > 60000)
+    throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
   return { x, delayMs: d };
 }

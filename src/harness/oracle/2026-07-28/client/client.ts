@@ -1,5 +1,12 @@
 import { SseParser } from '../../../wire/sse.ts';
-import { encodeHeaderValue, headerParams, headerString, InvalidToolError, readPath, type HeaderParam } from './encode.ts';
+import {
+  encodeHeaderValue,
+  headerParams,
+  headerString,
+  InvalidToolError,
+  readPath,
+  type HeaderParam,
+} from './encode.ts';
 
 /** Bound on every HTTP exchange, so the oracle always exits. */
 const HTTP_TIMEOUT_MS = 30_000;
@@ -13,8 +20,15 @@ const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !
 export class OracleRpcError extends Error {
   readonly code: unknown;
   readonly data: unknown;
-  constructor(method: string, url: string, status: number, error: { code?: unknown; message?: unknown; data?: unknown } | undefined) {
-    super(`${method} failed: POST ${url} (HTTP ${status}${error ? `, JSON-RPC ${String(error.code)} ${String(error.message)}` : ''})`);
+  constructor(
+    method: string,
+    url: string,
+    status: number,
+    error: { code?: unknown; message?: unknown; data?: unknown } | undefined,
+  ) {
+    super(
+      `${method} failed: POST ${url} (HTTP ${status}${error ? `, JSON-RPC ${String(error.code)} ${String(error.message)}` : ''})`,
+    );
     this.name = 'OracleRpcError';
     this.code = error?.code;
     this.data = error?.data;
@@ -63,19 +77,31 @@ export class OracleClient2026 {
 
   private meta(): Msg {
     const m: Msg = { 'io.modelcontextprotocol/protocolVersion': this.version };
-    if (!this.is('no-client-capabilities')) m['io.modelcontextprotocol/clientCapabilities'] = this.opts.capabilities ?? {};
-    if (!this.is('no-client-info')) m['io.modelcontextprotocol/clientInfo'] = { name: 'mcpfs-oracle-client', version: '1.0.0' };
+    if (!this.is('no-client-capabilities'))
+      m['io.modelcontextprotocol/clientCapabilities'] = this.opts.capabilities ?? {};
+    if (!this.is('no-client-info'))
+      m['io.modelcontextprotocol/clientInfo'] = { name: 'mcpfs-oracle-client', version: '1.0.0' };
     return m;
   }
 
   private headers(method: string, params: Msg): Record<string, string> {
     const h: Record<string, string> = { 'Content-Type': 'application/json' };
     if (!this.is('no-accept')) h.Accept = 'application/json, text/event-stream';
-    if (!this.is('no-protocol-version')) h['MCP-Protocol-Version'] = this.is('header-version-mismatch') ? '2025-11-25' : this.version;
+    if (!this.is('no-protocol-version'))
+      h['MCP-Protocol-Version'] = this.is('header-version-mismatch') ? '2025-11-25' : this.version;
     if (!this.is('no-mcp-method')) h['Mcp-Method'] = method;
-    const nameField = method === 'resources/read' ? params.uri : method === 'tools/call' || method === 'prompts/get' ? params.name : undefined;
-    if (typeof nameField === 'string') h['Mcp-Name'] = this.is('no-name-encoding') ? Buffer.from(nameField, 'utf8').toString('latin1') : encodeHeaderValue(nameField);
-    if (method === 'tools/call' && typeof params.name === 'string' && !this.is('no-param-headers')) Object.assign(h, this.paramHeaders(params.name, params.arguments));
+    const nameField =
+      method === 'resources/read'
+        ? params.uri
+        : method === 'tools/call' || method === 'prompts/get'
+          ? params.name
+          : undefined;
+    if (typeof nameField === 'string')
+      h['Mcp-Name'] = this.is('no-name-encoding')
+        ? Buffer.from(nameField, 'utf8').toString('latin1')
+        : encodeHeaderValue(nameField);
+    if (method === 'tools/call' && typeof params.name === 'string' && !this.is('no-param-headers'))
+      Object.assign(h, this.paramHeaders(params.name, params.arguments));
     return h;
   }
 
@@ -95,16 +121,25 @@ export class OracleClient2026 {
       const s = headerString(v);
       if (s === undefined) continue;
       // no-base64 sends the raw UTF-8 bytes (fetch only takes byte strings; it also trims edge whitespace).
-      h[`Mcp-Param-${p.header}`] = this.is('no-base64') && !/^[\x20-\x7e]*$/.test(s) ? Buffer.from(s, 'utf8').toString('latin1') : encodeHeaderValue(s, { base64: !this.is('no-base64'), escapeSentinel: !this.is('no-sentinel-escape') });
+      h[`Mcp-Param-${p.header}`] =
+        this.is('no-base64') && !/^[\x20-\x7e]*$/.test(s)
+          ? Buffer.from(s, 'utf8').toString('latin1')
+          : encodeHeaderValue(s, { base64: !this.is('no-base64'), escapeSentinel: !this.is('no-sentinel-escape') });
     }
     return h;
   }
 
   /** POST one message and return the HTTP status and the JSON-RPC response with `id` (JSON or SSE), if any. */
   async post(body: Msg, method: string, params: Msg): Promise<{ status: number; msg?: Msg }> {
-    const res = await fetch(this.url, { method: 'POST', headers: this.headers(method, params), body: JSON.stringify(body), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: this.headers(method, params),
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type === 'text/event-stream' && this.is('sse-unsupported')) throw new Error(`unexpected content type ${type}: POST ${this.url}`);
+    if (type === 'text/event-stream' && this.is('sse-unsupported'))
+      throw new Error(`unexpected content type ${type}: POST ${this.url}`);
     if (type === 'text/event-stream') return { status: res.status, msg: await this.readStream(res, body.id) };
     const text = await res.text();
     let parsed: unknown;
@@ -148,7 +183,9 @@ export class OracleClient2026 {
       if (error.code === -32022 && isObj(error.data) && Array.isArray(error.data.supported)) {
         const supported = error.data.supported;
         // The mutant retries with a version the server did not list (here the 2025 revision).
-        const pick = this.is('retry-unlisted-version') ? '2025-11-25' : this.opts.versions.find((v) => supported.includes(v));
+        const pick = this.is('retry-unlisted-version')
+          ? '2025-11-25'
+          : this.opts.versions.find((v) => supported.includes(v));
         if (pick !== undefined) {
           if (this.is('initialize-fallback')) await this.legacyInitialize();
           this.version = pick;
@@ -163,7 +200,8 @@ export class OracleClient2026 {
     if (status !== 200 || !isObj(msg?.result)) throw new OracleRpcError(method, this.url, status, error);
     const result = msg.result;
     const type = result.resultType ?? 'complete';
-    if (type !== 'complete' && type !== 'input_required') throw new Error(`${method}: invalid result, unrecognized resultType ${JSON.stringify(type)}: POST ${this.url}`);
+    if (type !== 'complete' && type !== 'input_required')
+      throw new Error(`${method}: invalid result, unrecognized resultType ${JSON.stringify(type)}: POST ${this.url}`);
     return result;
   }
 
@@ -195,9 +233,14 @@ export class OracleClient2026 {
       if (result.resultType !== 'input_required') return result;
       const next: Msg = {};
       if (isObj(result.inputRequests) && !this.is('no-input-responses')) {
-        next.inputResponses = Object.fromEntries(Object.entries(result.inputRequests).map(([k, r]) => [k, answer(isObj(r) ? r : {})]));
+        next.inputResponses = Object.fromEntries(
+          Object.entries(result.inputRequests).map(([k, r]) => [k, answer(isObj(r) ? r : {})]),
+        );
       }
-      if (typeof result.requestState === 'string') next.requestState = this.is('trim-request-state') ? result.requestState.replace(/=+$/, '') : result.requestState;
+      if (typeof result.requestState === 'string')
+        next.requestState = this.is('trim-request-state')
+          ? result.requestState.replace(/=+$/, '')
+          : result.requestState;
       else if (this.is('invent-request-state')) next.requestState = 'none';
       if (this.is('state-on-parallel')) await this.request('tools/list', { ...next });
       extra = next;
@@ -208,22 +251,40 @@ export class OracleClient2026 {
   /** Mutant only: a request wrapped in a JSON array (a batch, which 2026-07-28 does not allow). */
   async postBatch(method: string): Promise<void> {
     const params = { _meta: this.meta() };
-    const res = await fetch(this.url, { method: 'POST', headers: this.headers(method, params), body: JSON.stringify([{ jsonrpc: '2.0', id: this.newId(), method, params }]), signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: this.headers(method, params),
+      body: JSON.stringify([{ jsonrpc: '2.0', id: this.newId(), method, params }]),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     await res.arrayBuffer();
   }
 
   /** Mutant only: the legacy handshake a modern client must not fall back to after a modern 400. */
   private async legacyInitialize(): Promise<void> {
-    const params = { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'mcpfs-oracle-client', version: '1.0.0' } };
+    const params = {
+      protocolVersion: '2025-11-25',
+      capabilities: {},
+      clientInfo: { name: 'mcpfs-oracle-client', version: '1.0.0' },
+    };
     const body = JSON.stringify({ jsonrpc: '2.0', id: this.newId(), method: 'initialize', params });
     // Legacy shape: no MCP-Protocol-Version, no Mcp-Method, no _meta (only the fallback itself is the fault).
-    const res = await fetch(this.url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(this.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body,
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     await res.arrayBuffer();
   }
 
   /** Mutant only: a bare HTTP request outside the POST-only transport. */
   async legacyGet(): Promise<void> {
-    const res = await fetch(this.url, { method: 'GET', headers: { Accept: 'text/event-stream' }, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await fetch(this.url, {
+      method: 'GET',
+      headers: { Accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    });
     await res.arrayBuffer();
   }
 }

@@ -38,7 +38,19 @@ export interface HeaderParam {
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const FORBIDDEN = ['items', 'prefixItems', 'additionalProperties', 'oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', '$ref'];
+const FORBIDDEN = [
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+];
 
 /** Thrown when a tool's x-mcp-header annotations violate the constraints: the client must drop that tool. */
 export class InvalidToolError extends Error {
@@ -55,14 +67,19 @@ export function headerParams(tool: string, schema: unknown): HeaderParam[] {
     if (!isObj(node)) return;
     if ('x-mcp-header' in node) {
       const h = node['x-mcp-header'];
-      if (!reachable || path.length === 0) throw new InvalidToolError(tool, `x-mcp-header at an unreachable place (${path.join('.') || 'root'})`);
-      if (typeof h !== 'string' || !TOKEN.test(h)) throw new InvalidToolError(tool, `x-mcp-header ${JSON.stringify(h)} is not an HTTP token`);
+      if (!reachable || path.length === 0)
+        throw new InvalidToolError(tool, `x-mcp-header at an unreachable place (${path.join('.') || 'root'})`);
+      if (typeof h !== 'string' || !TOKEN.test(h))
+        throw new InvalidToolError(tool, `x-mcp-header ${JSON.stringify(h)} is not an HTTP token`);
       const types = Array.isArray(node.type) ? node.type : [node.type];
-      if (!types.every((t) => t === 'string' || t === 'integer' || t === 'boolean')) throw new InvalidToolError(tool, `x-mcp-header ${h} on a non-primitive type ${JSON.stringify(node.type)}`);
-      if (out.some((p) => p.header.toLowerCase() === h.toLowerCase())) throw new InvalidToolError(tool, `x-mcp-header ${h} is not unique`);
+      if (!types.every((t) => t === 'string' || t === 'integer' || t === 'boolean'))
+        throw new InvalidToolError(tool, `x-mcp-header ${h} on a non-primitive type ${JSON.stringify(node.type)}`);
+      if (out.some((p) => p.header.toLowerCase() === h.toLowerCase()))
+        throw new InvalidToolError(tool, `x-mcp-header ${h} is not unique`);
       out.push({ header: h, path });
     }
-    if (isObj(node.properties)) for (const [k, sub] of Object.entries(node.properties)) walk(sub, [...path, k], reachable);
+    if (isObj(node.properties))
+      for (const [k, sub] of Object.entries(node.properties)) walk(sub, [...path, k], reachable);
     for (const key of FORBIDDEN) {
       const sub = node[key];
       for (const s of Array.isArray(sub) ? sub : [sub]) walk(s, path, false);

@@ -11,12 +11,24 @@ import { oracleClientMain } from '../../common/client-cli.ts';
 import { MUTANTS } from './mutants.ts';
 
 /** Per scenario, as its prompt says: versions the client speaks, its capabilities, the token tool, get_secret's arguments. */
-const SETUPS: Record<string, { versions: string[]; capabilities?: Record<string, unknown>; tokenTool?: string; args: Record<string, unknown> }> = {
+const SETUPS: Record<
+  string,
+  { versions: string[]; capabilities?: Record<string, unknown>; tokenTool?: string; args: Record<string, unknown> }
+> = {
   'stateless-call': { versions: ['2026-07-28'], tokenTool: 'get_token', args: {} },
   'param-headers': {
     versions: ['2026-07-28'],
     tokenTool: 'entrée',
-    args: { region: 'us-west1', greeting: 'Hello, 世界', padded: '  padded ', literal: '=?base64?literal?=', shard: 42, verbose: true, trace: null, options: { tier: 'gold' } },
+    args: {
+      region: 'us-west1',
+      greeting: 'Hello, 世界',
+      padded: '  padded ',
+      literal: '=?base64?literal?=',
+      shard: 42,
+      verbose: true,
+      trace: null,
+      options: { tier: 'gold' },
+    },
   },
   'version-retry': { versions: ['2027-03-15', '2026-07-28'], args: {} },
   'multi-round-trip': { versions: ['2026-07-28'], capabilities: { elicitation: { form: {} } }, args: {} },
@@ -36,7 +48,8 @@ function textOf(result: Record<string, unknown>): string {
 /** Mutants that send one faulty extra message up front, then carry on as the oracle. */
 async function faultUpFront(c: OracleClient2026, mutant: string | undefined): Promise<void> {
   if (mutant === 'legacy-get') await c.legacyGet();
-  if (mutant === 'posts-response') await c.post({ jsonrpc: '2.0', id: 'stray', result: {} }, 'tools/list', {}).catch(() => undefined);
+  if (mutant === 'posts-response')
+    await c.post({ jsonrpc: '2.0', id: 'stray', result: {} }, 'tools/list', {}).catch(() => undefined);
   if (mutant === 'null-id') await c.request('tools/list', {}, { id: null }).catch(() => undefined);
   if (mutant === 'fractional-id') await c.request('tools/list', {}, { id: 1.5 }).catch(() => undefined);
   if (mutant === 'batch-request') await c.postBatch('tools/list').catch(() => undefined);
@@ -45,14 +58,21 @@ async function faultUpFront(c: OracleClient2026, mutant: string | undefined): Pr
 /** The scenario's goal, done the way the spec asks (or broken the way the mutant says). */
 export async function runScenario(url: string, scenario: string, mutant?: string): Promise<boolean> {
   const setup = SETUPS[scenario]!;
-  const c = new OracleClient2026(url, { versions: setup.versions, ...(setup.capabilities ? { capabilities: setup.capabilities } : {}), ...(mutant ? { mutant } : {}) });
+  const c = new OracleClient2026(url, {
+    versions: setup.versions,
+    ...(setup.capabilities ? { capabilities: setup.capabilities } : {}),
+    ...(mutant ? { mutant } : {}),
+  });
   await faultUpFront(c, mutant);
   const args = { ...setup.args };
   let tools: string[];
   if (mutant === 'duplicate-in-flight-id') {
     // The server holds tools/list, so the second request arrives while the first is in flight; same id on both.
     const id = c.newId();
-    const [listed, token] = await Promise.all([c.listTools(id), c.request('tools/call', { name: 'get_token', arguments: {} }, { id })]);
+    const [listed, token] = await Promise.all([
+      c.listTools(id),
+      c.request('tools/call', { name: 'get_token', arguments: {} }, { id }),
+    ]);
     tools = listed;
     args.token = textOf(token);
   } else {
@@ -65,7 +85,8 @@ export async function runScenario(url: string, scenario: string, mutant?: string
     const fast = await c.callTool('get_secret_fast', { ...args, budget: 0.5 }, confirm);
     if (fast.isError !== true) secretResult = fast;
   }
-  if (!tools.includes('get_secret')) throw new Error(`get_secret is not among the valid tools ${JSON.stringify(tools)}: POST ${url}`);
+  if (!tools.includes('get_secret'))
+    throw new Error(`get_secret is not among the valid tools ${JSON.stringify(tools)}: POST ${url}`);
   secretResult ??= await c.callTool('get_secret', args, confirm);
   const secret = textOf(secretResult);
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
@@ -73,4 +94,5 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   return verdict.isError !== true;
 }
 
-if (import.meta.main) process.exit(await oracleClientMain({ scenarios: Object.keys(SETUPS), mutants: MUTANTS, run: runScenario }));
+if (import.meta.main)
+  process.exit(await oracleClientMain({ scenarios: Object.keys(SETUPS), mutants: MUTANTS, run: runScenario }));

@@ -3,4 +3,8 @@
 import { oracleServerMain } from '../../common/server-cli.ts';
 import { createOracleServer } from './server.ts';
 
-oracleServerMain({ name: 'oracle 2026-07-28', mainPath: 'src/harness/oracle/2026-07-28/server/main.ts', create: createOracleServer });
+oracleServerMain({
+  name: 'oracle 2026-07-28',
+  mainPath: 'src/harness/oracle/2026-07-28/server/main.ts',
+  create: createOracleServer,
+});

@@ -32,7 +32,11 @@ export class Responder {
 
   json(res: ServerResponse, status: number, body: unknown): void {
     const text = JSON.stringify(body);
-    res.writeHead(status, { ...this.base(), 'Content-Type': this.mutant === 'text-plain-content-type' ? 'text/plain' : 'application/json', 'Content-Length': String(Buffer.byteLength(text)) });
+    res.writeHead(status, {
+      ...this.base(),
+      'Content-Type': this.mutant === 'text-plain-content-type' ? 'text/plain' : 'application/json',
+      'Content-Length': String(Buffer.byteLength(text)),
+    });
     res.end(text);
   }
 
@@ -42,8 +46,15 @@ export class Responder {
   }
 
   /** JSON-RPC response object with the request's id (the id-as-string mutant stringifies it). */
-  message(id: unknown, payload: { result: unknown } | { error: { code: number; message: string; data?: unknown } }): Record<string, unknown> {
-    return { jsonrpc: '2.0', ...(id === undefined ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id }), ...payload };
+  message(
+    id: unknown,
+    payload: { result: unknown } | { error: { code: number; message: string; data?: unknown } },
+  ): Record<string, unknown> {
+    return {
+      jsonrpc: '2.0',
+      ...(id === undefined ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id }),
+      ...payload,
+    };
   }
 
   error(res: ServerResponse, id: unknown, e: RpcError): void {
@@ -60,9 +71,19 @@ export class Responder {
 
   /** One JSON-RPC response on an SSE stream, then end it (keep-stream-open leaves it open; another mutant adds a request first). */
   sse(res: ServerResponse, message: unknown): void {
-    res.writeHead(200, { ...this.base(), 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache', ...(this.mutant === 'no-x-accel' ? {} : { 'X-Accel-Buffering': 'no' }) });
+    res.writeHead(200, {
+      ...this.base(),
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      ...(this.mutant === 'no-x-accel' ? {} : { 'X-Accel-Buffering': 'no' }),
+    });
     if (this.mutant === 'sse-elicitation-request') {
-      const req = { jsonrpc: '2.0', id: 'srv-1', method: 'elicitation/create', params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } } };
+      const req = {
+        jsonrpc: '2.0',
+        id: 'srv-1',
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } },
+      };
       res.write(formatSse({ data: JSON.stringify(req) }));
     }
     res.write(formatSse({ data: JSON.stringify(message) }));

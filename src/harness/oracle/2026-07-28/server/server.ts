@@ -37,27 +37,59 @@ export function createOracleServer(mutantName?: string): Server {
   let calls = 0;
 
   function toolsList(): Record<string, unknown> {
-    const extra = m('list-side-effect') && calls > 0 ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }] : [];
+    const extra =
+      m('list-side-effect') && calls > 0
+        ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }]
+        : [];
     return { tools: [...TOOLS, ...extra], ...CACHE };
   }
 
   /** confirm_transfer: MRTR with an elicitation input request and a sealed requestState. */
-  function transfer(res: ServerResponse, msg: Rpc, caps: Record<string, unknown>, p: Record<string, unknown>, amount: number): void {
+  function transfer(
+    res: ServerResponse,
+    msg: Rpc,
+    caps: Record<string, unknown>,
+    p: Record<string, unknown>,
+    amount: number,
+  ): void {
     if (!('elicitation' in caps) && !m('elicit-without-capability')) {
       const data = m('missing-capability-no-data') ? undefined : { requiredCapabilities: { elicitation: {} } };
-      throw new RpcError(m('missing-capability-200') ? 200 : 400, -32021, 'Missing required client capability: elicitation', data);
+      throw new RpcError(
+        m('missing-capability-200') ? 200 : 400,
+        -32021,
+        'Missing required client capability: elicitation',
+        data,
+      );
     }
     const answer = obj(obj(p.inputResponses).confirm);
     if (p.requestState === undefined || !('confirm' in obj(p.inputResponses))) {
       const ask = {
-        inputRequests: { confirm: { method: 'elicitation/create', params: { mode: 'form', message: `Confirm the transfer of ${amount}?`, requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] } } } },
+        inputRequests: {
+          confirm: {
+            method: 'elicitation/create',
+            params: {
+              mode: 'form',
+              message: `Confirm the transfer of ${amount}?`,
+              requestedSchema: { type: 'object', properties: { confirm: { type: 'boolean' } }, required: ['confirm'] },
+            },
+          },
+        },
         requestState: sealer.seal({ tool: 'confirm_transfer', amount, exp: Date.now() + STATE_TTL_MS }),
       };
-      return out.sse(res, out.message(msg.id, { result: out.result(m('empty-input-required') ? {} : ask, 'input_required') }));
+      return out.sse(
+        res,
+        out.message(msg.id, { result: out.result(m('empty-input-required') ? {} : ask, 'input_required') }),
+      );
     }
     const trust = m('unverified-state');
     const state = sealer.open(p.requestState, trust);
-    const valid = trust || (state && state.tool === 'confirm_transfer' && state.amount === amount && typeof state.exp === 'number' && state.exp > Date.now());
+    const valid =
+      trust ||
+      (state &&
+        state.tool === 'confirm_transfer' &&
+        state.amount === amount &&
+        typeof state.exp === 'number' &&
+        state.exp > Date.now());
     if (!valid) throw new RpcError(400, -32602, 'Invalid params: requestState failed verification');
     const ok = answer.action === 'accept' && obj(answer.content).confirm === true;
     const done = text(ok ? `transferred ${m('wrong-results') ? 0 : amount}` : 'transfer not confirmed');
@@ -77,7 +109,8 @@ export function createOracleServer(mutantName?: string): Server {
   function callTool(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
     const p = obj(msg.params);
     const args = obj(p.arguments);
-    const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
+    const reply = (r: Record<string, unknown>, type?: string) =>
+      out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
     if (p.name === 'add') {
       const [a, b] = [num(args.a, 'a'), num(args.b, 'b')];
       return reply(text(String(m('wrong-results') ? a - b : a + b)));
@@ -92,7 +125,8 @@ export function createOracleServer(mutantName?: string): Server {
     if (p.name === 'confirm_transfer') return transfer(res, msg, caps, p, num(args.amount, 'amount', true));
     if (p.name === 'slow_square') {
       const [x, delayMs] = [num(args.x, 'x'), num(args.delayMs, 'delayMs', true)];
-      if (delayMs < 0 || delayMs > 60_000) throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
+      if (delayMs < 0 || delayMs > 60_000)
+        throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
       // Task-only tool: without the extension there is no way to serve it (ext-tasks …-61a, …-63).
       if (!declaresTasks(caps) && !m('task-without-extension')) throw missingTasks(mutant);
       const t = tasks.create(delayMs, () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))));
@@ -103,17 +137,28 @@ export function createOracleServer(mutantName?: string): Server {
 
   function request(req: IncomingMessage, res: ServerResponse, msg: Rpc & { method: string }): void {
     const caps = check.request(req, msg);
-    if (m('require-discover-first') && msg.method !== 'server/discover' && !discovered) throw new RpcError(400, -32600, 'Call server/discover first');
-    const reply = (r: Record<string, unknown>, type?: string) => out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
+    if (m('require-discover-first') && msg.method !== 'server/discover' && !discovered)
+      throw new RpcError(400, -32600, 'Call server/discover first');
+    const reply = (r: Record<string, unknown>, type?: string) =>
+      out.json(res, 200, out.message(msg.id, { result: out.result(r, type) }));
     if (msg.method === 'server/discover' && !m('discover-missing')) {
       discovered = true;
-      return reply({ supportedVersions: SUPPORTED, capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } }, ...CACHE });
+      return reply({
+        supportedVersions: SUPPORTED,
+        capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } },
+        ...CACHE,
+      });
     }
-    if (msg.method === 'tools/list') return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
+    if (msg.method === 'tools/list')
+      return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
     if (msg.method === 'tools/call') return call(req, res, msg, caps);
     if (msg.method === 'tasks/get' || msg.method === 'tasks/cancel' || msg.method === 'tasks/update') {
-      if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get')) throw missingTasks(mutant);
-      if (msg.method === 'tasks/get') { const t = tasks.get(obj(msg.params)); return reply(t.fields, t.resultType); }
+      if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get'))
+        throw missingTasks(mutant);
+      if (msg.method === 'tasks/get') {
+        const t = tasks.get(obj(msg.params));
+        return reply(t.fields, t.resultType);
+      }
       if (msg.method === 'tasks/cancel') return reply(tasks.cancel(obj(msg.params)));
       throw new InvalidParams('this server never asks for task input: no task awaits tasks/update');
     }
@@ -129,7 +174,13 @@ export function createOracleServer(mutantName?: string): Server {
     } catch {
       return out.error(res, undefined, new RpcError(400, -32700, 'Parse error'));
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') {
+    if (
+      typeof msg !== 'object' ||
+      msg === null ||
+      Array.isArray(msg) ||
+      msg.jsonrpc !== '2.0' ||
+      typeof msg.method !== 'string'
+    ) {
       return out.error(res, undefined, new RpcError(400, -32600, 'Invalid Request'));
     }
     // No client notifications are defined for this revision on HTTP; accept any (…-83).
@@ -145,12 +196,15 @@ export function createOracleServer(mutantName?: string): Server {
 
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/mcp') return out.error(res, undefined, new RpcError(404, -32600, 'Not Found: the MCP endpoint is /mcp'));
+    if (path !== '/mcp')
+      return out.error(res, undefined, new RpcError(404, -32600, 'Not Found: the MCP endpoint is /mcp'));
     const origin = req.headers.origin;
-    if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check')) return out.error(res, undefined, new RpcError(403, -32600, 'Forbidden: Origin not allowed'));
+    if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check'))
+      return out.error(res, undefined, new RpcError(403, -32600, 'Forbidden: Origin not allowed'));
     if (req.method !== 'POST') return out.status(res, 405, { Allow: 'POST' });
     post(req, res).catch((e: unknown) => {
-      if (!res.headersSent) out.error(res, undefined, new RpcError(500, -32603, `Internal error: ${(e as Error).message}`));
+      if (!res.headersSent)
+        out.error(res, undefined, new RpcError(500, -32603, `Internal error: ${(e as Error).message}`));
       else res.end();
     });
   });

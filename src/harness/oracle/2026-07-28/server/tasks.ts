@@ -7,7 +7,12 @@ const TTL_MS = 60_000;
 const POLL_MS = 100;
 /** What a non-declaring client is told it lacks (ext-tasks …-63, …-799). */
 export const missingTasks = (mutant?: MutantId) =>
-  new RpcError(400, -32021, `Missing required client capability: extensions["${TASKS_EXT}"]`, mutant === 'missing-extension-no-data' ? undefined : { requiredCapabilities: { extensions: { [TASKS_EXT]: {} } } });
+  new RpcError(
+    400,
+    -32021,
+    `Missing required client capability: extensions["${TASKS_EXT}"]`,
+    mutant === 'missing-extension-no-data' ? undefined : { requiredCapabilities: { extensions: { [TASKS_EXT]: {} } } },
+  );
 
 interface Task {
   taskId: string;
@@ -33,13 +38,29 @@ export class TaskStore {
   }
 
   private view(t: Task): Record<string, unknown> {
-    return { taskId: t.taskId, status: t.status, createdAt: t.createdAt, lastUpdatedAt: t.lastUpdatedAt, ttlMs: TTL_MS, pollIntervalMs: POLL_MS };
+    return {
+      taskId: t.taskId,
+      status: t.status,
+      createdAt: t.createdAt,
+      lastUpdatedAt: t.lastUpdatedAt,
+      ttlMs: TTL_MS,
+      pollIntervalMs: POLL_MS,
+    };
   }
 
   /** Start the work; returns the CreateTaskResult fields and its resultType. */
-  create(delayMs: number, compute: () => Record<string, unknown>): { fields: Record<string, unknown>; resultType: string } {
+  create(
+    delayMs: number,
+    compute: () => Record<string, unknown>,
+  ): { fields: Record<string, unknown>; resultType: string } {
     const now = new Date().toISOString();
-    const t: Task = { taskId: randomUUID(), status: 'working', createdAt: now, lastUpdatedAt: now, hidden: this.mutant === 'task-not-durable' };
+    const t: Task = {
+      taskId: randomUUID(),
+      status: 'working',
+      createdAt: now,
+      lastUpdatedAt: now,
+      hidden: this.mutant === 'task-not-durable',
+    };
     t.timer = setTimeout(() => this.settle(t, 'completed', compute()), delayMs);
     t.timer.unref();
     this.tasks.set(t.taskId, t);
@@ -59,7 +80,11 @@ export class TaskStore {
     const unseen = t?.hidden === true;
     if (t) t.hidden = false;
     if (!t || unseen) {
-      throw new RpcError(200, this.mutant === 'unknown-task-wrong-code' ? -32603 : -32602, `Invalid params: unknown taskId ${String(params.taskId)}`);
+      throw new RpcError(
+        200,
+        this.mutant === 'unknown-task-wrong-code' ? -32603 : -32602,
+        `Invalid params: unknown taskId ${String(params.taskId)}`,
+      );
     }
     return t;
   }
@@ -67,8 +92,12 @@ export class TaskStore {
   /** tasks/get: the DetailedTask and its resultType. */
   get(params: Record<string, unknown>): { fields: Record<string, unknown>; resultType: string } {
     const t = this.find(params);
-    const result = t.status === 'completed' && t.result && this.mutant !== 'completed-without-result' ? { result: t.result } : {};
-    return { fields: { ...this.view(t), ...result }, resultType: this.mutant === 'task-get-result-type-task' ? 'task' : 'complete' };
+    const result =
+      t.status === 'completed' && t.result && this.mutant !== 'completed-without-result' ? { result: t.result } : {};
+    return {
+      fields: { ...this.view(t), ...result },
+      resultType: this.mutant === 'task-get-result-type-task' ? 'task' : 'complete',
+    };
   }
 
   /** tasks/cancel: stop the work, acknowledge with an empty result (the cancel-returns-task mutant sends the task). */

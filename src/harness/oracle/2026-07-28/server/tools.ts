@@ -2,15 +2,27 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The tools the 2026-07-28 server scenarios name, exactly as their prompts describe them. */
 export const TOOLS = [
-  { name: 'add', description: 'Add two numbers and return the sum as text.', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
-  { name: 'echo', description: 'Return the given text unchanged.', inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } },
+  {
+    name: 'add',
+    description: 'Add two numbers and return the sum as text.',
+    inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+  },
+  {
+    name: 'echo',
+    description: 'Return the given text unchanged.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
   {
     name: 'route_query',
     description: 'Route a query to a region; returns region|priority|query.',
     inputSchema: {
       type: 'object',
       properties: {
-        region: { type: 'string', description: 'Region to run in; absent means the global region.', 'x-mcp-header': 'Region' },
+        region: {
+          type: 'string',
+          description: 'Region to run in; absent means the global region.',
+          'x-mcp-header': 'Region',
+        },
         priority: { type: 'integer', description: 'Priority, an integer.', 'x-mcp-header': 'Priority' },
         query: { type: 'string', description: 'The query text.' },
       },
@@ -20,9 +32,17 @@ export const TOOLS = [
   {
     name: 'slow_square',
     description: 'Square x after delayMs milliseconds; runs only as a task.',
-    inputSchema: { type: 'object', properties: { x: { type: 'number' }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } }, required: ['x', 'delayMs'] },
+    inputSchema: {
+      type: 'object',
+      properties: { x: { type: 'number' }, delayMs: { type: 'integer', minimum: 0, maximum: 60000 } },
+      required: ['x', 'delayMs'],
+    },
   },
-  { name: 'confirm_transfer', description: 'Transfer an amount after the user confirms it.', inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] } },
+  {
+    name: 'confirm_transfer',
+    description: 'Transfer an amount after the user confirms it.',
+    inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] },
+  },
 ];
 
 /** Parameters of route_query mirrored into headers: argument name → header name suffix and type. */
@@ -45,7 +65,8 @@ export class InvalidParams extends Error {}
 export class ToolInputError extends Error {}
 
 export function num(v: unknown, name: string, integer = false): number {
-  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v))) throw new ToolInputError(`argument "${name}" must be ${integer ? 'an integer' : 'a number'}`);
+  if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v)))
+    throw new ToolInputError(`argument "${name}" must be ${integer ? 'an integer' : 'a number'}`);
   return v;
 }
 

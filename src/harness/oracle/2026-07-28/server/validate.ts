@@ -9,7 +9,8 @@ const META_VERSION = 'io.modelcontextprotocol/protocolVersion';
 const META_CAPS = 'io.modelcontextprotocol/clientCapabilities';
 
 export type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-export const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+export const obj = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const mismatch = (message: string) => new RpcError(400, HEADER_MISMATCH, `Header mismatch: ${message}`);
 
 /**
@@ -47,7 +48,8 @@ export class Validator {
     if (!m || this.m('no-base64-decode')) return v;
     const bytes = Buffer.from(m[1]!, 'base64');
     const text = bytes.toString('utf8');
-    if (bytes.toString('base64') !== m[1] || Buffer.from(text, 'utf8').compare(bytes) !== 0) throw mismatch(`header value '${v}' is not valid Base64 of UTF-8 text`);
+    if (bytes.toString('base64') !== m[1] || Buffer.from(text, 'utf8').compare(bytes) !== 0)
+      throw mismatch(`header value '${v}' is not valid Base64 of UTF-8 text`);
     return text;
   }
 
@@ -55,23 +57,32 @@ export class Validator {
   request(req: IncomingMessage, msg: Rpc & { method: string }): Record<string, unknown> {
     const version = this.header(req, 'MCP-Protocol-Version');
     if (version === undefined) {
-      if (this.m('version-missing-wrong-code')) throw new RpcError(400, -32600, 'Invalid Request: MCP-Protocol-Version is missing');
+      if (this.m('version-missing-wrong-code'))
+        throw new RpcError(400, -32600, 'Invalid Request: MCP-Protocol-Version is missing');
       throw mismatch('required header MCP-Protocol-Version is missing');
     }
     const method = this.header(req, 'Mcp-Method');
-    if (method === undefined && !this.m('method-header-optional')) throw mismatch('required header Mcp-Method is missing');
-    if (method !== undefined && method !== msg.method) throw mismatch(`Mcp-Method header value '${method}' does not match body value '${msg.method}'`);
+    if (method === undefined && !this.m('method-header-optional'))
+      throw mismatch('required header Mcp-Method is missing');
+    if (method !== undefined && method !== msg.method)
+      throw mismatch(`Mcp-Method header value '${method}' does not match body value '${msg.method}'`);
     const meta = obj(obj(msg.params)._meta);
     const requested = meta[META_VERSION];
     const caps = meta[META_CAPS];
     if (typeof requested !== 'string' || typeof caps !== 'object' || caps === null || Array.isArray(caps)) {
       const code = this.m('missing-caps-wrong-code') ? -32600 : -32602;
-      throw new RpcError(this.m('missing-caps-200') ? 200 : 400, code, `Invalid params: _meta must carry ${META_VERSION} and ${META_CAPS}`);
+      throw new RpcError(
+        this.m('missing-caps-200') ? 200 : 400,
+        code,
+        `Invalid params: _meta must carry ${META_VERSION} and ${META_CAPS}`,
+      );
     }
-    if (version !== undefined && version !== requested && !this.m('ignore-version-mismatch')) throw mismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${requested}'`);
+    if (version !== undefined && version !== requested && !this.m('ignore-version-mismatch'))
+      throw mismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${requested}'`);
     const asked = version;
     if (!SUPPORTED.includes(asked)) {
-      if (this.m('unsupported-version-wrong-code')) throw new RpcError(400, -32600, `Unsupported protocol version ${asked}`);
+      if (this.m('unsupported-version-wrong-code'))
+        throw new RpcError(400, -32600, `Unsupported protocol version ${asked}`);
       throw new RpcError(400, -32022, 'Unsupported protocol version', { supported: SUPPORTED, requested: asked });
     }
     if (msg.method === 'tools/call') this.name(req, obj(msg.params).name);
@@ -81,7 +92,8 @@ export class Validator {
   private name(req: IncomingMessage, name: unknown): void {
     const h = this.header(req, 'Mcp-Name');
     if (h === undefined) throw mismatch('required header Mcp-Name is missing');
-    if (this.decode(h) !== name && !this.m('ignore-name-header')) throw mismatch(`Mcp-Name header value '${h}' does not match body value '${String(name)}'`);
+    if (this.decode(h) !== name && !this.m('ignore-name-header'))
+      throw mismatch(`Mcp-Name header value '${h}' does not match body value '${String(name)}'`);
   }
 
   /** route_query's Mcp-Param-* headers against its arguments (…-555, …-563b–566, …-591). */
@@ -92,15 +104,24 @@ export class Validator {
       const absent = !(p.arg in args);
       const expected = value !== null && value !== undefined;
       if (raw === undefined) {
-        const demand = expected ? !this.m('param-header-optional') : (value === null && this.m('expect-header-when-null')) || this.m('expect-header-always');
-        if (demand) throw mismatch(`required header Mcp-Param-${p.header} is missing (${absent ? 'argument absent' : `argument ${JSON.stringify(value)}`})`);
+        const demand = expected
+          ? !this.m('param-header-optional')
+          : (value === null && this.m('expect-header-when-null')) || this.m('expect-header-always');
+        if (demand)
+          throw mismatch(
+            `required header Mcp-Param-${p.header} is missing (${absent ? 'argument absent' : `argument ${JSON.stringify(value)}`})`,
+          );
         continue;
       }
       if (!expected) throw mismatch(`Mcp-Param-${p.header} header sent but argument ${p.arg} has no value`);
       const got = this.decode(raw);
-      const same = p.type === 'integer' && !this.m('string-compare-integers') ? got.trim() !== '' && Number(got) === value : got === String(value);
+      const same =
+        p.type === 'integer' && !this.m('string-compare-integers')
+          ? got.trim() !== '' && Number(got) === value
+          : got === String(value);
       if (!same) {
-        if (this.m('param-mismatch-wrong-code')) throw new RpcError(400, -32602, `Invalid params: Mcp-Param-${p.header} does not match`);
+        if (this.m('param-mismatch-wrong-code'))
+          throw new RpcError(400, -32602, `Invalid params: Mcp-Param-${p.header} does not match`);
         throw mismatch(`Mcp-Param-${p.header} header value '${raw}' does not match body value '${String(value)}'`);
       }
     }
