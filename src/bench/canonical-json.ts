@@ -1,3 +1,5 @@
+import { jsonText } from './errors.ts';
+
 /**
  * JSON with object keys sorted (UTF-16 code unit order) at every level and no whitespace: the same content always
  * gives the same text, whatever its key order, so it can be hashed. Like `JSON.stringify`, object members whose value
@@ -36,7 +38,7 @@ export function canonicalJson(v: unknown, maxDepth = 256): string {
       parts.push({ text: '}', depth: 0 });
       for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!);
     } else {
-      out.push(JSON.stringify(x) ?? 'null');
+      out.push(jsonText(x) ?? 'null');
     }
   }
   return out.join('');

@@ -1,3 +1,4 @@
+import { McpfsError } from './errors.ts';
 import type { z } from 'zod';
 import { scanJson } from './derive/json-scan.ts';
 
@@ -58,11 +59,10 @@ export function zodProblems(file: string, error: z.ZodError, prefix: PropertyKey
 }
 
 /** Base class of every typed error this project throws; carries its problems. */
-export class BenchError extends Error {
+export class BenchError extends McpfsError {
   readonly problems: Problem[];
   constructor(problems: Problem[], summary?: string) {
     super(summary ?? problems.map(formatProblem).join('\n'));
-    this.name = 'BenchError';
     this.problems = problems;
   }
 }

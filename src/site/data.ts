@@ -6,6 +6,7 @@ import { allCharts, type SiteCharts } from './charts.ts';
 import { readDatasetFile } from './load.ts';
 import { allTables } from './tables.ts';
 import type { Table } from './table.ts';
+import { jsonText } from '../bench/errors.ts';
 
 const REDERIVE =
   're-run `npm run derive` (npm run build does it first); if it still does not match, derive and src/bench/schema/dataset.ts disagree: fix the one that is wrong';
@@ -25,7 +26,7 @@ export function parseDataset(file: string, text: string): Dataset {
       {
         file,
         field: 'format',
-        message: `expected "${DATASET_FORMAT}", got ${JSON.stringify(format) ?? 'nothing'}`,
+        message: `expected "${DATASET_FORMAT}", got ${jsonText(format) ?? 'nothing'}`,
         hint: 're-run `npm run derive`',
       },
     ]);

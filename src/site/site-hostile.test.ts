@@ -154,10 +154,13 @@ function domFindings(): string[] {
 describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with the build's _headers", () => {
   let server: StaticServer;
   let browser: Browser;
+  // What beforeAll got as far as starting, so afterAll stops exactly that and never masks beforeAll's own error.
+  const started: (() => Promise<void>)[] = [];
   const CONTROL = '/__control/';
   beforeAll(async () => {
     const control = `<!doctype html><title>control</title><img src="x" onerror="__pwned('control-handler')"><script>__pwned('control-inline')</script><img src="http://${XSS_HOST}/control.png">`;
     server = await serveStatic(site.out, { [CONTROL]: { type: 'text/html; charset=utf-8', body: control } });
+    started.push(() => server.close());
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -176,10 +179,10 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
         '--dns-prefetch-disable',
       ],
     });
+    started.push(() => browser.close());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+    for (const stop of started.reverse()) await stop();
   });
 
   /** Open `urls` in one context; returns what each did. `bypassCSP` tests escaping with no CSP to fall back on. */

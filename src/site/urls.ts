@@ -1,7 +1,8 @@
 // Stable URLs of every page and download. Pages and view models build links only through here.
 import type { Revision, Role } from '../bench/schema/common.ts';
 
-const BASE = (import.meta.env?.BASE_URL as string | undefined) ?? '/';
+// import.meta.env exists under Vite (the build, vitest) only; plain `node scripts/…` imports this file too.
+const BASE = (import.meta as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? '/';
 const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
 
 /** Prefix a site-absolute path (`/x/`) with the configured base. */

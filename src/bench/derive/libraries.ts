@@ -191,7 +191,7 @@ function failureRows(
         level: c.level,
         sentence: c.spec?.id ?? null,
         verdict: 'fail',
-        message: v.message ?? null,
+        message: v.message,
         trial: t.id,
         evidence: null,
       });

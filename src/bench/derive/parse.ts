@@ -105,7 +105,7 @@ export function parseWireLog(file: string, text: string): ParsedWireLog {
     if (!r.success) {
       problems.push(...zodProblems(file, r.error).map((p) => onLine(l.line, p)));
       // A malformed request still opens its exchange: its events are not reported a second time as orphans.
-      const raw = j.value as { type?: unknown; x?: unknown };
+      const raw = j.value as { type?: unknown; x?: unknown } | null; // any JSON value, null included
       if (raw?.type === 'request' && Number.isInteger(raw.x)) requests.set(raw.x as number, l.line);
       continue;
     }

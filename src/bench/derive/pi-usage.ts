@@ -39,9 +39,9 @@ export function piSessionUsage(jsonl: string): Usage {
   };
   for (const line of jsonl.split('\n')) {
     if (!line.trim()) continue;
-    let e: PiEntry;
+    let e: PiEntry | null;
     try {
-      e = JSON.parse(line) as PiEntry;
+      e = JSON.parse(line) as PiEntry | null; // a line may hold any JSON value
     } catch {
       continue; // a torn last line (pi killed mid-write) is skipped, not fatal
     }
@@ -54,7 +54,7 @@ export function piSessionUsage(jsonl: string): Usage {
     u.cacheWriteTokens += num(m.usage?.cacheWrite);
     u.costUsd += num(m.usage?.cost?.total);
     if (Array.isArray(m.content))
-      u.toolCalls += m.content.filter((c: { type?: string }) => c?.type === 'toolCall').length;
+      u.toolCalls += m.content.filter((c: { type?: string } | null) => c?.type === 'toolCall').length;
   }
   return { ...u, costUsd: Math.round(u.costUsd * 1e6) / 1e6 };
 }

@@ -5,6 +5,7 @@ import type { Problem } from '../problems.ts';
 import type { DocsAxis } from '../schema/common.ts';
 import type { TrialInfo, TrialRecord } from '../schema/trial.ts';
 import type { WireEvent, WireLog } from '../schema/wire-event.ts';
+import { jsonText } from '../errors.ts';
 
 /** What the trial note states. */
 export interface TrialNoteData {
@@ -79,7 +80,7 @@ export function trialNoteProblems(
       problems.push({
         file: path,
         field: FIELDS[k],
-        message: `${JSON.stringify(want[k])}, but its wire log's trial note (${wirePath} line ${line}) says ${JSON.stringify(e.data[k]) ?? 'nothing'}: the log belongs to another trial, or the record was rewritten`,
+        message: `${JSON.stringify(want[k])}, but its wire log's trial note (${wirePath} line ${line}) says ${jsonText(e.data[k]) ?? 'nothing'}: the log belongs to another trial, or the record was rewritten`,
       });
     }
   }

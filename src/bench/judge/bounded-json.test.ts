@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { depthExceeds, MAX_JSON_DEPTH, parseJsonBounded, stringifyBounded } from './bounded-json.ts';
 import { brief } from './jsonrpc.ts';
+import { jsonText } from '../errors.ts';
 
 const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
 
@@ -62,8 +63,8 @@ describe('stringifyBounded', () => {
 describe('brief', () => {
   it('is JSON.stringify cut to 120 characters for ordinary values', () => {
     for (const v of [...SAMPLES, { text: 'y'.repeat(500) }, 'z'.repeat(119), 'z'.repeat(200)]) {
-      if (v === undefined || JSON.stringify(v) === undefined) continue;
-      const s = JSON.stringify(v);
+      const s = jsonText(v);
+      if (s === undefined) continue;
       expect(brief(v)).toBe(s.length > 120 ? `${s.slice(0, 119)}…` : s);
     }
     expect(brief(undefined)).toBe('nothing');

@@ -1,3 +1,4 @@
+import { McpfsError } from '../errors.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
@@ -6,11 +7,10 @@ import { toExchanges, type Exchange } from './exchanges.ts';
 import type { JudgeRegistry, JudgeResult } from './types.ts';
 
 /** A judge is missing: a defect of this benchmark, never of the subject. */
-export class JudgeError extends Error {
+export class JudgeError extends McpfsError {
   readonly slug: string;
   constructor(slug: string, message: string) {
     super(message);
-    this.name = 'JudgeError';
     this.slug = slug;
   }
 }

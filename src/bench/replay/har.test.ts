@@ -31,7 +31,7 @@ function harProblems(har: unknown): string[] {
   need(log, 'log', { version: 'string', creator: 'object', entries: 'array' });
   if (log.version !== '1.2') out.push('log.version: expected "1.2"');
   need(log.creator, 'log.creator', { name: 'string', version: 'string' });
-  ((log.entries as unknown[]) ?? []).forEach((e, i) => {
+  (Array.isArray(log.entries) ? (log.entries as unknown[]) : []).forEach((e, i) => {
     const p = `log.entries[${i}]`;
     need(e, p, {
       startedDateTime: 'string',

@@ -111,7 +111,7 @@ function usageOf(u: unknown): TurnUsage | undefined {
 function toolCall(b: Obj): ToolCallView {
   const name = str(b.name) ?? '?';
   const args = isObject(b.arguments) ? b.arguments : {};
-  const base = { id: str(b.id) ?? '', name, argsText: JSON.stringify(b.arguments ?? null, null, 2) ?? 'null' };
+  const base = { id: str(b.id) ?? '', name, argsText: JSON.stringify(b.arguments ?? null, null, 2) };
   const path = str(args.path) ?? str(args.file_path);
   const withPath = path !== undefined ? { path } : {};
   switch (name) {

@@ -1,3 +1,4 @@
+import { McpfsError } from '../errors.ts';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -54,10 +55,9 @@ export interface CompiledSchemas {
 }
 
 /** The pinned schema could not be used (not an object, no `$defs`, Ajv refused it). */
-export class SchemaCompileError extends Error {
+export class SchemaCompileError extends McpfsError {
   constructor(message: string) {
     super(message);
-    this.name = 'SchemaCompileError';
   }
 }
 

@@ -99,7 +99,7 @@ export function wireMessages(log: WireLog): WireMessage[] {
         ...(s?.step !== undefined ? { step: s.step } : {}),
       };
       const ok = s?.status !== undefined && s.status >= 200 && s.status < 300;
-      body(e.body, loc, ok && media(s?.headers) === 'application/json');
+      body(e.body, loc, ok && media(s.headers) === 'application/json');
     } else if (e.type === 'sse') {
       const s = ex.get(e.x) ?? { sse: 0 };
       const i = s.sse++;

@@ -28,7 +28,7 @@ export function ensureLibrariesInstalled(
       timeout: 600_000,
     });
     if (r.error || r.status !== 0) {
-      const tail = `${r.stderr ?? ''}${r.error?.message ?? ''}`.trim().split('\n').slice(-5).join('\n');
+      const tail = `${(r.stderr as string | null) ?? ''}${r.error?.message ?? ''}`; // stderr is null when npm never started.trim().split('\n').slice(-5).join('\n');
       throw new Error(
         `${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.status ?? 'none'})\n${tail}\nhint: check the npm registry is reachable, then run npm run libraries:install`,
       );

@@ -58,14 +58,15 @@ export function isListening(port: number, pid: number | 'self' = 'self'): boolea
 /** Poll `check` every 100 ms until it is true or `timeoutMs` passed (or `stop` resolves). */
 export async function waitFor(check: () => boolean, timeoutMs: number, stop?: Promise<unknown>): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
-  let stopped = false;
+  // An object, not a let: the flag is set from a callback, which narrowing of a local cannot see.
+  const state = { stopped: false };
   void stop?.then(
-    () => (stopped = true),
-    () => (stopped = true),
+    () => (state.stopped = true),
+    () => (state.stopped = true),
   );
   for (;;) {
     if (check()) return true;
-    if (stopped || Date.now() >= deadline) return check();
+    if (state.stopped || Date.now() >= deadline) return check();
     await new Promise((r) => setTimeout(r, 100));
   }
 }

@@ -12,8 +12,7 @@ import { DRIVERS } from '../roles/registry.ts';
 export function calibrationSubjects(): CalibrationSubjects {
   const mutants: Record<string, CalibrationSubjects['mutants'][string]> = {};
   for (const [rev, roles] of Object.entries(DRIVERS)) {
-    for (const [role, driver] of Object.entries(roles ?? {})) {
-      if (!driver) continue;
+    for (const [role, driver] of Object.entries(roles)) {
       mutants[`${rev}/${role}`] = driver.mutants.map((m) => ({
         subject: oracleAdapter(driver, m.id).subject,
         scenarios: [...m.scenarios],

@@ -11,6 +11,7 @@ import { loadPinnedSchemas } from '../schema.ts';
 import { buildTrialRecord } from '../trial-files.ts';
 import { pinnedSpec } from '../spec.ts';
 import { subjectFromId } from '../../cli-args.ts';
+import { thrownText } from '../../../bench/errors.ts';
 
 /**
  * What the hostile-peer kits check of every run, in two steps as in production: the process that talked to the
@@ -117,6 +118,6 @@ export function withDerive<R extends { outcome: string; error?: string }>(
   try {
     return { ...run, ...check() };
   } catch (e) {
-    return { ...run, outcome: 'crash', error: `derive: ${String((e as Error)?.stack ?? e).slice(0, 400)}` };
+    return { ...run, outcome: 'crash', error: `derive: ${thrownText(e)}` };
   }
 }

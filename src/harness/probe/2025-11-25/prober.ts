@@ -4,6 +4,7 @@ import { WireClient, type WireResult } from '../../wire/client.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
 import { answers, clientCaps, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 import { resultIn } from '../common/replies.ts';
+import { jsonText } from '../../../bench/errors.ts';
 
 export type { ProbeLimits };
 
@@ -61,7 +62,7 @@ export class Prober {
   async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
-    const id = JSON.stringify(message.id);
+    const id = jsonText(message.id); // undefined for a notification
     return this.client.send({
       method: 'POST',
       url: this.url,

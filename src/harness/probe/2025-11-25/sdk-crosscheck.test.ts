@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -57,7 +57,11 @@ function sdkServer(): Server {
     for await (const c of req) chunks.push(c as Buffer);
     return chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { method?: string }) : undefined;
   };
-  const http = createServer(async (req, res) => {
+  // node:http ignores a handler's promise: a rejection is turned into a torn connection here, not an unhandled one.
+  const http = createServer(
+    (req, res) => void handle(req, res).catch((e: unknown) => res.destroy(e instanceof Error ? e : undefined)),
+  );
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await read(req);
     const sid = req.headers['mcp-session-id'];
     let t = typeof sid === 'string' ? transports.get(sid) : undefined;
@@ -78,7 +82,7 @@ function sdkServer(): Server {
       await build().connect(t);
     }
     await t.handleRequest(req, res, body);
-  });
+  }
   return http;
 }
 

@@ -73,6 +73,6 @@ export class ProbeBudget {
 
 /** Whether SSE `data` is a JSON-RPC response with the given (JSON-encoded) id. Total: deep or huge data is no answer. */
 export function answers(data: string, id: string): boolean {
-  const m = parseJsonBounded(data) as Record<string, unknown> | undefined;
+  const m = parseJsonBounded(data) as Record<string, unknown> | null | undefined; // any JSON value
   return typeof m === 'object' && m !== null && ('result' in m || 'error' in m) && JSON.stringify(m.id) === id;
 }

@@ -1,15 +1,11 @@
+import { UnknownScenarioError } from '../../../bench/errors.ts';
 import type { Revision } from '../../../bench/schema/common.ts';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import type { WireRecorder } from '../../wire/recorder.ts';
 
 /** No probe plan exists for the scenario: a defect of this benchmark (or a typo), never of the subject. */
-export class UnknownScenarioError extends Error {
-  constructor(revision: string, id: string, known: readonly string[]) {
-    super(`no ${revision} server probe plan for scenario "${id}"; known: ${known.join(', ')}`);
-    this.name = 'UnknownScenarioError';
-  }
-}
+export { UnknownScenarioError };
 
 /** A scripted probe sequence: sends and records, never looks at what a judge would decide. */
 export type ProbePlan<P> = (p: P) => Promise<void>;
@@ -26,7 +22,7 @@ export async function runPlan<P extends { recorder: WireRecorder }>(
   makeProber: () => P,
 ): Promise<WireLog> {
   const plan = plans[scenario.id];
-  if (!plan) throw new UnknownScenarioError(revision, scenario.id, Object.keys(plans));
+  if (!plan) throw new UnknownScenarioError(revision, scenario.id, Object.keys(plans), 'server probe plan');
   const p = makeProber();
   p.recorder.note(`probe ${scenario.revision} server scenario ${scenario.id}`, { data: { url } });
   await plan(p);

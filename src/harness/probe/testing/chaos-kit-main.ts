@@ -9,6 +9,7 @@ import { probe as probe2026 } from '../2026-07-28/index.ts';
 import type { ProbeLimits } from '../common/budget.ts';
 import { peakRssMiB, writeRecord, type RecordCheck, type WrittenRecord } from '../../io/testing/record-check.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
+import { thrownText } from '../../../bench/errors.ts';
 
 export interface ChaosKitConfig {
   /** Chaos server base URL. */
@@ -44,12 +45,8 @@ const emit = (line: object): void => void process.stdout.write(JSON.stringify(li
 const inflight = new Set<string>();
 // A crash outside any promise (an exception in a socket callback) would kill the probe process in production; here it
 // is counted against every run in flight, and the kit goes on so one run cannot hide the others.
-process.on('uncaughtException', (e) =>
-  emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400), running: [...inflight] }),
-);
-process.on('unhandledRejection', (e) =>
-  emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400), running: [...inflight] }),
-);
+process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: thrownText(e), running: [...inflight] }));
+process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: thrownText(e), running: [...inflight] }));
 
 const all: { scenario: Scenario; probe: (s: Scenario, url: string, l: Partial<ProbeLimits>) => Promise<WireLog> }[] = [
   ...scenariosOf('2025-11-25', 'server').map((scenario) => ({ scenario, probe: probe2025 })),
@@ -74,7 +71,7 @@ async function one(behaviour: string, s: (typeof all)[number]): Promise<ChaosRun
     return {
       ...base,
       outcome: 'crash',
-      error: String((e as Error)?.stack ?? e).slice(0, 400),
+      error: thrownText(e),
       ms: Math.round(performance.now() - t0),
     };
   } finally {

@@ -63,7 +63,7 @@ function parseHead(head: string): Omit<ChaosRequest, 'body' | 'id'> | undefined 
 
 function rpcOf(body: Buffer): { id: unknown; rpcMethod?: string } {
   try {
-    const v = JSON.parse(body.toString('utf8')) as { id?: unknown; method?: unknown };
+    const v = JSON.parse(body.toString('utf8')) as { id?: unknown; method?: unknown } | null; // any JSON value
     return {
       id: v && typeof v === 'object' && 'id' in v ? v.id : null,
       ...(typeof v?.method === 'string' ? { rpcMethod: v.method } : {}),

@@ -48,7 +48,8 @@ export interface ReferenceState {
 /** Start the scripted 2025-11-25 Streamable HTTP reference server for one client-role trial. */
 export async function startReference2025(scenarioId: string): Promise<RunningReference> {
   const script = SCRIPTS[scenarioId];
-  if (!script) throw new UnknownScenarioError('2025-11-25', scenarioId, Object.keys(SCRIPTS));
+  if (!script)
+    throw new UnknownScenarioError('2025-11-25', scenarioId, Object.keys(SCRIPTS), 'client reference script');
   const rec = new WireRecorder('reference');
   const { finished, markFinished } = finishLatch();
   const state: ReferenceState = {

@@ -29,7 +29,8 @@ const CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
  */
 export async function startReference2026(scenario: Scenario): Promise<RunningReference> {
   const script = SCRIPTS[scenario.id];
-  if (!script) throw new UnknownScenarioError('2026-07-28', scenario.id, Object.keys(SCRIPTS));
+  if (!script)
+    throw new UnknownScenarioError('2026-07-28', scenario.id, Object.keys(SCRIPTS), 'client reference script');
   const rec = new WireRecorder('reference');
   const { finished, markFinished } = finishLatch();
   const state: ToolState = {

@@ -1,3 +1,4 @@
+import { UnknownScenarioError } from '../../../bench/errors.ts';
 import type { WireLog } from '../../../bench/schema/wire-event.ts';
 import type { WireRecorder } from '../../wire/recorder.ts';
 import { startRecordingServer, type RequestHandler } from '../../wire/server.ts';
@@ -11,12 +12,7 @@ import { startRecordingServer, type RequestHandler } from '../../wire/server.ts'
 export const ENDPOINT = '/mcp';
 
 /** The scenario id names no reference script. */
-export class UnknownScenarioError extends Error {
-  constructor(revision: string, id: string, known: readonly string[]) {
-    super(`no ${revision} client reference script for scenario "${id}"; known: ${known.join(', ')}`);
-    this.name = 'UnknownScenarioError';
-  }
-}
+export { UnknownScenarioError };
 
 export interface RunningReference {
   url: string;

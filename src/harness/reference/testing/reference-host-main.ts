@@ -10,12 +10,11 @@ import type { RunningReference } from '../common/lifecycle.ts';
 import { startReference2025 } from '../2025-11-25/server.ts';
 import { startReference2026 } from '../2026-07-28/server.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
+import { thrownText } from '../../../bench/errors.ts';
 
 const emit = (line: object): void => void process.stdout.write(JSON.stringify(line) + '\n');
-process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: String(e?.stack ?? e).slice(0, 400) }));
-process.on('unhandledRejection', (e) =>
-  emit({ kind: 'uncaught', error: String((e as Error)?.stack ?? e).slice(0, 400) }),
-);
+process.on('uncaughtException', (e) => emit({ kind: 'uncaught', error: thrownText(e) }));
+process.on('unhandledRejection', (e) => emit({ kind: 'uncaught', error: thrownText(e) }));
 
 const dir = process.argv[2]!;
 const scenarios = new Map<string, Scenario>(
@@ -49,7 +48,7 @@ async function stop(id: string): Promise<void> {
       written: writeRecord(dir, id, r.scenario, log),
     });
   } catch (e) {
-    emit({ kind: 'run', id, outcome: 'crash', error: String((e as Error)?.stack ?? e).slice(0, 400) });
+    emit({ kind: 'run', id, outcome: 'crash', error: thrownText(e) });
   }
 }
 

@@ -39,9 +39,10 @@ describe('pi adapter with the scripted model (real pi binary, no model account)'
     expect(lines[0]).toMatchObject({ type: 'session', version: 3 });
     for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
     const calls = lines
-      .flatMap((l) => (l.message as { content?: { type: string; name?: string }[] })?.content ?? [])
-      .filter((c) => c?.type === 'toolCall')
-      .map((c) => c.name);
+      .flatMap(
+        (l) => (l.message as { content?: ({ type: string; name?: string } | null)[] } | undefined)?.content ?? [],
+      )
+      .flatMap((c) => (c?.type === 'toolCall' ? [c.name] : []));
     expect(calls).toEqual(['read', 'write', 'edit', 'bash']);
     expect(r.record.usage).toMatchObject({ toolCalls: 4, turns: 5, costUsd: 0 });
     expect(r.record.usage.inputTokens).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 // Test-only drivers, scenarios and judges for runner tests: a tiny HTTP "oracle" stands in for the real role
 // drivers, so the runner is tested on its own. Nothing here is used by the benchmark itself.
-import { createServer, request, type IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { fail, pass, type JudgeRegistry } from '../../../bench/judge/types.ts';
 import { bodyText } from '../../../bench/judge/exchanges.ts';
@@ -78,11 +78,17 @@ function probeOnce(url: string): Promise<WireLog> {
   return new Promise((resolve) => {
     const req = request(url, { method: 'POST', timeout: 5000 }, (res) => {
       rec.push({ type: 'response', x, status: res.statusCode ?? 0, headers: pairs(res.rawHeaders) });
-      collect(res).then((b) => {
-        rec.push({ type: 'body', x, body: rec.body(b) });
-        rec.push({ type: 'end', x, reason: 'complete' });
-        resolve(rec.log());
-      });
+      collect(res).then(
+        (b) => {
+          rec.push({ type: 'body', x, body: rec.body(b) });
+          rec.push({ type: 'end', x, reason: 'complete' });
+          resolve(rec.log());
+        },
+        (e: NodeJS.ErrnoException) => {
+          rec.push({ type: 'error', x, code: e.code ?? 'ERROR', message: e.message });
+          resolve(rec.log());
+        },
+      );
     });
     req.on('error', (e: NodeJS.ErrnoException) => {
       rec.push({ type: 'error', x, code: e.code ?? 'ERROR', message: e.message });
@@ -115,7 +121,11 @@ export function kitClientDriver(opts: { failStart?: boolean } = {}): ClientRoleD
       const rec = new WireRecorder('reference');
       let done!: () => void;
       const finished = new Promise<void>((r) => (done = r));
-      const server = createServer(async (req, res) => {
+      // node:http ignores a handler's promise: a rejection is turned into a torn connection, not an unhandled one.
+      const server = createServer(
+        (req, res) => void handle(req, res).catch((e: unknown) => res.destroy(e instanceof Error ? e : undefined)),
+      );
+      async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
         const x = rec.exchange();
         const b = await collect(req);
         rec.push({
@@ -130,7 +140,7 @@ export function kitClientDriver(opts: { failStart?: boolean } = {}): ClientRoleD
         res.end('ok');
         rec.push({ type: 'response', x, status: 200, headers: [['content-type', 'text/plain']] });
         if (b.toString() === 'bye') done();
-      });
+      }
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const port = (server.address() as { port: number }).port;
       let stopped: Promise<WireLog> | undefined;

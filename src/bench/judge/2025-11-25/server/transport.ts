@@ -4,6 +4,7 @@ import { byStep, ok2xx } from '../../common/server/find.ts';
 import { statusIs } from '../../common/server/transport.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
+import { jsonText } from '../../../errors.ts';
 
 /** 251125-transports-79a: a POST with a foreign Origin is refused with 403. */
 export const foreignOriginReturns403 = judge(
@@ -74,10 +75,9 @@ export const errorHasCodeAndMessage = judge('jsonrpc-error-has-code-and-message'
       if (!('error' in m)) continue;
       const e = errorOf(m);
       if (!e || !Number.isInteger(e.code) || typeof e.message !== 'string')
-        return fail(
-          `Expected error {code, message}, got error ${JSON.stringify(m.error)?.slice(0, 100) ?? 'undefined'}`,
-          [ex.x],
-        );
+        return fail(`Expected error {code, message}, got error ${jsonText(m.error)?.slice(0, 100) ?? 'undefined'}`, [
+          ex.x,
+        ]);
       seen.push(ex.x);
     }
   }

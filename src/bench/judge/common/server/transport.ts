@@ -2,6 +2,7 @@ import type { Exchange } from '../../exchanges.ts';
 import { described, mediaType, responsesIn, sentRequest } from '../../jsonrpc.ts';
 import { fail, pass, type Judge } from '../../types.ts';
 import { byStep, ok2xx } from './find.ts';
+import { jsonText } from '../../../errors.ts';
 
 /**
  * Server-role transport rules both revisions word the same way (a revision registers them under its own slugs, see its
@@ -49,7 +50,7 @@ export const responseIdEchoed: Judge = ({ exchanges }) => {
       if (!('result' in m)) continue;
       if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
         return fail(
-          `Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${JSON.stringify(m.id) ?? 'no id'}`,
+          `Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${jsonText(m.id) ?? 'no id'}`,
           [ex.x],
         );
       }

@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 import { SseParser, type SseEvent } from '../../../wire/sse.ts';
 
 /** Versions the oracle client speaks; the first is the one it asks for. */
@@ -11,11 +12,10 @@ type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The server answered an HTTP request in a way the oracle cannot continue from. */
-export class OracleHttpError extends Error {
+export class OracleHttpError extends McpfsError {
   readonly status: number;
   constructor(what: string, method: string, url: string, status: number) {
     super(`${what}: ${method} ${url} (HTTP ${status})`);
-    this.name = 'OracleHttpError';
     this.status = status;
   }
 }

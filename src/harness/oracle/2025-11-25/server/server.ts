@@ -159,9 +159,9 @@ export function createOracleServer(mutantName?: string): Server {
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const raw = await readBody(req);
     if (!raw) return out.httpError(res, 413, -32600, 'Request body too large');
-    let msg: Rpc;
+    let msg: Rpc | null;
     try {
-      msg = JSON.parse(raw.toString('utf8')) as Rpc;
+      msg = JSON.parse(raw.toString('utf8')) as Rpc | null; // any JSON value, checked below
     } catch {
       return out.httpError(res, 400, -32700, 'Parse error');
     }

@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 import type { MutantId } from './mutants.ts';
 
 /** The tools the 2025-11-25 server scenarios name, exactly as their prompts describe them. */
@@ -38,14 +39,14 @@ export const TOOLS = [
 export const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
 /** A malformed request or bad state (unknown task, cancelled task): JSON-RPC -32602. */
-export class InvalidParams extends Error {}
+export class InvalidParams extends McpfsError {}
 
 /**
  * A tool's arguments fail its input schema (wrong type, missing, out of range): a tool execution error, i.e. a
  * `CallToolResult` with `isError: true`, not a JSON-RPC error (tools.mdx "Error Handling": input validation errors
  * are tool execution errors, so the model can correct itself; SEP-1303 in the 2025-11-25 changelog).
  */
-export class ToolInputError extends Error {}
+export class ToolInputError extends McpfsError {}
 
 /** The tool execution error a ToolInputError becomes. */
 export const inputErrorResult = (e: ToolInputError) => ({ ...text(e.message), isError: true });

@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 import { SseParser } from '../../../wire/sse.ts';
 import {
   encodeHeaderValue,
@@ -17,7 +18,7 @@ type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The server answered with a JSON-RPC error (or an unusable HTTP response). */
-export class OracleRpcError extends Error {
+export class OracleRpcError extends McpfsError {
   readonly code: unknown;
   readonly data: unknown;
   constructor(
@@ -29,7 +30,6 @@ export class OracleRpcError extends Error {
     super(
       `${method} failed: POST ${url} (HTTP ${status}${error ? `, JSON-RPC ${String(error.code)} ${String(error.message)}` : ''})`,
     );
-    this.name = 'OracleRpcError';
     this.code = error?.code;
     this.data = error?.data;
   }

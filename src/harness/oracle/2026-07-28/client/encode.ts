@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 /**
  * Header value encoding for the oracle client (streamable-http.mdx "Value Encoding" and "Schema Extension").
  * Written independently of the judges' helpers on purpose: a shared bug would make oracle and judge agree wrongly.
@@ -53,10 +54,9 @@ const FORBIDDEN = [
 ];
 
 /** Thrown when a tool's x-mcp-header annotations violate the constraints: the client must drop that tool. */
-export class InvalidToolError extends Error {
+export class InvalidToolError extends McpfsError {
   constructor(tool: string, why: string) {
     super(`tool ${tool} rejected: ${why}`);
-    this.name = 'InvalidToolError';
   }
 }
 

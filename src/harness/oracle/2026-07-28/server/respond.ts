@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 import type { ServerResponse } from 'node:http';
 import { formatSse } from '../../../wire/sse.ts';
 import type { MutantId } from './mutants.ts';
@@ -6,7 +7,7 @@ export const SERVER_INFO = { name: 'mcpfs-oracle', version: '2026-07-28' };
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 
 /** A request refused with an HTTP status and a JSON-RPC error (header validation, versions, capabilities). */
-export class RpcError extends Error {
+export class RpcError extends McpfsError {
   readonly status: number;
   readonly code: number;
   readonly data?: unknown;

@@ -1,3 +1,4 @@
+import { McpfsError } from '../../../../bench/errors.ts';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** The tools the 2026-07-28 server scenarios name, exactly as their prompts describe them. */
@@ -55,14 +56,14 @@ export const PARAM_HEADERS = [
 export const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 
 /** A malformed request or bad state (unknown tool, forged requestState, unknown task): JSON-RPC -32602. */
-export class InvalidParams extends Error {}
+export class InvalidParams extends McpfsError {}
 
 /**
  * A tool's arguments fail its input schema (wrong type, missing, out of range): a tool execution error, i.e. a
  * `CallToolResult` with `isError: true`, not a JSON-RPC error (tools.mdx "Error Handling": input validation errors
  * are tool execution errors, so the model can correct itself; SEP-1303).
  */
-export class ToolInputError extends Error {}
+export class ToolInputError extends McpfsError {}
 
 export function num(v: unknown, name: string, integer = false): number {
   if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v)))

@@ -77,7 +77,7 @@ export class Validator {
         `Invalid params: _meta must carry ${META_VERSION} and ${META_CAPS}`,
       );
     }
-    if (version !== undefined && version !== requested && !this.m('ignore-version-mismatch'))
+    if (version !== requested && !this.m('ignore-version-mismatch'))
       throw mismatch(`MCP-Protocol-Version header value '${version}' does not match _meta value '${requested}'`);
     const asked = version;
     if (!SUPPORTED.includes(asked)) {
