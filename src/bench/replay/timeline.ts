@@ -164,13 +164,11 @@ export function timelineGeom(input: TimelineInput): TimelineGeom {
     height: wireTop + laneCount * LANE_H + 6,
     left,
     right,
-    ticks: x
-      .ticks(8)
-      .map((t) => ({
-        x: px(t),
-        label: fmtMs(t),
-        anchor: px(t) < left + 24 ? 'start' : px(t) > right - 24 ? 'end' : 'middle',
-      })),
+    ticks: x.ticks(8).map((t) => ({
+      x: px(t),
+      label: fmtMs(t),
+      anchor: px(t) < left + 24 ? 'start' : px(t) > right - 24 ? 'end' : 'middle',
+    })),
     ...(agentY !== undefined ? { agentY } : {}),
     turns: turns.map((t) => ({
       x: px(t.t),
