@@ -26,14 +26,22 @@ export interface CalibrationSubjects {
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
 
+/** A record with its parsed wire log: what every check of a record against its log reads. */
+export interface LoggedRecord {
+  /** The record's project-relative path (problems name it first). */
+  path: string;
+  /** The wire log's project-relative path. */
+  wirePath: string;
+  /** The parsed record. */
+  record: TrialRecord;
+  /** The parsed wire log. */
+  log: WireLog;
+  /** The log's line number of each event (1-based, events[i] is on lines[i]). */
+  lines: readonly number[];
+}
+
 /** The record's startedAt/endedAt contain its wire log (start and last event), and its wall time fits between them. */
-export function timeProblems(
-  path: string,
-  wirePath: string,
-  record: TrialRecord,
-  log: WireLog,
-  lines: readonly number[],
-): Problem[] {
+export function timeProblems({ path, wirePath, record, log, lines }: LoggedRecord): Problem[] {
   const t = record.trial;
   const start = Date.parse(t.startedAt);
   const end = Date.parse(t.endedAt);
@@ -98,13 +106,7 @@ export function usageProblems(
  * notes only, and an agent that never got a model reply leaves nothing that answered. A log with answered exchanges
  * shows a trial that ran; relabelled infra-error, a failing trial would vanish from every board.
  */
-export function infraProblems(
-  path: string,
-  wirePath: string,
-  record: TrialRecord,
-  log: WireLog,
-  lines: readonly number[],
-): Problem[] {
+export function infraProblems({ path, wirePath, record, log, lines }: LoggedRecord): Problem[] {
   if (record.status !== 'infra-error') return [];
   const answered = log.events.flatMap((e, i) => (e.type === 'response' ? [i] : []));
   if (answered.length === 0) return [];

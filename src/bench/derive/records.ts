@@ -155,9 +155,8 @@ export function checkRecord(
       });
     }
     problems.push(...sealProblems(path, wirePath, record, w.seal.events, w.storedHead));
-    problems.push(...trialNoteProblems(path, wirePath, record, log, w.lines));
-    problems.push(...timeProblems(path, wirePath, record, log, w.lines));
-    problems.push(...infraProblems(path, wirePath, record, log, w.lines));
+    const logged = { path, wirePath, record, log, lines: w.lines };
+    problems.push(...trialNoteProblems(logged), ...timeProblems(logged), ...infraProblems(logged));
   }
   // Usage is counted from a transcript that was read and parsed (a missing, refused or broken one is reported as such,
   // not as a usage mismatch).

@@ -6,6 +6,7 @@ import type { DocsAxis } from '../schema/common.ts';
 import type { TrialInfo, TrialRecord } from '../schema/trial.ts';
 import type { WireEvent, WireLog } from '../schema/wire-event.ts';
 import { jsonText } from '../errors.ts';
+import type { LoggedRecord } from './integrity.ts';
 
 /** What the trial note states. */
 export interface TrialNoteData {
@@ -53,13 +54,7 @@ const FIELDS: Record<keyof TrialNoteData, string> = {
 };
 
 /** The log's first event must be the trial note, and it must state what the record says. */
-export function trialNoteProblems(
-  path: string,
-  wirePath: string,
-  record: TrialRecord,
-  log: WireLog,
-  lines: readonly number[],
-): Problem[] {
+export function trialNoteProblems({ path, wirePath, record, log, lines }: LoggedRecord): Problem[] {
   const e = log.events[0];
   const line = lines[0] ?? 2;
   if (!e || e.type !== 'note' || !e.text.startsWith(PREFIX) || !e.data) {

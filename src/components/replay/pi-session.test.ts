@@ -9,8 +9,8 @@ import { parseTranscript } from '../../bench/derive/parse.ts';
 import { attribute } from '../../bench/replay/attribution.ts';
 import { transcriptView, type TranscriptView } from '../../bench/replay/transcript.ts';
 import { startScriptedModel, type ScriptedModel } from '../../harness/runner/scripted-model.ts';
+import { piArgs } from '../../harness/runner/adapters/pi.ts';
 
-const PI_CLI = join(process.cwd(), 'node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js');
 let dir = '';
 let model: ScriptedModel | undefined;
 let view: TranscriptView;
@@ -49,28 +49,7 @@ beforeAll(async () => {
   await new Promise<void>((done, fail) => {
     const child = execFile(
       process.execPath,
-      [
-        PI_CLI,
-        '-p',
-        '--session-dir',
-        sessions,
-        '--model',
-        'scripted/m',
-        '--thinking',
-        'off',
-        '--tools',
-        'read,write,edit,bash',
-        '--no-mcp',
-        '--no-extensions',
-        '--no-skills',
-        '--no-context-files',
-        '--no-prompt-templates',
-        '--no-themes',
-        '--no-approve',
-        '--offline',
-        '--',
-        'Do the task in TASK.md.',
-      ],
+      piArgs(sessions, 'scripted/m', 'off', 'Do the task in TASK.md.'),
       {
         cwd: work,
         env: {

@@ -63,6 +63,35 @@ export function piSubject(model: string, thinking: string): Subject {
 }
 
 /**
+ * pi's command line for one non-interactive session: the four tools, nothing loaded from the user's machine (no MCP,
+ * extensions, skills, context files, prompt templates or themes), no approvals, offline. Tests run pi the same way.
+ */
+export function piArgs(sessionDir: string, model: string, thinking: string, message: string): string[] {
+  return [
+    PI_CLI,
+    '-p',
+    '--session-dir',
+    sessionDir,
+    '--model',
+    model,
+    '--thinking',
+    thinking,
+    '--tools',
+    'read,write,edit,bash',
+    '--no-mcp',
+    '--no-extensions',
+    '--no-skills',
+    '--no-context-files',
+    '--no-prompt-templates',
+    '--no-themes',
+    '--no-approve',
+    '--offline',
+    '--',
+    message,
+  ];
+}
+
+/**
  * pi, headless (`-p`), with exactly the tools read, write, edit, bash and nothing else (no MCP, extensions, skills,
  * prompt templates, context files, project settings). pi itself runs outside the sandbox (it talks to the model);
  * its bash runs inside through `shellPath`, a wrapper that enters the sandbox with the allow-listed env only.
@@ -95,28 +124,7 @@ export function piAdapter(o: PiOptions): Adapter {
           2,
         ),
       );
-      const args = [
-        PI_CLI,
-        '-p',
-        '--session-dir',
-        sessions,
-        '--model',
-        o.model,
-        '--thinking',
-        o.thinking,
-        '--tools',
-        'read,write,edit,bash',
-        '--no-mcp',
-        '--no-extensions',
-        '--no-skills',
-        '--no-context-files',
-        '--no-prompt-templates',
-        '--no-themes',
-        '--no-approve',
-        '--offline',
-        '--',
-        PI_MESSAGE,
-      ];
+      const args = piArgs(sessions, o.model, o.thinking, PI_MESSAGE);
       const env = {
         ...hostEnv(),
         [TRIAL_MARKER]: ctx.vars[TRIAL_MARKER]!,
