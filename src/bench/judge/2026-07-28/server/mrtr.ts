@@ -36,16 +36,16 @@ export const transferConfirmed = judge('task-transfer-confirmed', ({ exchanges }
     [
       () => {
         const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
-        if (r.failure) return r.failure;
-        const reqs = r.result!.inputRequests;
+        if (!r.ok) return r.failure;
+        const reqs = r.result.inputRequests;
         const elicit =
           isObject(reqs) && Object.values(reqs).some((q) => isObject(q) && q.method === 'elicitation/create');
-        if (r.result!.resultType !== 'input_required' || !elicit)
+        if (r.result.resultType !== 'input_required' || !elicit)
           return fail(
             `Expected an input_required result with an elicitation/create input request, got ${brief(r.result, 110)}`,
-            [r.ex!.x],
+            [r.ex.x],
           );
-        return r.ex!;
+        return r.ex;
       },
       () =>
         toolAnswers(

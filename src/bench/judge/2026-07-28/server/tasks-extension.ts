@@ -61,13 +61,13 @@ export const createResultTypeTask = judge('tasks-create-result-type-task', ({ ex
     STEP.taskCreate,
     'tools/call slow_square from a client declaring the tasks extension',
   );
-  if (r.failure) return r.failure;
-  const { resultType, taskId, status } = r.result!;
+  if (!r.ok) return r.failure;
+  const { resultType, taskId, status } = r.result;
   if (resultType !== 'task' || typeof taskId !== 'string' || typeof status !== 'string')
     return fail(`Expected a CreateTaskResult with resultType "task", taskId and status, got ${brief(r.result, 100)}`, [
-      r.ex!.x,
+      r.ex.x,
     ]);
-  return pass(`CreateTaskResult with resultType "task" (task ${taskId}, ${status})`, [r.ex!.x]);
+  return pass(`CreateTaskResult with resultType "task" (task ${taskId}, ${status})`, [r.ex.x]);
 });
 
 /** 260728-exttasks-300a: tasks/get right after the CreateTaskResult resolves the returned taskId. */
@@ -75,10 +75,10 @@ export const createdTaskResolvable = judge('tasks-created-task-resolvable', ({ e
   const id = createdTaskId(exchanges, STEP.taskCreate);
   if (!id) return fail('Expected a CreateTaskResult with a taskId to resolve, got none', []);
   const r = resultOfStep(exchanges, STEP.taskGetImmediate, `tasks/get ${id} right after creation`);
-  if (r.failure) return r.failure;
-  if (r.result!.taskId !== id || typeof r.result!.status !== 'string')
-    return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex!.x]);
-  return pass(`tasks/get resolved task ${id} at once (status ${String(r.result!.status)})`, [r.ex!.x]);
+  if (!r.ok) return r.failure;
+  if (r.result.taskId !== id || typeof r.result.status !== 'string')
+    return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex.x]);
+  return pass(`tasks/get resolved task ${id} at once (status ${String(r.result.status)})`, [r.ex.x]);
 });
 
 /** 260728-exttasks-338: every tasks/get result has resultType "complete". */
@@ -193,9 +193,9 @@ export const cancelAcknowledged = judge('tasks-cancel-acknowledged', ({ exchange
   if (ex?.response && errorObjectOf(ex) !== undefined && !resultOf(answerOf(ex)))
     return notApplicable(`tasks/cancel did not succeed: ${whatCame(ex)}`, [ex.x]);
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
-  if (r.failure) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
-  const extra = Object.keys(r.result!).filter((k) => k !== 'resultType' && k !== '_meta');
+  if (!r.ok) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
+  const extra = Object.keys(r.result).filter((k) => k !== 'resultType' && k !== '_meta');
   return extra.length === 0
-    ? pass('tasks/cancel was acknowledged with an empty result', [r.ex!.x])
-    : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex!.x]);
+    ? pass('tasks/cancel was acknowledged with an empty result', [r.ex.x])
+    : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex.x]);
 });
