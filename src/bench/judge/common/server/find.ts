@@ -17,9 +17,15 @@ export function sessionIdOf(ex: Exchange | undefined): string | undefined {
   return ex ? header(ex.response?.headers, 'mcp-session-id') : undefined;
 }
 
-/** Whether an exchange got a 2xx status. */
-export const ok2xx = (ex: Exchange | undefined): boolean =>
-  !!ex?.response && ex.response.status >= 200 && ex.response.status < 300;
+/** An exchange that got a response (a status line and headers). */
+export type Answered = Exchange & { response: NonNullable<Exchange['response']> };
+
+/** Whether an exchange got a response; a guard, so `ex.response.status` needs no `!` after it. */
+export const isAnswered = (ex: Exchange | undefined): ex is Answered => ex?.response !== undefined;
+
+/** Whether an exchange got a 2xx status (a guard like `isAnswered`). */
+export const ok2xx = (ex: Exchange | undefined): ex is Answered =>
+  isAnswered(ex) && ex.response.status >= 200 && ex.response.status < 300;
 
 /**
  * What `resultOfStep` found. Tagged so that `if (!r.ok) return r.failure;` narrows `r` to an exchange that surely
@@ -29,8 +35,8 @@ export type StepResult =
   | {
       /** The step was answered with a success result. */
       ok: true;
-      /** The step's exchange. */
-      ex: Exchange;
+      /** The step's exchange (a result implies a response). */
+      ex: Answered;
       /** The `result` object of the response carrying the request's id. */
       result: Record<string, unknown>;
     }
@@ -50,7 +56,8 @@ export type StepResult =
 export function resultOfStep(exchanges: readonly Exchange[], step: string, what: string): StepResult {
   const ex = byStep(exchanges, step);
   const ev = ex ? [ex.x] : [];
-  if (!ex?.response) return { ok: false, ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
+  if (!isAnswered(ex))
+    return { ok: false, ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
   const answer: JsonRpcMessage | undefined = answerOf(ex);
   const result = resultOf(answer);
   if (result) return { ok: true, ex, result };
