@@ -105,7 +105,7 @@ export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
     () => {
       const ex = byStep(exchanges, STEP.taskCreate);
       const task = createdTask(exchanges, STEP.taskCreate);
-      if (typeof task?.taskId === 'string') return ex!;
+      if (ex && typeof task?.taskId === 'string') return ex;
       return fail(`Expected a taskId from the task-augmented slow_square call, got ${whatCame(ex)}`, ex ? [ex.x] : []);
     },
     () => toolAnswers(exchanges, STEP.taskResult, 'tasks/result for slow_square {"x":7}', FIXTURE.squareQuick.text),

@@ -81,23 +81,25 @@ export const taskBeginsWorking = judge('tasks-begin-working', ({ exchanges }) =>
 
 /** 251125-tasks-454: every task response (CreateTaskResult, tasks/get, tasks/cancel) has an ISO 8601 `createdAt`. */
 export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', ({ exchanges }) => {
-  const tasks: [Exchange | undefined, unknown][] = [
+  const tasks: [Exchange | undefined, Record<string, unknown> | undefined][] = [
     [byStep(exchanges, STEP.taskCreate), createdTask(exchanges, STEP.taskCreate)],
-    ...[STEP.taskGet, STEP.taskCancel, STEP.taskGetCancelled].map((s): [Exchange | undefined, unknown] => {
-      const ex = byStep(exchanges, s);
-      return [ex, ex ? resultOf(answerOf(ex)) : undefined];
-    }),
+    ...[STEP.taskGet, STEP.taskCancel, STEP.taskGetCancelled].map(
+      (s): [Exchange | undefined, Record<string, unknown> | undefined] => {
+        const ex = byStep(exchanges, s);
+        return [ex, ex ? resultOf(answerOf(ex)) : undefined];
+      },
+    ),
   ];
-  const seen = tasks.filter(([ex, t]) => ex && t !== undefined);
+  const seen = tasks.flatMap(([ex, t]) => (ex && t !== undefined ? [{ ex, t }] : []));
   if (seen.length === 0) return fail('Expected task responses carrying createdAt, got no task response', []);
-  for (const [ex, t] of seen) {
-    const at = (t as Record<string, unknown>).createdAt;
+  for (const { ex, t } of seen) {
+    const at = t.createdAt;
     if (typeof at !== 'string' || !ISO.test(at))
-      return fail(`Expected an ISO 8601 createdAt in the ${ex!.step} task response, got ${brief(at)}`, [ex!.x]);
+      return fail(`Expected an ISO 8601 createdAt in the ${ex.step} task response, got ${brief(at)}`, [ex.x]);
   }
   return pass(
     `${seen.length} task responses carried an ISO 8601 createdAt`,
-    seen.map(([ex]) => ex!.x),
+    seen.map(({ ex }) => ex.x),
   );
 });
 

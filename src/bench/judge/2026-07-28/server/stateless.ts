@@ -73,7 +73,12 @@ export const discoverServerInfo = judge('discover-server-info', ({ exchanges }) 
 
 /** Every result response of the run, with its exchange. */
 function allResults(exchanges: readonly Exchange[]): { ex: Exchange; result: Record<string, unknown> }[] {
-  return exchanges.flatMap((ex) => responsesIn(ex).flatMap((m) => (resultOf(m) ? [{ ex, result: resultOf(m)! }] : [])));
+  return exchanges.flatMap((ex) =>
+    responsesIn(ex).flatMap((m) => {
+      const result = resultOf(m);
+      return result ? [{ ex, result }] : [];
+    }),
+  );
 }
 
 /** 260728-basic-73: every result carries a string `resultType`. */
@@ -124,10 +129,10 @@ export const versionMismatch400 = judge(
  */
 export const versionMissingRejected = judge('version-header-missing-rejected', (input) => {
   const ex = byStep(input.exchanges, STEP.versionMissing);
-  if (ok2xx(ex) && resultOf(answerOf(ex!)))
+  if (ok2xx(ex) && resultOf(answerOf(ex)))
     return notApplicable(
-      `a POST without MCP-Protocol-Version was served (status ${ex!.response!.status} with a result): the server supports clients that omit the header`,
-      [ex!.x],
+      `a POST without MCP-Protocol-Version was served (status ${ex.response.status} with a result): the server supports clients that omit the header`,
+      [ex.x],
     );
   return rejectsWith(STEP.versionMissing, 'a POST without MCP-Protocol-Version', 400, CODE.headerMismatch)(input);
 });
@@ -144,9 +149,9 @@ export const capabilitiesMissing32602 = judge('meta-capabilities-missing-32602',
   const ex = byStep(exchanges, STEP.capabilitiesMissing);
   const ev = ex ? [ex.x] : [];
   const got = errorCodeOf(ex);
-  if (got === CODE.invalidParams)
+  if (ex?.response && got === CODE.invalidParams)
     return pass(
-      `_meta without clientCapabilities got JSON-RPC error ${CODE.invalidParams} (status ${ex!.response!.status})`,
+      `_meta without clientCapabilities got JSON-RPC error ${CODE.invalidParams} (status ${ex.response.status})`,
       ev,
     );
   return fail(
@@ -194,14 +199,16 @@ export const legacyTrafficHandled = judge('legacy-get-delete-session-ignored', (
     .map((e) => e.x);
   const r = resultOfStep(exchanges, STEP.sessionIdIgnored, 'a request carrying Mcp-Session-Id');
   if (!r.ok) return r.failure;
-  const minted = exchanges.find((e) => header(e.response?.headers, 'mcp-session-id') !== undefined);
+  const minted = exchanges.flatMap((e) => {
+    const id = header(e.response?.headers, 'mcp-session-id');
+    return id === undefined ? [] : [{ e, id }];
+  })[0];
   if (minted)
-    return fail(
-      `Expected no Mcp-Session-Id from a server without sessions, got "${header(minted.response!.headers, 'mcp-session-id')}" on ${minted.step}`,
-      [minted.x],
-    );
+    return fail(`Expected no Mcp-Session-Id from a server without sessions, got "${minted.id}" on ${minted.e.step}`, [
+      minted.e.x,
+    ]);
   return pass(
-    `GET and DELETE got 405; a request with Mcp-Session-Id was served (${r.ex.response!.status}) and no session id was issued`,
+    `GET and DELETE got 405; a request with Mcp-Session-Id was served (${r.ex.response.status}) and no session id was issued`,
     ev,
   );
 });
