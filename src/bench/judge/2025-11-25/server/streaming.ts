@@ -1,7 +1,7 @@
-import { responseMessages, type Exchange } from '../../exchanges.ts';
+import { responseMessages, type Answered, type Exchange } from '../../exchanges.ts';
 import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { byStep, isResumed, ok2xx, type Answered } from '../../common/server/find.ts';
+import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
 import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 

@@ -1,4 +1,4 @@
-import { header, isObject, type Exchange } from '../../exchanges.ts';
+import { header, isAnswered, isObject, type Answered, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, described, errorOf, resultOf, type JsonRpcMessage } from '../../jsonrpc.ts';
 import { fail, type JudgeResult } from '../../types.ts';
 
@@ -16,12 +16,6 @@ export function isResumed(ex: Exchange): boolean {
 export function sessionIdOf(ex: Exchange | undefined): string | undefined {
   return ex ? header(ex.response?.headers, 'mcp-session-id') : undefined;
 }
-
-/** An exchange that got a response (a status line and headers). */
-export type Answered = Exchange & { response: NonNullable<Exchange['response']> };
-
-/** Whether an exchange got a response; a guard, so `ex.response.status` needs no `!` after it. */
-export const isAnswered = (ex: Exchange | undefined): ex is Answered => ex?.response !== undefined;
 
 /** Whether an exchange got a 2xx status (a guard like `isAnswered`). */
 export const ok2xx = (ex: Exchange | undefined): ex is Answered =>
