@@ -5,7 +5,7 @@ import { DOCS_AXES, REVISIONS, type DocsAxis, type Revision } from '../schema/co
 import type { Board } from '../schema/board.ts';
 import type { AgentScores, DocsDelta, MustFailureHistogram } from '../schema/stats.ts';
 import type { Subject } from '../schema/subject.ts';
-import type { TrialRow } from '../schema/trial-row.ts';
+import { isScored, type TrialRow } from '../schema/trial-row.ts';
 import { meanOf, rangeOf } from '../scoring/summary.ts';
 
 const agentBoard = (boards: readonly Board[], rev: Revision, docs: DocsAxis) =>
@@ -39,14 +39,14 @@ export function docsDelta(boards: readonly Board[], subjects: readonly Subject[]
 
 /** Completed agent trials (every scenario version) by number of failed MUST checkpoints, per revision; bins 0 … max. */
 export function mustFailureHistogram(trials: readonly TrialRow[]): MustFailureHistogram {
-  const counted = trials.filter((t) => t.subject.kind === 'agent' && t.score !== null);
-  const most = Math.max(0, ...counted.map((t) => t.score!.mustFailed.length));
+  const counted = trials.filter(isScored).filter((t) => t.subject.kind === 'agent');
+  const most = Math.max(0, ...counted.map((t) => t.score.mustFailed.length));
   const bins = Array.from({ length: most + 1 }, (_, mustFailed) => ({
     mustFailed,
     counts: Object.fromEntries(
       REVISIONS.map((rev) => [
         rev,
-        counted.filter((t) => t.revision === rev && t.score!.mustFailed.length === mustFailed).length,
+        counted.filter((t) => t.revision === rev && t.score.mustFailed.length === mustFailed).length,
       ]),
     ) as Record<Revision, number>,
   }));

@@ -1,6 +1,7 @@
 import type { Problem } from '../problems.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { CalibrationRow, TrialRow } from './dataset.ts';
+import { isScored } from '../schema/trial-row.ts';
 import { ORACLE } from '../replay/pairs.ts';
 import { rangeOf } from '../scoring/summary.ts';
 
@@ -35,10 +36,9 @@ export function calibrationGate(
   for (const s of scenarios) {
     const file = `scenarios/${s.revision}/${s.role}/${s.id}.json`;
     const hint = `run \`npm run calibrate -- --revision ${s.revision} --role ${s.role}\` and commit the records`;
-    const mine = trials.filter(
-      (t) =>
-        t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed' && t.score,
-    );
+    const mine = trials
+      .filter(isScored)
+      .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed');
     const oracle = mine.filter((t) => t.subject.id === ORACLE);
     const nul = mine.filter((t) => t.subject.id === NULL);
     const failing = [
@@ -49,11 +49,11 @@ export function calibrationGate(
       problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
     for (const t of oracle) {
       const bad = t.verdicts.filter((v) => v.verdict === 'fail');
-      if (t.score!.score !== 1 || bad.length > 0) {
+      if (t.score.score !== 1 || bad.length > 0) {
         problems.push({
           file,
           field: 'calibration',
-          message: `${ORACLE} scored ${t.score!.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}`,
+          message: `${ORACLE} scored ${t.score.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}`,
         });
       }
     }
@@ -74,21 +74,21 @@ export function calibrationGate(
           message: `${CHEATER} reached planted secrets in trial ${t.id}: ${(t.contamination ?? []).map((c) => `${c.canary} in ${c.foundIn}`).join(', ')}`,
           hint: 'the sandbox leaks: fix the isolation before publishing anything',
         });
-      else if (t.score!.score !== 0)
+      else if (isScored(t) && t.score.score !== 0)
         problems.push({
           file,
           field: 'calibration',
-          message: `${CHEATER} scored ${t.score!.score} in trial ${t.id}, expected 0`,
+          message: `${CHEATER} scored ${t.score.score} in trial ${t.id}, expected 0`,
           hint: 'the sandbox leaks something that lets a subject pass without doing the task',
         });
     }
     if (nul.length === 0) problems.push({ file, field: 'calibration', message: `no completed ${NULL} trial`, hint });
     for (const t of nul)
-      if (t.score!.score !== 0)
+      if (t.score.score !== 0)
         problems.push({
           file,
           field: 'calibration',
-          message: `${NULL} scored ${t.score!.score} in trial ${t.id}, expected 0`,
+          message: `${NULL} scored ${t.score.score} in trial ${t.id}, expected 0`,
         });
     const kills: Record<string, string[]> = {};
     for (const c of s.checkpoints) {
@@ -113,8 +113,8 @@ export function calibrationGate(
       revision: s.revision,
       role: s.role,
       scenario: s.id,
-      oracle: { trials: oracle.length, scores: oracle.map((t) => t.score!.score), failing },
-      null: { trials: nul.length, scores: nul.map((t) => t.score!.score) },
+      oracle: { trials: oracle.length, scores: oracle.map((t) => t.score.score), failing },
+      null: { trials: nul.length, scores: nul.map((t) => t.score.score) },
       cheater: {
         trials: cheats.length,
         scores: cheats.map((t) => t.score?.score ?? null),

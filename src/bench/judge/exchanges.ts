@@ -28,6 +28,12 @@ export interface Exchange {
   error?: { t: number; code: string; message: string };
 }
 
+/** An exchange that got a response (a status line and headers). */
+export type Answered = Exchange & { response: NonNullable<Exchange['response']> };
+
+/** Whether an exchange got a response; a guard, so `ex.response.status` needs no `!` after it. */
+export const isAnswered = (ex: Exchange | undefined): ex is Answered => ex?.response !== undefined;
+
 /** Body as text (base64 bodies decoded leniently). */
 export function bodyText(b: Body | undefined): string {
   if (!b) return '';

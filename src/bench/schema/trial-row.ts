@@ -74,3 +74,9 @@ export const TrialRowSchema = z.strictObject({
   durationMs: z.int().nonnegative(),
 });
 export type TrialRow = z.infer<typeof TrialRowSchema>;
+
+/** A trial that was scored (completed: infra-error and contaminated trials carry `score: null`). */
+export type ScoredTrialRow = TrialRow & { score: NonNullable<TrialRow['score']> };
+
+/** Whether the trial was scored; a guard, so `t.score.score` needs no `!` after it. */
+export const isScored = (t: TrialRow): t is ScoredTrialRow => t.score !== null;

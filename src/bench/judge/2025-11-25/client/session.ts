@@ -1,3 +1,4 @@
+import type { Answered } from '../../exchanges.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { afterInit } from './http.ts';
 import { initsDone, isInitializePost, reqHeader, show } from '../../common/client/view.ts';
@@ -24,9 +25,11 @@ export const sessionIdEchoed = judge('session-id-echoed', ({ exchanges }) => {
 
 /** 251125-transports-213: a 404 to a request with MCP-Session-Id is followed by a new initialize without a session id. */
 export const reinitializeAfter404 = judge('session-reinitialize-after-404', ({ exchanges }) => {
-  const gone = exchanges.find((e) => e.response?.status === 404 && reqHeader(e, 'mcp-session-id') !== undefined);
+  const gone = exchanges.find(
+    (e): e is Answered => e.response?.status === 404 && reqHeader(e, 'mcp-session-id') !== undefined,
+  );
   if (!gone) return notApplicable('the server answered no session request with 404');
-  const next = exchanges.find((e) => e.request.t > gone.response!.t && isInitializePost(e));
+  const next = exchanges.find((e) => e.request.t > gone.response.t && isInitializePost(e));
   if (!next) return fail(`after 404 on ${gone.request.method} x${gone.x} the client sent no new initialize`, [gone.x]);
   const sid = reqHeader(next, 'mcp-session-id');
   if (sid !== undefined)

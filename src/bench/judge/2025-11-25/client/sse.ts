@@ -3,18 +3,32 @@ import { fail, notApplicable, pass } from '../../types.ts';
 import { reqHeader, show } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
+/** A server-sent stream that was cut, as `cutStreams` finds it. */
+export interface CutStream {
+  /** The exchange whose stream was cut. */
+  ex: Exchange;
+  /** When the connection closed. */
+  cutT: number;
+  /** The last `retry:` field the stream carried, if any. */
+  retry?: number;
+  /** The last event id the stream carried, if any. */
+  lastId?: string;
+}
+
 /** SSE response streams the server cut (connection closed without ending the stream) after sending a `retry:`. */
-export function cutStreams(
-  exchanges: readonly Exchange[],
-): { ex: Exchange; cutT: number; retry?: number; lastId?: string }[] {
-  return exchanges
-    .filter((e) => e.end?.reason === 'aborted' && e.sse.length > 0)
-    .map((ex) => ({
-      ex,
-      cutT: ex.end!.t,
-      retry: ex.sse.filter((s) => s.retry !== undefined).at(-1)?.retry,
-      lastId: ex.sse.filter((s) => s.id !== undefined).at(-1)?.id,
-    }));
+export function cutStreams(exchanges: readonly Exchange[]): CutStream[] {
+  return exchanges.flatMap((ex) =>
+    ex.end?.reason === 'aborted' && ex.sse.length > 0
+      ? [
+          {
+            ex,
+            cutT: ex.end.t,
+            retry: ex.sse.filter((s) => s.retry !== undefined).at(-1)?.retry,
+            lastId: ex.sse.filter((s) => s.id !== undefined).at(-1)?.id,
+          },
+        ]
+      : [],
+  );
 }
 
 /** 251125-transports-111: after the server cut a stream (having sent an event id), the client tries to reconnect with GET. */
@@ -33,7 +47,7 @@ export const reconnectAfterCut = judge('sse-reconnect-after-cut', ({ exchanges }
 
 /** 251125-transports-115: after a stream was cut following `retry: N`, the client waits at least N ms before reconnecting (GET). */
 export const retryRespected = judge('sse-retry-respected', ({ exchanges }) => {
-  const cuts = cutStreams(exchanges).filter((c) => c.retry !== undefined);
+  const cuts = cutStreams(exchanges).filter((c): c is CutStream & { retry: number } => c.retry !== undefined);
   if (cuts.length === 0) return notApplicable('the server cut no SSE stream after a retry field');
   let checked = 0;
   for (const c of cuts) {
@@ -41,7 +55,7 @@ export const retryRespected = judge('sse-retry-respected', ({ exchanges }) => {
     if (!next) continue;
     checked++;
     const waited = Math.round((next.request.t - c.cutT) * 10) / 10;
-    if (waited < c.retry!)
+    if (waited < c.retry)
       return fail(`reconnected (GET x${next.x}) ${waited} ms after the cut of x${c.ex.x}, retry was ${c.retry} ms`, [
         c.ex.x,
         next.x,

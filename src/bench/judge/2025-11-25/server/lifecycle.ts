@@ -11,44 +11,44 @@ import { judge } from '../../define.ts';
  */
 export const initializeEchoesVersion = judge('lifecycle-initialize-echoes-version', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
-  if (r.failure) return r.failure;
-  const got = r.result!.protocolVersion;
-  if (got === PROTOCOL_VERSION) return pass(`initialize answered protocolVersion ${PROTOCOL_VERSION}`, [r.ex!.x]);
+  if (!r.ok) return r.failure;
+  const got = r.result.protocolVersion;
+  if (got === PROTOCOL_VERSION) return pass(`initialize answered protocolVersion ${PROTOCOL_VERSION}`, [r.ex.x]);
   if (typeof got !== 'string' || got === '')
-    return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}`, [r.ex!.x]);
+    return fail(`Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}`, [r.ex.x]);
   const shown = exchanges.find(
     (e) => sentRequest(e)?.method === 'initialize' && resultOf(answerOf(e))?.protocolVersion === PROTOCOL_VERSION,
   );
   if (shown)
     return fail(
       `Expected protocolVersion ${PROTOCOL_VERSION} in the InitializeResult, got ${brief(got)}, although the server answered another initialize with ${PROTOCOL_VERSION} (so it supports it)`,
-      [r.ex!.x, shown.x],
+      [r.ex.x, shown.x],
     );
   return notApplicable(
     `initialize answered protocolVersion ${brief(got)} and no initialize was answered with ${PROTOCOL_VERSION}: the server does not support it, so the sentence's condition does not hold`,
-    [r.ex!.x],
+    [r.ex.x],
   );
 });
 
 /** 251125-lifecycle-171: initialize asking for an unknown version gets a result naming another (dated) version. */
 export const unknownVersionCountered = judge('lifecycle-unknown-version-countered', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initializeUnknownVersion, `initialize (protocolVersion ${BOGUS_VERSION})`);
-  if (r.failure) return r.failure;
-  const got = r.result!.protocolVersion;
+  if (!r.ok) return r.failure;
+  const got = r.result.protocolVersion;
   if (typeof got !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(got) || got === BOGUS_VERSION) {
-    return fail(`Expected a supported protocolVersion other than ${BOGUS_VERSION}, got ${brief(got)}`, [r.ex!.x]);
+    return fail(`Expected a supported protocolVersion other than ${BOGUS_VERSION}, got ${brief(got)}`, [r.ex.x]);
   }
-  return pass(`initialize with ${BOGUS_VERSION} was answered with protocolVersion ${got}`, [r.ex!.x]);
+  return pass(`initialize with ${BOGUS_VERSION} was answered with protocolVersion ${got}`, [r.ex.x]);
 });
 
 /** 251125-tools-38: the InitializeResult declares `capabilities.tools` (the task is all about tools). */
 export const toolsCapabilityDeclared = judge('tools-capability-declared', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
-  if (r.failure) return r.failure;
-  const caps = r.result!.capabilities;
+  if (!r.ok) return r.failure;
+  const caps = r.result.capabilities;
   return isObject(caps) && isObject(caps.tools)
-    ? pass(`InitializeResult declares capabilities.tools ${brief(caps.tools)}`, [r.ex!.x])
+    ? pass(`InitializeResult declares capabilities.tools ${brief(caps.tools)}`, [r.ex.x])
     : fail(`Expected capabilities.tools to be an object in the InitializeResult, got capabilities ${brief(caps)}`, [
-        r.ex!.x,
+        r.ex.x,
       ]);
 });

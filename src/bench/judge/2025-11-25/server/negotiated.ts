@@ -13,13 +13,12 @@ import { PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.t
 export function boundToRevision(judge: Judge): Judge {
   return (input) => {
     const r = resultOfStep(input.exchanges, STEP.initialize, 'initialize');
-    const v = r.result?.protocolVersion;
-    if (typeof v === 'string' && v !== PROTOCOL_VERSION) {
+    const v = r.ok ? r.result.protocolVersion : undefined;
+    if (r.ok && typeof v === 'string' && v !== PROTOCOL_VERSION)
       return notApplicable(
         `the server negotiated protocol version ${brief(v)}, not ${PROTOCOL_VERSION}: this revision's sentences do not bind the session`,
-        [r.ex!.x],
+        [r.ex.x],
       );
-    }
     return judge(input);
   };
 }

@@ -31,14 +31,14 @@ export const sessionIdVisibleAscii = judge('session-id-visible-ascii', ({ exchan
  */
 export const missingSessionIdReturns400 = judge('session-missing-id-returns-400', ({ exchanges }) => {
   const init = byStep(exchanges, STEP.initialize);
-  if (!sessionIdOf(init))
+  if (!init || !sessionIdOf(init))
     return notApplicable('the server issued no MCP-Session-Id, so it does not require one', init ? [init.x] : []);
   const ex = byStep(exchanges, STEP.noSessionId);
-  const ev = [init!.x, ...(ex ? [ex.x] : [])];
+  const ev = [init.x, ...(ex ? [ex.x] : [])];
   if (ex?.response?.status === 400) return pass('a request without MCP-Session-Id got 400', ev);
-  if (ok2xx(ex) && resultOf(answerOf(ex!)))
+  if (ok2xx(ex) && resultOf(answerOf(ex)))
     return notApplicable(
-      `a request without MCP-Session-Id was served (status ${ex!.response!.status} with a result), so the server does not require one`,
+      `a request without MCP-Session-Id was served (status ${ex.response.status} with a result), so the server does not require one`,
       ev,
     );
   return fail(`Expected 400 for a request without MCP-Session-Id, got ${described(ex)}`, ev);
@@ -56,7 +56,7 @@ export const terminatedSessionReturns404 = judge('session-terminated-returns-404
   if (!ok2xx(del))
     return notApplicable(`the server did not terminate the session: DELETE got ${described(del)}`, del ? [del.x] : []);
   const ex = byStep(exchanges, STEP.afterDelete);
-  const ev = [del!.x, ...(ex ? [ex.x] : [])];
+  const ev = [del.x, ...(ex ? [ex.x] : [])];
   if (ex?.response?.status === 404) return pass('a request with the terminated session id got 404', ev);
   return fail(`Expected 404 after DELETE, got ${described(ex)}`, ev);
 });
@@ -66,7 +66,7 @@ export const sessionIdsDistinct = judge('session-ids-distinct', ({ exchanges }) 
   const a = byStep(exchanges, STEP.initialize);
   const b = byStep(exchanges, STEP.initializeB);
   const ids = [sessionIdOf(a), sessionIdOf(b)];
-  const ev = [a, b].filter((e) => e !== undefined).map((e) => e!.x);
+  const ev = [a, b].filter((e) => e !== undefined).map((e) => e.x);
   if (ids[0] === undefined || ids[1] === undefined)
     return notApplicable('the server did not issue a session id on both initializes', ev);
   return ids[0] !== ids[1]

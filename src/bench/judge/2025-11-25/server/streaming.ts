@@ -1,11 +1,11 @@
-import { responseMessages, type Exchange } from '../../exchanges.ts';
+import { responseMessages, type Answered, type Exchange } from '../../exchanges.ts';
 import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
 import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
-const isSseStream = (ex: Exchange | undefined): boolean => ok2xx(ex) && mediaType(ex!) === 'text/event-stream';
+const isSseStream = (ex: Exchange | undefined): ex is Answered => ok2xx(ex) && mediaType(ex) === 'text/event-stream';
 const postStreams = (xs: readonly Exchange[]) => xs.filter((e) => e.request.method === 'POST' && isSseStream(e));
 
 /** 251125-transports-106: every SSE stream opened for a POST starts with an event that has an id and empty data. */
@@ -83,9 +83,9 @@ export const notificationHasNoId = judge('jsonrpc-notification-has-no-id', ({ ex
 export const getStreamNoResponse = judge('get-stream-carries-no-response', ({ exchanges }) => {
   const get = byStep(exchanges, STEP.getStream);
   if (!isSseStream(get)) return notApplicable('the GET did not open an SSE stream', get ? [get.x] : []);
-  const resp = get!.sse.map((s) => s.json).find(isResponse);
-  if (resp) return fail(`Expected no JSON-RPC response on the GET stream, got ${brief(resp)}`, [get!.x]);
-  return pass(`the GET stream carried ${get!.sse.length} events and no JSON-RPC response`, [get!.x]);
+  const resp = get.sse.map((s) => s.json).find(isResponse);
+  if (resp) return fail(`Expected no JSON-RPC response on the GET stream, got ${brief(resp)}`, [get.x]);
+  return pass(`the GET stream carried ${get.sse.length} events and no JSON-RPC response`, [get.x]);
 });
 
 /** 251125-transports-159: no server message appears on two streams (fresh streams only; resumption replays are apart). */

@@ -13,13 +13,13 @@ import { judge } from '../../define.ts';
  */
 export function speaksRevision(exchanges: readonly Exchange[]): JudgeResult | Exchange {
   const r = resultOfStep(exchanges, STEP.initialize, `initialize (protocolVersion ${PROTOCOL_VERSION})`);
-  if (r.failure) return r.failure;
-  const got = r.result!.protocolVersion;
+  if (!r.ok) return r.failure;
+  const got = r.result.protocolVersion;
   return got === PROTOCOL_VERSION
-    ? r.ex!
+    ? r.ex
     : fail(
         `Expected the server to speak ${PROTOCOL_VERSION}, the task's revision: initialize was answered with protocolVersion ${brief(got)}`,
-        [r.ex!.x],
+        [r.ex.x],
       );
 }
 
@@ -94,18 +94,18 @@ export const squareViaTask = judge('task-square-via-task', ({ exchanges }) =>
     () => speaksRevision(exchanges),
     () => {
       const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
-      if (r.failure) return r.failure;
-      return declaresTaskToolCalls(r.result!)
-        ? r.ex!
+      if (!r.ok) return r.failure;
+      return declaresTaskToolCalls(r.result)
+        ? r.ex
         : fail(
-            `Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities ${brief(r.result!.capabilities)}`,
-            [r.ex!.x],
+            `Expected capabilities.tasks.requests.tools.call in the InitializeResult (without it no client may call slow_square as a task), got capabilities ${brief(r.result.capabilities)}`,
+            [r.ex.x],
           );
     },
     () => {
       const ex = byStep(exchanges, STEP.taskCreate);
       const task = createdTask(exchanges, STEP.taskCreate);
-      if (typeof task?.taskId === 'string') return ex!;
+      if (ex && typeof task?.taskId === 'string') return ex;
       return fail(`Expected a taskId from the task-augmented slow_square call, got ${whatCame(ex)}`, ex ? [ex.x] : []);
     },
     () => toolAnswers(exchanges, STEP.taskResult, 'tasks/result for slow_square {"x":7}', FIXTURE.squareQuick.text),

@@ -31,13 +31,13 @@ function errorCode(exchanges: readonly Exchange[], step: string, code: number, w
  */
 export const tasksCapabilityDeclared = judge('tasks-capability-declared', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
-  if (r.failure) return r.failure;
-  const caps = r.result!.capabilities;
+  if (!r.ok) return r.failure;
+  const caps = r.result.capabilities;
   const tasks = isObject(caps) ? caps.tasks : undefined;
   return isObject(tasks)
-    ? pass(`InitializeResult declares capabilities.tasks ${brief(tasks)}`, [r.ex!.x])
+    ? pass(`InitializeResult declares capabilities.tasks ${brief(tasks)}`, [r.ex.x])
     : fail(`Expected capabilities.tasks (an object) in the InitializeResult, got capabilities ${brief(caps)}`, [
-        r.ex!.x,
+        r.ex.x,
       ]);
 });
 
@@ -60,12 +60,12 @@ export const requiredToolWithoutTask = judge('tasks-required-tool-without-task-3
 /** 251125-tasks-463a: a task-augmented tools/call is answered with a CreateTaskResult (`task` with a string taskId). */
 export const createReturnsCreateTaskResult = judge('tasks-create-returns-create-task-result', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.taskCreate, 'the task-augmented tools/call');
-  if (r.failure) return r.failure;
-  const task = r.result!.task;
+  if (!r.ok) return r.failure;
+  const task = r.result.task;
   if (!isObject(task) || typeof task.taskId !== 'string' || typeof task.status !== 'string') {
-    return fail(`Expected a CreateTaskResult {task: {taskId, status, …}}, got ${brief(r.result)}`, [r.ex!.x]);
+    return fail(`Expected a CreateTaskResult {task: {taskId, status, …}}, got ${brief(r.result)}`, [r.ex.x]);
   }
-  return pass(`the task-augmented call returned a CreateTaskResult for task ${brief(task.taskId)}`, [r.ex!.x]);
+  return pass(`the task-augmented call returned a CreateTaskResult for task ${brief(task.taskId)}`, [r.ex.x]);
 });
 
 /** 251125-tasks-403: the created task starts in `working`. */
@@ -81,70 +81,72 @@ export const taskBeginsWorking = judge('tasks-begin-working', ({ exchanges }) =>
 
 /** 251125-tasks-454: every task response (CreateTaskResult, tasks/get, tasks/cancel) has an ISO 8601 `createdAt`. */
 export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', ({ exchanges }) => {
-  const tasks: [Exchange | undefined, unknown][] = [
+  const tasks: [Exchange | undefined, Record<string, unknown> | undefined][] = [
     [byStep(exchanges, STEP.taskCreate), createdTask(exchanges, STEP.taskCreate)],
-    ...[STEP.taskGet, STEP.taskCancel, STEP.taskGetCancelled].map((s): [Exchange | undefined, unknown] => {
-      const ex = byStep(exchanges, s);
-      return [ex, ex ? resultOf(answerOf(ex)) : undefined];
-    }),
+    ...[STEP.taskGet, STEP.taskCancel, STEP.taskGetCancelled].map(
+      (s): [Exchange | undefined, Record<string, unknown> | undefined] => {
+        const ex = byStep(exchanges, s);
+        return [ex, ex ? resultOf(answerOf(ex)) : undefined];
+      },
+    ),
   ];
-  const seen = tasks.filter(([ex, t]) => ex && t !== undefined);
+  const seen = tasks.flatMap(([ex, t]) => (ex && t !== undefined ? [{ ex, t }] : []));
   if (seen.length === 0) return fail('Expected task responses carrying createdAt, got no task response', []);
-  for (const [ex, t] of seen) {
-    const at = (t as Record<string, unknown>).createdAt;
+  for (const { ex, t } of seen) {
+    const at = t.createdAt;
     if (typeof at !== 'string' || !ISO.test(at))
-      return fail(`Expected an ISO 8601 createdAt in the ${ex!.step} task response, got ${brief(at)}`, [ex!.x]);
+      return fail(`Expected an ISO 8601 createdAt in the ${ex.step} task response, got ${brief(at)}`, [ex.x]);
   }
   return pass(
     `${seen.length} task responses carried an ISO 8601 createdAt`,
-    seen.map(([ex]) => ex!.x),
+    seen.map(({ ex }) => ex.x),
   );
 });
 
 /** 251125-tasks-457: tasks/get results include `ttl` (a number, or null for unlimited). */
 export const getIncludesTtl = judge('tasks-get-includes-ttl', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.taskGet, 'tasks/get');
-  if (r.failure) return r.failure;
-  const ttl = r.result!.ttl;
+  if (!r.ok) return r.failure;
+  const ttl = r.result.ttl;
   return ttl === null || typeof ttl === 'number'
-    ? pass(`tasks/get reported ttl ${String(ttl)}`, [r.ex!.x])
-    : fail(`Expected ttl (a number or null) in the tasks/get result, got ${brief(ttl)}`, [r.ex!.x]);
+    ? pass(`tasks/get reported ttl ${String(ttl)}`, [r.ex.x])
+    : fail(`Expected ttl (a number or null) in the tasks/get result, got ${brief(ttl)}`, [r.ex.x]);
 });
 
 /** 251125-tasks-465: tasks/result on a task still working blocks, then returns the tool's CallToolResult. */
 export const resultBlocksUntilTerminal = judge('tasks-result-blocks-until-terminal', ({ exchanges }) => {
   const g = resultOfStep(exchanges, STEP.taskGet, 'tasks/get before tasks/result');
   // Without a task status the condition cannot be established: not testable, which counts as a fail.
-  if (g.failure) return { ...g.failure, message: `Not testable: ${g.failure.message}` };
-  const status = g.result!.status;
-  const ev = [g.ex!.x];
+  if (!g.ok) return { ...g.failure, message: `Not testable: ${g.failure.message}` };
+  const status = g.result.status;
+  const ev = [g.ex.x];
   if (status !== 'working' && status !== 'input_required')
     return notApplicable(
       `the task was already ${brief(status)} before tasks/result, so there was nothing to wait for`,
       ev,
     );
   const r = resultOfStep(exchanges, STEP.taskResult, 'tasks/result');
-  if (r.failure) return { ...r.failure, evidence: [...ev, ...r.failure.evidence] };
-  if (!Array.isArray(r.result!.content))
+  if (!r.ok) return { ...r.failure, evidence: [...ev, ...r.failure.evidence] };
+  if (!Array.isArray(r.result.content))
     return fail(`Expected tasks/result to wait and return the CallToolResult, got ${brief(r.result, 100)}`, [
       ...ev,
-      r.ex!.x,
+      r.ex.x,
     ]);
-  return pass('tasks/result on a working task waited and returned the CallToolResult', [...ev, r.ex!.x]);
+  return pass('tasks/result on a working task waited and returned the CallToolResult', [...ev, r.ex.x]);
 });
 
 /** 251125-tasks-755: the tasks/result response carries `_meta["io.modelcontextprotocol/related-task"].taskId`. */
 export const resultHasRelatedTask = judge('tasks-result-has-related-task-meta', ({ exchanges }) => {
   const task = createdTask(exchanges, STEP.taskCreate);
   const r = resultOfStep(exchanges, STEP.taskResult, 'tasks/result');
-  if (r.failure) return r.failure;
-  const meta = r.result!._meta;
+  if (!r.ok) return r.failure;
+  const meta = r.result._meta;
   const related = isObject(meta) ? meta[RELATED_TASK] : undefined;
   if (isObject(related) && related.taskId === task?.taskId && typeof related.taskId === 'string')
-    return pass(`tasks/result carried ${RELATED_TASK} ${brief(related.taskId)}`, [r.ex!.x]);
+    return pass(`tasks/result carried ${RELATED_TASK} ${brief(related.taskId)}`, [r.ex.x]);
   return fail(
     `Expected _meta["${RELATED_TASK}"].taskId = ${brief(task?.taskId)} in the tasks/result response, got _meta ${brief(meta)}`,
-    [r.ex!.x],
+    [r.ex.x],
   );
 });
 
@@ -168,19 +170,19 @@ export const cancelTerminalRejected = judge('tasks-cancel-terminal-rejected', ({
 /** 251125-tasks-495: tasks/cancel on a working task answers status `cancelled`, and tasks/get then says `cancelled`. */
 export const cancelMovesToCancelled = judge('tasks-cancel-moves-to-cancelled', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
-  if (r.failure) return r.failure;
-  if (r.result!.status !== 'cancelled')
-    return fail(`Expected the tasks/cancel response to show status "cancelled", got ${brief(r.result!.status)}`, [
-      r.ex!.x,
+  if (!r.ok) return r.failure;
+  if (r.result.status !== 'cancelled')
+    return fail(`Expected the tasks/cancel response to show status "cancelled", got ${brief(r.result.status)}`, [
+      r.ex.x,
     ]);
   const g = resultOfStep(exchanges, STEP.taskGetCancelled, 'tasks/get after tasks/cancel');
-  if (g.failure) return { ...g.failure, evidence: [r.ex!.x, ...g.failure.evidence] };
-  if (g.result!.status !== 'cancelled')
-    return fail(`Expected tasks/get after tasks/cancel to say "cancelled", got ${brief(g.result!.status)}`, [
-      r.ex!.x,
-      g.ex!.x,
+  if (!g.ok) return { ...g.failure, evidence: [r.ex.x, ...g.failure.evidence] };
+  if (g.result.status !== 'cancelled')
+    return fail(`Expected tasks/get after tasks/cancel to say "cancelled", got ${brief(g.result.status)}`, [
+      r.ex.x,
+      g.ex.x,
     ]);
-  return pass('tasks/cancel answered cancelled and the task stayed cancelled', [r.ex!.x, g.ex!.x]);
+  return pass('tasks/cancel answered cancelled and the task stayed cancelled', [r.ex.x, g.ex.x]);
 });
 
 /** 251125-tasks-766: tasks/get with a nonexistent taskId gets -32602. */

@@ -47,8 +47,8 @@ export const getReturnsSseOr405 = judge('get-returns-sse-or-405', ({ exchanges }
   const ex = byStep(exchanges, STEP.getStream);
   const ev = ex ? [ex.x] : [];
   if (ex?.response?.status === 405) return pass('GET answered 405 Method Not Allowed', ev);
-  if (ok2xx(ex) && mediaType(ex!) === 'text/event-stream')
-    return pass(`GET answered ${ex!.response!.status} text/event-stream`, ev);
+  if (ok2xx(ex) && mediaType(ex) === 'text/event-stream')
+    return pass(`GET answered ${ex.response.status} text/event-stream`, ev);
   const ct = ex?.response ? ` with Content-Type "${mediaType(ex) || 'none'}"` : '';
   return fail(`Expected text/event-stream or 405 for GET, got ${described(ex)}${ct}`, ev);
 });
@@ -59,7 +59,7 @@ export const missingProtocolVersionServed = judge('protocol-version-missing-serv
   const ev = ex ? [ex.x] : [];
   const answer = ex ? answerOf(ex) : undefined;
   if (ok2xx(ex) && resultOf(answer))
-    return pass(`a request without MCP-Protocol-Version was served (${ex!.response!.status} with a result)`, ev);
+    return pass(`a request without MCP-Protocol-Version was served (${ex.response.status} with a result)`, ev);
   const err = errorOf(answer);
   return fail(
     `Expected a request without MCP-Protocol-Version to be served with a result, got ${described(ex)}${err ? ` with JSON-RPC error ${String(err.code)}` : ''}`,

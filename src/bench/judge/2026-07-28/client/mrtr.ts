@@ -7,6 +7,8 @@ import { judge } from '../../define.ts';
 interface Round {
   r: ClientRequest;
   irr: Msg;
+  /** When the IRR arrived (an IRR is an answer, so a round always has one). */
+  answeredAt: number;
   /** The next request for the same operation (same method, same tool name / uri) sent after the IRR arrived. */
   retry?: ClientRequest;
 }
@@ -19,9 +21,10 @@ function rounds(exchanges: readonly Exchange[]): { reqs: ClientRequest[]; rounds
   const out: Round[] = [];
   for (const r of reqs) {
     const irr = resultFor(r);
-    if (irr?.resultType !== 'input_required') continue;
-    const retry = reqs.find((q) => q.t > r.answer!.t && operation(q) === operation(r));
-    out.push({ r, irr, ...(retry ? { retry } : {}) });
+    if (!r.answer || irr?.resultType !== 'input_required') continue;
+    const answeredAt = r.answer.t;
+    const retry = reqs.find((q) => q.t > answeredAt && operation(q) === operation(r));
+    out.push({ r, irr, answeredAt, ...(retry ? { retry } : {}) });
   }
   return { reqs, rounds: out };
 }
@@ -105,7 +108,7 @@ export const retryNewId = judge('mrtr-retry-new-id', ({ exchanges }) =>
 export const stateNotReused = judge('mrtr-state-not-reused', ({ exchanges }) => {
   const { reqs, rounds: rs } = rounds(exchanges);
   if (rs.length === 0) return notApplicable('the server sent no InputRequiredResult');
-  const ops = rs.map((rd) => ({ op: operation(rd.r), t: rd.r.answer!.t }));
+  const ops = rs.map((rd) => ({ op: operation(rd.r), t: rd.answeredAt }));
   for (const q of reqs) {
     if (!('inputResponses' in q.params) && !('requestState' in q.params)) continue;
     const isRetry = ops.some((o) => o.op === operation(q) && o.t < q.t);

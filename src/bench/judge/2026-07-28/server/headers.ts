@@ -22,20 +22,19 @@ export const routeQueryAnswers = judge('task-route-query-answers', ({ exchanges 
   allOf('tools/list showed route_query with x-mcp-header Region and Priority; the plain call answered', [
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
-      if (r.failure) return r.failure;
-      const tools = Array.isArray(r.result!.tools) ? r.result!.tools : [];
+      if (!r.ok) return r.failure;
+      const tools = Array.isArray(r.result.tools) ? r.result.tools : [];
       const tool = tools.find((t) => isObject(t) && t.name === R.tool) as Record<string, unknown> | undefined;
       const props =
         isObject(tool?.inputSchema) && isObject(tool.inputSchema.properties) ? tool.inputSchema.properties : {};
-      const ann = (k: string) =>
-        isObject(props[k]) ? (props[k] as Record<string, unknown>)['x-mcp-header'] : undefined;
+      const ann = (k: string) => (isObject(props[k]) ? props[k]['x-mcp-header'] : undefined);
       if (ann('region') !== 'Region' || ann('priority') !== 'Priority') {
         return fail(
           `Expected ${R.tool} with x-mcp-header "Region" on region and "Priority" on priority, got ${tool ? `region ${brief(ann('region'))}, priority ${brief(ann('priority'))}` : 'no such tool'}`,
-          [r.ex!.x],
+          [r.ex.x],
         );
       }
-      return r.ex!;
+      return r.ex;
     },
     () => toolAnswers(exchanges, STEP.callPlain, `tools/call ${R.tool} ${JSON.stringify(R.plain.args)}`, R.plain.text),
   ]),

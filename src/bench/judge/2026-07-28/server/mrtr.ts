@@ -36,16 +36,16 @@ export const transferConfirmed = judge('task-transfer-confirmed', ({ exchanges }
     [
       () => {
         const r = resultOfStep(exchanges, STEP.transferInitial, `tools/call ${T.tool} without input`);
-        if (r.failure) return r.failure;
-        const reqs = r.result!.inputRequests;
+        if (!r.ok) return r.failure;
+        const reqs = r.result.inputRequests;
         const elicit =
           isObject(reqs) && Object.values(reqs).some((q) => isObject(q) && q.method === 'elicitation/create');
-        if (r.result!.resultType !== 'input_required' || !elicit)
+        if (r.result.resultType !== 'input_required' || !elicit)
           return fail(
             `Expected an input_required result with an elicitation/create input request, got ${brief(r.result, 110)}`,
-            [r.ex!.x],
+            [r.ex.x],
           );
-        return r.ex!;
+        return r.ex;
       },
       () =>
         toolAnswers(
@@ -168,29 +168,28 @@ export const missingCapability32021 = judge('capability-missing-32021', ({ excha
 export const missingCapability400 = judge('capability-missing-400', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferNoElicitation);
   const ev = ex ? [ex.x] : [];
-  if (errorCodeOf(ex) !== CODE.missingCapability)
+  if (!ex?.response || errorCodeOf(ex) !== CODE.missingCapability)
     return notApplicable(`no MissingRequiredClientCapabilityError (-32021) was sent: ${whatCame(ex)}`, ev);
-  if (ex!.response!.status === 400) return pass('-32021 came with HTTP 400', ev);
-  return fail(`Expected HTTP 400 with the -32021 error, got status ${ex!.response!.status}`, ev);
+  if (ex.response.status === 400) return pass('-32021 came with HTTP 400', ev);
+  return fail(`Expected HTTP 400 with the -32021 error, got status ${ex.response.status}`, ev);
 });
 
 /** 260728-mrtr-192: no InputRequiredResult on a request other than tools/call, prompts/get, resources/read. */
 export const inputRequiredOnlyWhereAllowed = judge('mrtr-input-required-only-where-allowed', ({ exchanges }) => {
-  const others = exchanges.filter((e) => {
+  const others = exchanges.flatMap((e) => {
     const m = sentRequest(e)?.method;
-    return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e));
+    return m !== undefined && !MRTR_METHODS.includes(m) && resultOf(answerOf(e)) ? [{ e, method: m }] : [];
   });
   if (others.length === 0)
     return fail('Expected results to requests other than tools/call (tools/list, server/discover), got none', []);
-  const bad = others.find((e) => inputRequired(e));
+  const bad = others.find((o) => inputRequired(o.e));
   if (bad)
-    return fail(
-      `Expected no InputRequiredResult on ${sentRequest(bad)!.method}, got ${brief(resultOf(answerOf(bad)), 90)}`,
-      [bad.x],
-    );
+    return fail(`Expected no InputRequiredResult on ${bad.method}, got ${brief(resultOf(answerOf(bad.e)), 90)}`, [
+      bad.e.x,
+    ]);
   return pass(
     `${others.length} results to other requests were not input_required`,
-    others.map((e) => e.x),
+    others.map((o) => o.e.x),
   );
 });
 

@@ -34,23 +34,23 @@ export const firstRequestServed = judge('stateless-first-request-served', ({ exc
       first ? [first.x] : [],
     );
   const r = resultOfStep(exchanges, STEP.callAdd, 'a tools/call sent before any other request');
-  return (
-    r.failure ?? pass('a tools/call sent as the very first request, on a fresh connection, got a result', [first.x])
-  );
+  return r.ok
+    ? pass('a tools/call sent as the very first request, on a fresh connection, got a result', [first.x])
+    : r.failure;
 });
 
 /** 260728-discover-8: server/discover answers a DiscoverResult (supportedVersions with 2026-07-28, capabilities). */
 export const discoverImplemented = judge('discover-implemented', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.discover, 'server/discover');
-  if (r.failure) return r.failure;
-  const { supportedVersions: v, capabilities: caps } = r.result!;
+  if (!r.ok) return r.failure;
+  const { supportedVersions: v, capabilities: caps } = r.result;
   if (!Array.isArray(v) || !v.includes(PROTOCOL_VERSION) || !isObject(caps)) {
     return fail(
       `Expected a DiscoverResult with supportedVersions including ${PROTOCOL_VERSION} and a capabilities object, got supportedVersions ${brief(v)}, capabilities ${brief(caps)}`,
-      [r.ex!.x],
+      [r.ex.x],
     );
   }
-  return pass(`server/discover answered supportedVersions ${brief(v)} and capabilities ${brief(caps, 60)}`, [r.ex!.x]);
+  return pass(`server/discover answered supportedVersions ${brief(v)} and capabilities ${brief(caps, 60)}`, [r.ex.x]);
 });
 
 /** `_meta["io.modelcontextprotocol/serverInfo"]` of a result when it names a server (name and version strings). */
@@ -62,18 +62,23 @@ function hasServerInfo(result: Record<string, unknown>): boolean {
 /** 260728-discover-99: the DiscoverResult carries `_meta.io.modelcontextprotocol/serverInfo`. */
 export const discoverServerInfo = judge('discover-server-info', ({ exchanges }) => {
   const r = resultOfStep(exchanges, STEP.discover, 'server/discover');
-  if (r.failure) return r.failure;
-  return hasServerInfo(r.result!)
-    ? pass('the DiscoverResult names the server in _meta serverInfo', [r.ex!.x])
+  if (!r.ok) return r.failure;
+  return hasServerInfo(r.result)
+    ? pass('the DiscoverResult names the server in _meta serverInfo', [r.ex.x])
     : fail(
-        `Expected _meta["${META.serverInfo}"] with name and version in the DiscoverResult, got _meta ${brief(r.result!._meta)}`,
-        [r.ex!.x],
+        `Expected _meta["${META.serverInfo}"] with name and version in the DiscoverResult, got _meta ${brief(r.result._meta)}`,
+        [r.ex.x],
       );
 });
 
 /** Every result response of the run, with its exchange. */
 function allResults(exchanges: readonly Exchange[]): { ex: Exchange; result: Record<string, unknown> }[] {
-  return exchanges.flatMap((ex) => responsesIn(ex).flatMap((m) => (resultOf(m) ? [{ ex, result: resultOf(m)! }] : [])));
+  return exchanges.flatMap((ex) =>
+    responsesIn(ex).flatMap((m) => {
+      const result = resultOf(m);
+      return result ? [{ ex, result }] : [];
+    }),
+  );
 }
 
 /** 260728-basic-73: every result carries a string `resultType`. */
@@ -124,10 +129,10 @@ export const versionMismatch400 = judge(
  */
 export const versionMissingRejected = judge('version-header-missing-rejected', (input) => {
   const ex = byStep(input.exchanges, STEP.versionMissing);
-  if (ok2xx(ex) && resultOf(answerOf(ex!)))
+  if (ok2xx(ex) && resultOf(answerOf(ex)))
     return notApplicable(
-      `a POST without MCP-Protocol-Version was served (status ${ex!.response!.status} with a result): the server supports clients that omit the header`,
-      [ex!.x],
+      `a POST without MCP-Protocol-Version was served (status ${ex.response.status} with a result): the server supports clients that omit the header`,
+      [ex.x],
     );
   return rejectsWith(STEP.versionMissing, 'a POST without MCP-Protocol-Version', 400, CODE.headerMismatch)(input);
 });
@@ -144,9 +149,9 @@ export const capabilitiesMissing32602 = judge('meta-capabilities-missing-32602',
   const ex = byStep(exchanges, STEP.capabilitiesMissing);
   const ev = ex ? [ex.x] : [];
   const got = errorCodeOf(ex);
-  if (got === CODE.invalidParams)
+  if (ex?.response && got === CODE.invalidParams)
     return pass(
-      `_meta without clientCapabilities got JSON-RPC error ${CODE.invalidParams} (status ${ex!.response!.status})`,
+      `_meta without clientCapabilities got JSON-RPC error ${CODE.invalidParams} (status ${ex.response.status})`,
       ev,
     );
   return fail(
@@ -193,15 +198,17 @@ export const legacyTrafficHandled = judge('legacy-get-delete-session-ignored', (
     .filter((e) => [STEP.get, STEP.del, STEP.sessionIdIgnored].includes(e.step as never))
     .map((e) => e.x);
   const r = resultOfStep(exchanges, STEP.sessionIdIgnored, 'a request carrying Mcp-Session-Id');
-  if (r.failure) return r.failure;
-  const minted = exchanges.find((e) => header(e.response?.headers, 'mcp-session-id') !== undefined);
+  if (!r.ok) return r.failure;
+  const minted = exchanges.flatMap((e) => {
+    const id = header(e.response?.headers, 'mcp-session-id');
+    return id === undefined ? [] : [{ e, id }];
+  })[0];
   if (minted)
-    return fail(
-      `Expected no Mcp-Session-Id from a server without sessions, got "${header(minted.response!.headers, 'mcp-session-id')}" on ${minted.step}`,
-      [minted.x],
-    );
+    return fail(`Expected no Mcp-Session-Id from a server without sessions, got "${minted.id}" on ${minted.e.step}`, [
+      minted.e.x,
+    ]);
   return pass(
-    `GET and DELETE got 405; a request with Mcp-Session-Id was served (${r.ex!.response!.status}) and no session id was issued`,
+    `GET and DELETE got 405; a request with Mcp-Session-Id was served (${r.ex.response.status}) and no session id was issued`,
     ev,
   );
 });
@@ -209,18 +216,18 @@ export const legacyTrafficHandled = judge('legacy-get-delete-session-ignored', (
 /** 260728-tools-63: tools/list before and after tools/call (separate connections) lists the same set of tools. */
 export const toolsListStable = judge('tools-list-stable-across-connections', ({ exchanges }) => {
   const a = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
-  if (a.failure) return a.failure;
+  if (!a.ok) return a.failure;
   const b = resultOfStep(exchanges, STEP.toolsListAgain, 'tools/list (again, after tools/call)');
-  if (b.failure) return b.failure;
+  if (!b.ok) return b.failure;
   const set = (r: Record<string, unknown>) => JSON.stringify(toolNames(r).map(String).sort());
-  if (set(a.result!) !== set(b.result!))
-    return fail(`Expected the same tools before and after tools/call, got ${set(a.result!)} then ${set(b.result!)}`, [
-      a.ex!.x,
-      b.ex!.x,
+  if (set(a.result) !== set(b.result))
+    return fail(`Expected the same tools before and after tools/call, got ${set(a.result)} then ${set(b.result)}`, [
+      a.ex.x,
+      b.ex.x,
     ]);
-  return pass(`tools/list gave the same set ${set(a.result!)} on two connections, before and after tools/call`, [
-    a.ex!.x,
-    b.ex!.x,
+  return pass(`tools/list gave the same set ${set(a.result)} on two connections, before and after tools/call`, [
+    a.ex.x,
+    b.ex.x,
   ]);
 });
 

@@ -15,8 +15,8 @@ function createdTaskId(exchanges: readonly Exchange[], step: string): string | u
 }
 
 /** Whether the step's answer is slow_square's result served at once (a CallToolResult, not a task). */
-function servedSynchronously(ex: Exchange | undefined): boolean {
-  const r = ex ? resultOf(answerOf(ex)) : undefined;
+function servedSynchronously(ex: Exchange): boolean {
+  const r = resultOf(answerOf(ex));
   return r !== undefined && r.resultType !== 'task' && Array.isArray(r.content);
 }
 
@@ -26,14 +26,14 @@ function servedSynchronously(ex: Exchange | undefined): boolean {
  */
 export const squareViaTask = judge('task-square-via-task', ({ exchanges }) => {
   const plain = byStep(exchanges, STEP.callWithoutExtension);
-  if (servedSynchronously(plain))
+  if (plain && servedSynchronously(plain))
     return fail(
       `Expected slow_square to run only as a task, got it served at once to a client without the tasks extension: ${whatCame(plain)}`,
-      [plain!.x],
+      [plain.x],
     );
   const id = createdTaskId(exchanges, STEP.taskCreate);
   const create = byStep(exchanges, STEP.taskCreate);
-  if (!id)
+  if (!create || !id)
     return fail(
       `Expected a CreateTaskResult with a taskId for slow_square, got ${whatCame(create)}`,
       create ? [create.x] : [],
@@ -42,15 +42,15 @@ export const squareViaTask = judge('task-square-via-task', ({ exchanges }) => {
   const last = polls.at(-1);
   const r = last ? resultOf(answerOf(last)) : undefined;
   const texts = toolTexts(isObject(r?.result) ? r.result : undefined);
-  if (r?.status !== 'completed' || !texts.includes(Q.quick.text)) {
+  if (!last || r?.status !== 'completed' || !texts.includes(Q.quick.text)) {
     return fail(
       `Expected tasks/get to reach completed with result text "49" within ${Q.polls} polls, got ${last ? whatCame(last) : 'no poll'}`,
-      [create!.x, ...(last ? [last.x] : [])],
+      [create.x, ...(last ? [last.x] : [])],
     );
   }
   return pass(
     `slow_square ran as task ${id} and tasks/get returned completed with "49" after ${polls.length} poll(s)`,
-    [create!.x, last!.x],
+    [create.x, last.x],
   );
 });
 
@@ -61,13 +61,13 @@ export const createResultTypeTask = judge('tasks-create-result-type-task', ({ ex
     STEP.taskCreate,
     'tools/call slow_square from a client declaring the tasks extension',
   );
-  if (r.failure) return r.failure;
-  const { resultType, taskId, status } = r.result!;
+  if (!r.ok) return r.failure;
+  const { resultType, taskId, status } = r.result;
   if (resultType !== 'task' || typeof taskId !== 'string' || typeof status !== 'string')
     return fail(`Expected a CreateTaskResult with resultType "task", taskId and status, got ${brief(r.result, 100)}`, [
-      r.ex!.x,
+      r.ex.x,
     ]);
-  return pass(`CreateTaskResult with resultType "task" (task ${taskId}, ${status})`, [r.ex!.x]);
+  return pass(`CreateTaskResult with resultType "task" (task ${taskId}, ${status})`, [r.ex.x]);
 });
 
 /** 260728-exttasks-300a: tasks/get right after the CreateTaskResult resolves the returned taskId. */
@@ -75,10 +75,10 @@ export const createdTaskResolvable = judge('tasks-created-task-resolvable', ({ e
   const id = createdTaskId(exchanges, STEP.taskCreate);
   if (!id) return fail('Expected a CreateTaskResult with a taskId to resolve, got none', []);
   const r = resultOfStep(exchanges, STEP.taskGetImmediate, `tasks/get ${id} right after creation`);
-  if (r.failure) return r.failure;
-  if (r.result!.taskId !== id || typeof r.result!.status !== 'string')
-    return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex!.x]);
-  return pass(`tasks/get resolved task ${id} at once (status ${String(r.result!.status)})`, [r.ex!.x]);
+  if (!r.ok) return r.failure;
+  if (r.result.taskId !== id || typeof r.result.status !== 'string')
+    return fail(`Expected tasks/get to return task ${id} with a status, got ${brief(r.result, 100)}`, [r.ex.x]);
+  return pass(`tasks/get resolved task ${id} at once (status ${String(r.result.status)})`, [r.ex.x]);
 });
 
 /** 260728-exttasks-338: every tasks/get result has resultType "complete". */
@@ -102,14 +102,17 @@ export const getResultTypeComplete = judge('tasks-get-result-type-complete', ({ 
 export const completedHasResult = judge('tasks-completed-has-result', ({ exchanges }) => {
   const done = exchanges
     .filter((e) => e.step === STEP.taskPoll)
-    .map((e) => ({ e, r: resultOf(answerOf(e)) }))
-    .find((g) => g.r?.status === 'completed');
+    .flatMap((e) => {
+      const r = resultOf(answerOf(e));
+      return r ? [{ e, r }] : [];
+    })
+    .find((g) => g.r.status === 'completed');
   if (!done)
     return fail(
       `Expected a tasks/get showing status completed, got ${whatCame(exchanges.filter((e) => e.step === STEP.taskPoll).at(-1))}`,
       [],
     );
-  return isObject(done.r!.result) && Array.isArray(done.r!.result.content)
+  return isObject(done.r.result) && Array.isArray(done.r.result.content)
     ? pass('the completed task carried its CallToolResult in result', [done.e.x])
     : fail(`Expected a result field with the CallToolResult on the completed task, got ${brief(done.r, 100)}`, [
         done.e.x,
@@ -120,8 +123,8 @@ export const completedHasResult = judge('tasks-completed-has-result', ({ exchang
 export const unknownTask32602 = judge('tasks-unknown-id-32602', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.taskGetUnknown);
   const code = errorObjectOf(ex)?.code;
-  return code === CODE.invalidParams
-    ? pass(`tasks/get of an unknown taskId got -32602 (status ${ex!.response!.status})`, [ex!.x])
+  return ex?.response && code === CODE.invalidParams
+    ? pass(`tasks/get of an unknown taskId got -32602 (status ${ex.response.status})`, [ex.x])
     : fail(
         `Expected JSON-RPC error -32602 for tasks/get of unknown task ${Q.unknownTaskId}, got ${whatCame(ex)}`,
         ex ? [ex.x] : [],
@@ -154,30 +157,30 @@ function namesTasks(data: unknown): boolean {
  */
 export const missingExtension32021 = judge('tasks-missing-extension-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.callWithoutExtension);
-  if (servedSynchronously(ex))
+  if (ex && servedSynchronously(ex))
     return notApplicable(
       'slow_square was served at once to a client without the extension, so the server was able to serve it without a CreateTaskResult',
-      [ex!.x],
+      [ex.x],
     );
   const e = errorObjectOf(ex);
-  if (e?.code !== CODE.missingCapability)
+  if (!ex || e?.code !== CODE.missingCapability)
     return fail(
       `Expected JSON-RPC error -32021 for slow_square without the tasks extension, got ${whatCame(ex)}`,
       ex ? [ex.x] : [],
     );
   if (!namesTasks(e.data))
     return fail(`Expected data.requiredCapabilities.extensions to name ${TASKS_EXT}, got data ${brief(e.data)}`, [
-      ex!.x,
+      ex.x,
     ]);
-  return pass(`-32021 naming ${TASKS_EXT}`, [ex!.x]);
+  return pass(`-32021 naming ${TASKS_EXT}`, [ex.x]);
 });
 
 /** 260728-exttasks-799: tasks/get from a client without the extension → -32021. */
 export const getWithoutExtension32021 = judge('tasks-get-without-extension-32021', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.taskGetWithoutExtension);
   const code = errorObjectOf(ex)?.code;
-  return code === CODE.missingCapability
-    ? pass('tasks/get without the extension got -32021', [ex!.x])
+  return ex && code === CODE.missingCapability
+    ? pass('tasks/get without the extension got -32021', [ex.x])
     : fail(
         `Expected JSON-RPC error -32021 for tasks/get without the tasks extension, got ${whatCame(ex)}`,
         ex ? [ex.x] : [],
@@ -193,9 +196,9 @@ export const cancelAcknowledged = judge('tasks-cancel-acknowledged', ({ exchange
   if (ex?.response && errorObjectOf(ex) !== undefined && !resultOf(answerOf(ex)))
     return notApplicable(`tasks/cancel did not succeed: ${whatCame(ex)}`, [ex.x]);
   const r = resultOfStep(exchanges, STEP.taskCancel, 'tasks/cancel of a working task');
-  if (r.failure) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
-  const extra = Object.keys(r.result!).filter((k) => k !== 'resultType' && k !== '_meta');
+  if (!r.ok) return { ...r.failure, message: `Not testable: ${r.failure.message}` };
+  const extra = Object.keys(r.result).filter((k) => k !== 'resultType' && k !== '_meta');
   return extra.length === 0
-    ? pass('tasks/cancel was acknowledged with an empty result', [r.ex!.x])
-    : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex!.x]);
+    ? pass('tasks/cancel was acknowledged with an empty result', [r.ex.x])
+    : fail(`Expected an empty result for tasks/cancel, got fields ${brief(extra)}`, [r.ex.x]);
 });

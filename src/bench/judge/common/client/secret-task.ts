@@ -8,8 +8,8 @@ import { show, toolCalls } from './view.ts';
 export const secretSubmitted: Judge = ({ exchanges }) => {
   const calls = toolCalls(exchanges);
   const secrets = calls
-    .filter((c) => c.name === 'get_secret' && c.answer && !c.answer.isError)
-    .flatMap((c) => c.answer!.texts);
+    .filter((c) => c.name === 'get_secret')
+    .flatMap((c) => (c.answer && !c.answer.isError ? c.answer.texts : []));
   const source = calls.filter((c) => c.name === 'get_secret').map((c) => c.x);
   if (secrets.length === 0)
     return fail(calls.length === 0 ? 'no tools/call observed' : 'no get_secret result reached the client', source);

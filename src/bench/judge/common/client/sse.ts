@@ -25,16 +25,18 @@ export const jsonAndSseHandled: Judge = ({ exchanges }) => {
   const sseCalls = calls.filter((c) => type(c.ex) === 'text/event-stream');
   if (jsonCalls.length === 0 || sseCalls.length === 0)
     return notApplicable('the server did not answer tool calls both as JSON and as SSE');
+  // The first (call, later request) pair where a value the call returned was used: only found pairs are kept.
   const used = (cs: typeof calls) =>
-    cs
-      .flatMap((c) =>
-        c.answer && !c.answer.isError
-          ? c.answer.texts
-              .filter((v) => v.length >= MIN_TOKEN)
-              .map((v) => ({ c, by: usedAfter(exchanges, c.answer!.t, v) }))
-          : [],
-      )
-      .find((u) => u.by);
+    cs.flatMap((c) => {
+      const a = c.answer;
+      if (!a || a.isError) return [];
+      return a.texts
+        .filter((v) => v.length >= MIN_TOKEN)
+        .flatMap((v) => {
+          const by = usedAfter(exchanges, a.t, v);
+          return by ? [{ c, by }] : [];
+        });
+    })[0];
   const j = used(jsonCalls);
   if (!j)
     return fail(
@@ -46,17 +48,13 @@ export const jsonAndSseHandled: Judge = ({ exchanges }) => {
   const resumed = exchanges.find(
     (e) => e.request.method === 'GET' && ids.has(reqHeader(e, 'last-event-id') ?? '\u0000'),
   );
-  if (!s && !resumed)
+  const sse = s
+    ? { text: `${s.c.name} (x${s.c.x}) result used in x${s.by.x}`, x: s.by.x }
+    : resumed && { text: `resumed with Last-Event-ID from the stream (x${resumed.x})`, x: resumed.x };
+  if (!sse)
     return fail(
       `nothing read from the SSE-answered call(s) (${sseCalls.map((c) => `${c.name} x${c.x}`).join(', ')}) was used later`,
       sseCalls.map((c) => c.x),
     );
-  const sseEvidence = s
-    ? `${s.c.name} (x${s.c.x}) result used in x${s.by!.x}`
-    : `resumed with Last-Event-ID from the stream (x${resumed!.x})`;
-  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by!.x}; SSE: ${sseEvidence}`, [
-    j.c.x,
-    j.by!.x,
-    s ? s.by!.x : resumed!.x,
-  ]);
+  return pass(`JSON: ${j.c.name} (x${j.c.x}) result used in x${j.by.x}; SSE: ${sse.text}`, [j.c.x, j.by.x, sse.x]);
 };

@@ -16,15 +16,15 @@ export function toolAnswers(
   want: string,
 ): JudgeResult | Exchange {
   const r = resultOfStep(exchanges, step, call);
-  if (r.failure) return r.failure;
+  if (!r.ok) return r.failure;
   const texts = toolTexts(r.result);
-  if (r.result!.isError === true || !texts.includes(want)) {
+  if (r.result.isError === true || !texts.includes(want)) {
     return fail(
-      `Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result!.isError === true ? 'isError ' : ''}${brief(texts)}`,
-      [r.ex!.x],
+      `Expected ${call} to return text ${JSON.stringify(want)}, got ${r.result.isError === true ? 'isError ' : ''}${brief(texts)}`,
+      [r.ex.x],
     );
   }
-  return r.ex!;
+  return r.ex;
 }
 
 /** Run checks in order; the first failure wins, else PASS with every exchange as evidence. */
@@ -55,12 +55,12 @@ export function basicToolChecks(
   return [
     () => {
       const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
-      if (r.failure) return r.failure;
-      const names = toolNames(r.result!);
+      if (!r.ok) return r.failure;
+      const names = toolNames(r.result);
       const missing = ['add', 'echo'].filter((n) => !names.includes(n));
       return missing.length
-        ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex!.x])
-        : r.ex!;
+        ? fail(`Expected tools/list to name add and echo with input schemas, got ${brief(names)}`, [r.ex.x])
+        : r.ex;
     },
     () => toolAnswers(exchanges, STEP.callAdd, 'tools/call add {"a":19,"b":23}', FIXTURE.add.text),
     () => toolAnswers(exchanges, STEP.callEcho, 'tools/call echo', FIXTURE.echo.text),

@@ -1,4 +1,4 @@
-import { header, isObject, type Exchange } from '../../exchanges.ts';
+import { header, isAnswered, isObject, type Answered, type Exchange } from '../../exchanges.ts';
 import { answerOf, brief, described, errorOf, resultOf, type JsonRpcMessage } from '../../jsonrpc.ts';
 import { fail, type JudgeResult } from '../../types.ts';
 
@@ -17,28 +17,48 @@ export function sessionIdOf(ex: Exchange | undefined): string | undefined {
   return ex ? header(ex.response?.headers, 'mcp-session-id') : undefined;
 }
 
-/** Whether an exchange got a 2xx status. */
-export const ok2xx = (ex: Exchange | undefined): boolean =>
-  !!ex?.response && ex.response.status >= 200 && ex.response.status < 300;
+/** Whether an exchange got a 2xx status (a guard like `isAnswered`). */
+export const ok2xx = (ex: Exchange | undefined): ex is Answered =>
+  isAnswered(ex) && ex.response.status >= 200 && ex.response.status < 300;
+
+/**
+ * What `resultOfStep` found. Tagged so that `if (!r.ok) return r.failure;` narrows `r` to an exchange that surely
+ * exists and a result that surely came: a success result implies the exchange, a missing exchange implies a failure.
+ */
+export type StepResult =
+  | {
+      /** The step was answered with a success result. */
+      ok: true;
+      /** The step's exchange (a result implies a response). */
+      ex: Answered;
+      /** The `result` object of the response carrying the request's id. */
+      result: Record<string, unknown>;
+    }
+  | {
+      /** The step did not get a success result. */
+      ok: false;
+      /** The step's exchange, when the prober sent it at all. */
+      ex: Exchange | undefined;
+      /** The ready-made FAIL naming what came instead. */
+      failure: JudgeResult;
+    };
 
 /**
  * The success result of the step's own request, or a ready-made FAIL naming what came instead
  * ("Expected a result for tools/list, got status 500").
  */
-export function resultOfStep(
-  exchanges: readonly Exchange[],
-  step: string,
-  what: string,
-): { ex?: Exchange; result?: Record<string, unknown>; failure?: JudgeResult } {
+export function resultOfStep(exchanges: readonly Exchange[], step: string, what: string): StepResult {
   const ex = byStep(exchanges, step);
   const ev = ex ? [ex.x] : [];
-  if (!ex?.response) return { ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
+  if (!isAnswered(ex))
+    return { ok: false, ex, failure: fail(`Expected a result for ${what}, got ${described(ex)}`, ev) };
   const answer: JsonRpcMessage | undefined = answerOf(ex);
   const result = resultOf(answer);
-  if (result) return { ex, result };
+  if (result) return { ok: true, ex, result };
   const err = errorOf(answer);
   if (err)
     return {
+      ok: false,
       ex,
       failure: fail(
         `Expected a result for ${what}, got JSON-RPC error ${brief(err.code)} ${brief(err.message, 80)}`,
@@ -46,6 +66,7 @@ export function resultOfStep(
       ),
     };
   return {
+    ok: false,
     ex,
     failure: fail(`Expected a result for ${what}, got ${described(ex)} without a response carrying the request id`, ev),
   };

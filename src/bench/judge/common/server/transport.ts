@@ -21,21 +21,24 @@ export function statusIs(step: string, want: number, what: string): Judge {
 
 /** 251125-transports-101, 260728-shttp-88: every 2xx answer to a POSTed JSON-RPC request is application/json or text/event-stream. */
 export const requestContentType: Judge = ({ exchanges }) => {
-  const answered = exchanges.filter((e) => e.request.method === 'POST' && sentRequest(e) && ok2xx(e));
+  const answered = exchanges.flatMap((e) => {
+    const req = e.request.method === 'POST' ? sentRequest(e) : undefined;
+    return req && ok2xx(e) ? [{ e, method: req.method }] : [];
+  });
   if (answered.length === 0)
     return fail(
       'Expected 2xx answers to JSON-RPC requests, got none',
       exchanges.map((e) => e.x),
     );
-  const bad = answered.find((e) => !['application/json', 'text/event-stream'].includes(mediaType(e)));
+  const bad = answered.find((a) => !['application/json', 'text/event-stream'].includes(mediaType(a.e)));
   if (bad)
     return fail(
-      `Expected Content-Type application/json or text/event-stream for ${sentRequest(bad)!.method}, got "${mediaType(bad) || 'none'}"`,
-      [bad.x],
+      `Expected Content-Type application/json or text/event-stream for ${bad.method}, got "${mediaType(bad.e) || 'none'}"`,
+      [bad.e.x],
     );
   return pass(
     `${answered.length} request answers were application/json or text/event-stream`,
-    answered.map((e) => e.x),
+    answered.map((a) => a.e.x),
   );
 };
 
