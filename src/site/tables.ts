@@ -36,6 +36,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
     add(libraryFailuresTable(d, rev));
     add(notAttemptedTable(d, rev));
     add(charts.docsDelta[rev].table);
+    add(charts.scoreCost[rev].table);
   }
   add(versionsTable(d));
   add(charts.scoreByRevision.table);
