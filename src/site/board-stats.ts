@@ -5,6 +5,7 @@ import type { Interval } from '../bench/schema/score.ts';
 import type { Method } from '../bench/schema/method.ts';
 import { pct, round4 } from './format.ts';
 import type { Display, Value } from './table.ts';
+import { downloadUrl } from './urls.ts';
 
 /** "1–3" for a shared band, "4" for a row alone. */
 export const bandText = (b: BoardRow['rankBand']): string =>
@@ -93,7 +94,7 @@ export function methodNotes(rows: readonly BoardRow[], m: Method, flagK: boolean
       : []),
     ...(rows.some((r) => r.usage.costUsd !== undefined)
       ? [
-          `Cost: mean US$ per trial, pi's reported cost when above 0, else tokens × the price table of ${m.prices.asOf} (the Methodology page lists it).`,
+          `Cost: mean US$ per trial, pi's reported cost when above 0, else tokens × the price table of ${m.prices.asOf} (${downloadUrl('price-table', 'csv')}).`,
         ]
       : []),
   ];

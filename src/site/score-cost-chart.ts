@@ -25,16 +25,14 @@ export function scoreCostChart(d: Pick<Dataset, 'stats' | 'method'>, rev: Revisi
       { t: 'path', d: `M${M.left},${r2(y(v))}H${width - M.right}`, cls: 'grid' },
       { t: 'text', x: M.left - 6, y: r2(y(v)) + 4, text: pct(v), anchor: 'end', cls: 'tick' },
     ]),
-    ...x
-      .ticks(5)
-      .map((v): Mark => ({
-        t: 'text',
-        x: r2(x(v)),
-        y: height - M.bottom + 14,
-        text: usd(v),
-        anchor: 'middle',
-        cls: 'tick',
-      })),
+    ...x.ticks(5).map((v): Mark => ({
+      t: 'text',
+      x: r2(x(v)),
+      y: height - M.bottom + 14,
+      text: usd(v),
+      anchor: 'middle',
+      cls: 'tick',
+    })),
   ];
   for (const p of points) {
     const cx = r2(x(p.costUsd));
