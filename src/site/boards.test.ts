@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
 import { boardPairView, boardTable, boardsFor, cellIndex } from './boards.ts';
+import { pct, round4, usd } from './format.ts';
 
 const d = syntheticDataset({ seed: 11, subjects: 4, k: 2, infraErrorRate: 0.15 });
 const agents = d.boards.find((b) => b.revision === '2025-11-25' && b.docs === 'none' && b.kind === 'agent')!;
@@ -29,12 +30,13 @@ describe('boardTable', () => {
     expect(t.cells[0]![j]!.href).toBe(`/trials/${cell.trials[0]}/`);
   });
 
-  it('flags k=1 rows and footnotes infra-error trials', () => {
+  it('flags rows below k = 3 provisional and footnotes infra-error trials', () => {
     const t = boardTable(d, agents);
     const k = t.columns.findIndex((c) => c.key === 'k');
     const single = t.rows.findIndex((r) => r[k] === 1);
     expect(single).toBeGreaterThanOrEqual(0);
-    expect(t.cells[single]![k]!.flag).toBe('k=1');
+    expect(t.cells[single]![k]!.flag).toBe('provisional');
+    expect(t.notes.join(' ')).toContain('fewer than 3 completed trials');
     const infra = agents.rows.reduce((a, r) => a + r.infraErrors, 0);
     expect(infra).toBeGreaterThan(0);
     expect(t.notes.join(' ')).toContain(`${infra} infra-error trial`);
@@ -52,6 +54,60 @@ describe('boardTable', () => {
     const key = agents.columns[0]!;
     const [role, id] = key.split('/');
     expect(t.columns.find((c) => c.key === key)!.href).toBe(`/2025-11-25/${role}/${id}/`);
+  });
+});
+
+describe('boardTable: uncertainty and cost beside the score', () => {
+  const t = boardTable(d, agents);
+  const col = (key: string) => t.columns.findIndex((c) => c.key === key);
+
+  it('puts the interval and k, then tokens, cost, time and tool calls, then pass@1 and pass^3 right after the score', () => {
+    expect(t.columns.slice(0, 14).map((c) => c.key)).toEqual([
+      'subject',
+      'rank',
+      'overall',
+      'overall_ci',
+      'k',
+      'input_tokens',
+      'output_tokens',
+      'cost_usd',
+      'wall_time_ms',
+      'tool_calls',
+      'pass_at_1',
+      'pass_hat_3',
+      'client',
+      'server',
+    ]);
+    expect(t.columns[col('overall_ci')]!.label).toBe('95% CI');
+  });
+
+  it("shows each row's interval and rank band from derive, and downloads the interval as lo-hi", () => {
+    agents.rows.forEach((r, i) => {
+      const ci = t.cells[i]![col('overall_ci')]!.text;
+      const { lo, hi } = r.overall.interval!;
+      expect(ci).toBe(lo === hi ? pct(lo) : `${Math.round(lo * 100)}–${pct(hi)}`);
+      expect(t.rows[i]![col('overall_ci')]).toBe(`${round4(lo)}-${round4(hi)}`);
+      const band = t.cells[i]![col('rank')]!.text;
+      expect(band).toBe(
+        r.rankBand.first === r.rankBand.last ? String(r.rank) : `${r.rankBand.first}–${r.rankBand.last}`,
+      );
+    });
+    expect(agents.rows.some((r) => r.overall.interval!.lo < r.overall.interval!.hi)).toBe(true);
+    expect(t.notes.join(' ')).toMatch(/95% CI: bootstrap with 2000 seeded resamples/);
+  });
+
+  it('shows cost with its source for agents and — (never $0.00) for libraries and calibration', () => {
+    const i = agents.rows.findIndex((r) => r.usage.costUsd !== undefined);
+    expect(t.cells[i]![col('cost_usd')]).toMatchObject({
+      text: usd(agents.rows[i]!.usage.costUsd),
+      note: "pi's reported cost",
+    });
+    for (const b of d.boards.filter((x) => x.kind !== 'agent' && x.rows.length)) {
+      const other = boardTable(d, b);
+      const j = other.columns.findIndex((c) => c.key === 'cost_usd');
+      expect(new Set(other.cells.map((c) => c[j]!.text))).toEqual(new Set(['—']));
+      expect(other.rows.every((r) => r[j] === null)).toBe(true);
+    }
   });
 });
 

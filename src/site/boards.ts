@@ -3,6 +3,16 @@ import type { Board, BoardRow, CellRow, Dataset } from '../bench/derive/dataset.
 import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.ts';
 import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts';
 import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
+import {
+  costNote,
+  intervalDisplay,
+  intervalText,
+  intervalValue,
+  kDisplay,
+  meanCount,
+  methodNotes,
+  rankDisplay,
+} from './board-stats.ts';
 import { notAttemptedIndex } from './libraries.ts';
 import { revisionStats } from './stats.ts';
 import type { Column, Display, Table, Value } from './table.ts';
@@ -47,20 +57,55 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
   };
 }
 
-/** One board as a table: subject, overall, client, server, one column per scenario, MAY, k, infra, usage. */
+/**
+ * One board as a table: subject, rank band, overall with its interval and k, then tokens, cost, time and tool calls,
+ * pass@1 and pass^k, client, server, one column per scenario, MAY, infra.
+ */
 export function boardTable(
-  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries'>,
+  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'>,
   b: Board,
   cells = cellIndex(d),
   skipped = notAttemptedIndex(d),
 ): Table {
+  const m = d.method;
+  const pc = `${Math.round(m.bootstrap.confidence * 100)}%`;
+  // Score, its interval and k first, then what the score cost, then the splits and scenarios: cost sits by the score.
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
-    { key: 'rank', label: '#', numeric: true },
+    { key: 'rank', label: '#', title: 'Rank band: rows whose intervals overlap share one', numeric: true },
     {
       key: 'overall',
       label: 'Overall',
       title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
+      numeric: true,
+    },
+    {
+      key: 'overall_ci',
+      label: `${pc} CI`,
+      title: `${pc} cluster-bootstrap interval of the overall score (scenarios, then trials)`,
+      numeric: true,
+    },
+    {
+      key: 'k',
+      label: 'k',
+      title: `Smallest number of completed trials in a cell; below ${m.minK} the row is provisional`,
+      numeric: true,
+    },
+    { key: 'input_tokens', label: 'In tok', title: 'Mean input tokens per trial', numeric: true },
+    { key: 'output_tokens', label: 'Out tok', title: 'Mean output tokens per trial', numeric: true },
+    {
+      key: 'cost_usd',
+      label: 'Cost',
+      title: `Mean cost per trial (US$): pi's figure, else tokens × the price table of ${m.prices.asOf}`,
+      numeric: true,
+    },
+    { key: 'wall_time_ms', label: 'Time', title: 'Mean agent wall time per trial', numeric: true },
+    { key: 'tool_calls', label: 'Tools', title: 'Mean tool calls per trial', numeric: true },
+    { key: 'pass_at_1', label: 'pass@1', title: 'Share of trials scoring 1, averaged over scenarios', numeric: true },
+    {
+      key: `pass_hat_${m.passHatK}`,
+      label: `pass^${m.passHatK}`,
+      title: `Chance that ${m.passHatK} trials of a scenario all score 1, averaged over scenarios`,
       numeric: true,
     },
     { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
@@ -79,17 +124,7 @@ export function boardTable(
       title: 'MAY tally: passed MAY checkpoints, summed over cells; breaks ties only',
       numeric: true,
     },
-    {
-      key: 'k',
-      label: 'k',
-      title: 'Smallest number of completed trials in a cell; k=1 means a single run',
-      numeric: true,
-    },
     { key: 'infra_errors', label: 'Infra', title: 'Infra-error trials, excluded from scores', numeric: true },
-    { key: 'cost_usd', label: 'Cost', title: 'Mean cost per trial (US$)', numeric: true },
-    { key: 'input_tokens', label: 'In tok', title: 'Mean input tokens per trial', numeric: true },
-    { key: 'output_tokens', label: 'Out tok', title: 'Mean output tokens per trial', numeric: true },
-    { key: 'wall_time_ms', label: 'Time', title: 'Mean wall time per trial', numeric: true },
   ];
   const rows: Value[][] = [];
   const disp: Display[][] = [];
@@ -116,7 +151,7 @@ export function boardTable(
           text: pct(c.mean),
           heat: heat(c.mean),
           ...(first ? { href: trialUrl(first) } : {}),
-          note: `k=${c.k}${spread}${infra}`,
+          note: `k=${c.k} · ${pc} CI ${intervalText(c.interval)} · pass@1 ${pct(c.passAt1)}${spread}${infra}`,
           ...(flagK && c.k === 1 ? { flag: 'k=1' } : {}),
         } satisfies Display,
       };
@@ -125,34 +160,45 @@ export function boardTable(
       r.subject,
       r.rank,
       round4(r.overall.mean),
+      intervalValue(r.overall.interval),
+      r.minK,
+      round4(r.usage.inputTokens ?? null),
+      round4(r.usage.outputTokens ?? null),
+      round4(r.usage.costUsd ?? null),
+      round4(r.usage.wallTimeMs ?? null),
+      round4(r.usage.toolCalls ?? null),
+      round4(r.overall.passAt1),
+      round4(r.overall.passHatK),
       round4(r.client.mean),
       round4(r.server.mean),
       ...scen.map((s) => s.v),
       round4(r.mayTally),
-      r.minK,
       r.infraErrors,
-      round4(r.usage.costUsd ?? null),
-      round4(r.usage.inputTokens ?? null),
-      round4(r.usage.outputTokens ?? null),
-      round4(r.usage.wallTimeMs ?? null),
     ]);
+    const note = costNote(r, m);
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject },
-      { text: String(r.rank) },
+      rankDisplay(r),
       aggregateDisplay(r.overall),
+      intervalDisplay(r.overall, m),
+      kDisplay(r, m, flagK),
+      { text: tokens(r.usage.inputTokens) },
+      { text: tokens(r.usage.outputTokens) },
+      { text: usd(r.usage.costUsd), ...(note ? { note } : {}) },
+      { text: duration(r.usage.wallTimeMs) },
+      { text: meanCount(r.usage.toolCalls) },
+      { text: pct(r.overall.passAt1) },
+      {
+        text: pct(r.overall.passHatK),
+        ...(r.overall.passHatK === null && r.overall.mean !== null
+          ? { note: `needs k ≥ ${m.passHatK} in every cell` }
+          : {}),
+      },
       aggregateDisplay(r.client),
       aggregateDisplay(r.server),
       ...scen.map((s) => s.d),
       { text: mayTally(r.mayTally) },
-      {
-        text: String(r.minK),
-        ...(flagK && r.minK === 1 ? { flag: 'k=1', note: 'at least one cell has a single completed trial' } : {}),
-      },
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
-      { text: usd(r.usage.costUsd) },
-      { text: tokens(r.usage.inputTokens) },
-      { text: tokens(r.usage.outputTokens) },
-      { text: duration(r.usage.wallTimeMs) },
     ]);
   }
   const notes = [
@@ -164,6 +210,7 @@ export function boardTable(
     ...(flagK && b.rows.some((r) => r.minK === 1)
       ? ['k=1: a cell with a single completed trial; its score may not repeat.']
       : []),
+    ...methodNotes(b.rows, m, flagK),
     ...(b.rows.some((r) => !r.overall.complete)
       ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.']
       : []),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
 import { docsDeltaChart, mustFailureChart, scoreByRevisionChart } from './charts.ts';
+import { scoreCostChart } from './score-cost-chart.ts';
 
 const d = syntheticDataset({ seed: 4, subjects: 3 });
 
@@ -25,6 +26,28 @@ describe('charts', () => {
     const c = mustFailureChart(d);
     const total = c.table.rows.reduce((a, r) => a + (r[1] as number) + (r[2] as number), 0);
     expect(total).toBe(d.trials.filter((t) => t.subject.kind === 'agent' && t.status === 'completed').length);
+  });
+
+  it('plots score against cost: a dot and an interval whisker per agent row with a cost, axes labelled', () => {
+    const c = scoreCostChart(d, '2025-11-25');
+    const points = d.stats.scoreCost.find((s) => s.revision === '2025-11-25')!.points;
+    expect(points.length).toBeGreaterThan(0);
+    expect(c.marks.filter((m) => m.t === 'circle').length).toBe(points.length);
+    expect(c.marks.filter((m) => m.t === 'path' && m.cls === 'delta').length).toBe(points.length);
+    expect(c.table.rows.map((r) => r[0])).toEqual(points.map((p) => p.subject));
+    expect(c.marks.some((m) => m.t === 'text' && m.cls === 'axis-label' && m.text.startsWith('mean cost'))).toBe(true);
+    expect(c.desc).toContain('price table of');
+    // Higher score → higher on the plot (smaller y).
+    const circles = c.marks.filter((m) => m.t === 'circle') as { cy: number }[];
+    const best = points.reduce((a, p, i) => (p.score > points[a]!.score ? i : a), 0);
+    expect(Math.min(...circles.map((m) => m.cy))).toBe(circles[best]!.cy);
+  });
+
+  it('says there are no agent runs with a cost instead of drawing an empty score-vs-cost plot', () => {
+    const none = syntheticDataset({ seed: 4, subjects: 0 });
+    const c = scoreCostChart(none, '2026-07-28');
+    expect([c.empty, c.table.rows.length]).toEqual([true, 0]);
+    expect(c.emptyNote).toMatch(/No agent runs with a cost on 2026-07-28 yet/);
   });
 
   it('reports empty charts when there are no agents', () => {

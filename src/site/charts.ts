@@ -4,6 +4,7 @@ import { line, scaleBand, scaleLinear } from 'd3';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { DOCS_AXES, REVISIONS, type Revision } from '../bench/schema/common.ts';
 import { pct, points, round4 } from './format.ts';
+import { scoreCostChart } from './score-cost-chart.ts';
 import type { Table } from './table.ts';
 
 export type Mark =
@@ -23,6 +24,8 @@ export interface Chart {
   table: Table;
   /** No data: the page shows an empty state instead of an empty plot. */
   empty: boolean;
+  /** What the empty state says (default: no agent results yet). */
+  emptyNote?: string;
 }
 
 const M = { top: 16, right: 16, bottom: 36, left: 44 };
@@ -316,15 +319,18 @@ export function mustFailureChart(d: Pick<Dataset, 'stats'>, width = 560, height 
   };
 }
 
-/** Every chart of the site: the leaderboard's two and one docs-axis chart per revision. */
+/** Every chart of the site: the leaderboard's two, and a docs-axis and a score-vs-cost chart per revision. */
 export interface SiteCharts {
   scoreByRevision: Chart;
   mustFailures: Chart;
   docsDelta: Record<Revision, Chart>;
+  /** Score against cost per revision. */
+  scoreCost: Record<Revision, Chart>;
 }
 
-export function allCharts(d: Pick<Dataset, 'stats'>): SiteCharts {
+export function allCharts(d: Pick<Dataset, 'stats' | 'method'>): SiteCharts {
   return {
+    scoreCost: Object.fromEntries(REVISIONS.map((rev) => [rev, scoreCostChart(d, rev)])) as Record<Revision, Chart>,
     scoreByRevision: scoreByRevisionChart(d),
     mustFailures: mustFailureChart(d),
     docsDelta: Object.fromEntries(REVISIONS.map((rev) => [rev, docsDeltaChart(d, rev)])) as Record<Revision, Chart>,

@@ -58,6 +58,34 @@ describe('site built from a synthetic tree', () => {
     }
   });
 
+  it('renders the interval, k, cost and pass^k columns next to the score, and the score-vs-cost chart', () => {
+    const html = page('2025-11-25/index.html');
+    const board = d.boards.find((b) => b.revision === '2025-11-25' && b.docs === 'none' && b.kind === 'agent')!;
+    const block = tableBlock(html, 'board-2025-11-25-none-agent')!;
+    const heads = [...block.matchAll(/<th scope="col"[^>]*>(?:<a [^>]*>)?([^<]*)/g)].map((m) => m[1]);
+    expect(heads.slice(0, 12)).toEqual([
+      'Subject',
+      '#',
+      'Overall',
+      '95% CI',
+      'k',
+      'In tok',
+      'Out tok',
+      'Cost',
+      'Time',
+      'Tools',
+      'pass@1',
+      'pass^3',
+    ]);
+    const rows = tableValues(html, 'board-2025-11-25-none-agent');
+    board.rows.forEach((r, i) => {
+      const { lo, hi } = r.overall.interval!;
+      expect(rows[i]![3]).toBe(`${Math.round(lo * 10_000) / 10_000}-${Math.round(hi * 10_000) / 10_000}`);
+    });
+    expect(html).toContain('id="chart-score-cost-2025-11-25"');
+    expect(html).toMatch(/<title id="chart-score-cost-2025-11-25-title">Score and cost · 2025-11-25<\/title>/);
+  });
+
   it('links cells to trial replay pages of real trials and footnotes infra errors', () => {
     const html = page('2026-07-28/index.html');
     const links = [...html.matchAll(/href="\/trials\/([a-z0-9-]+)\/"/g)].map((m) => m[1]);

@@ -15,6 +15,7 @@ import {
 } from './detail.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
+import { priceTable } from './method.ts';
 import type { Table } from './table.ts';
 import { versionsTable } from './versions.ts';
 
@@ -36,8 +37,10 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
     add(libraryFailuresTable(d, rev));
     add(notAttemptedTable(d, rev));
     add(charts.docsDelta[rev].table);
+    add(charts.scoreCost[rev].table);
   }
   add(versionsTable(d));
+  add(priceTable(d));
   add(charts.scoreByRevision.table);
   add(charts.mustFailures.table);
   for (const s of d.scenarios) {

@@ -14,6 +14,7 @@ import type { Outcome, Verdict } from '../bench/schema/verdict.ts';
 import type { WireLog } from '../bench/schema/wire-event.ts';
 import { sealedTrialFiles } from '../bench/derive/records.ts';
 import { piSessionUsage } from '../bench/derive/pi-usage.ts';
+import { prng } from '../bench/scoring/prng.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { syntheticInfraLog, syntheticTranscript, syntheticWireLog } from './synthetic-sidecars.ts';
 
@@ -50,17 +51,8 @@ export interface SyntheticTree {
   files: number;
 }
 
-/** mulberry32: tiny, fast, good enough for test data; deterministic across platforms. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG of the pure core (mulberry32), re-exported for test data. */
+export { prng };
 
 const REV_PREFIX = Object.fromEntries(REVISION_MANIFEST.map((r) => [r.id, r.sentencePrefix])) as Record<
   Revision,

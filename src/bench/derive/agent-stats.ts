@@ -3,7 +3,7 @@
 import { cmp } from '../problems.ts';
 import { DOCS_AXES, REVISIONS, type DocsAxis, type Revision } from '../schema/common.ts';
 import type { Board } from '../schema/board.ts';
-import type { AgentScores, DocsDelta, MustFailureHistogram } from '../schema/stats.ts';
+import type { AgentScores, DocsDelta, MustFailureHistogram, ScoreCost } from '../schema/stats.ts';
 import type { Subject } from '../schema/subject.ts';
 import { isScored, type TrialRow } from '../schema/trial-row.ts';
 import { meanOf, rangeOf } from '../scoring/summary.ts';
@@ -51,4 +51,29 @@ export function mustFailureHistogram(trials: readonly TrialRow[]): MustFailureHi
     ) as Record<Revision, number>,
   }));
   return { trials: counted.length, peak: Math.max(0, ...bins.flatMap((b) => Object.values(b.counts))), bins };
+}
+
+/** Per revision: each agent row (docs `none`, then `full`, board order) with an overall score and a cost. */
+export function scoreCost(boards: readonly Board[]): ScoreCost[] {
+  return REVISIONS.map((revision) => {
+    const points = DOCS_AXES.flatMap((docs) =>
+      (agentBoard(boards, revision, docs)?.rows ?? []).flatMap((r) =>
+        r.overall.mean !== null && r.overall.interval && r.usage.costUsd !== undefined && r.usage.costSource
+          ? [
+              {
+                docs,
+                subject: r.subject,
+                label: r.label,
+                score: r.overall.mean,
+                interval: r.overall.interval,
+                costUsd: r.usage.costUsd,
+                costSource: r.usage.costSource,
+                provisional: r.provisional,
+              },
+            ]
+          : [],
+      ),
+    );
+    return { revision, points, maxCostUsd: Math.max(0, ...points.map((p) => p.costUsd)) };
+  });
 }

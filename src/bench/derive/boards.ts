@@ -2,9 +2,12 @@ import { cmp } from '../problems.ts';
 import { DOCS_AXES, REVISIONS } from '../schema/common.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { Subject, SubjectKind } from '../schema/subject.ts';
-import { aggregateCell, meanOfCells, type Cell } from '../scoring/cell.ts';
-import { orderBoard } from '../scoring/board.ts';
+import { aggregateCell, completedScores, aggregateCells, type Cell, type ScoredCell } from '../scoring/cell.ts';
+import { orderBoard, rankBands } from '../scoring/board.ts';
 import { meanOf } from '../scoring/summary.ts';
+import { MIN_K } from '../scoring/uncertainty.ts';
+import { meanCost, trialCost } from '../cost/cost.ts';
+import type { PriceTable } from '../schema/prices.ts';
 import type { Board, BoardRow, CellRow, TrialRow } from './dataset.ts';
 
 const KINDS: SubjectKind[] = ['agent', 'library', 'calibration'];
@@ -16,75 +19,94 @@ export function orderScenarios(scenarios: readonly Scenario[]): Scenario[] {
   );
 }
 
-/** Group trials into cells (subject × scenario × docs), k order inside. */
-export function buildCells(trials: readonly TrialRow[]): CellRow[] {
+/** A cell's identity, and the seed key of its bootstrap: revision, role, scenario, docs, subject. */
+const cellKey = (t: Pick<TrialRow, 'revision' | 'role' | 'scenario' | 'docs'> & { subject: string }) =>
+  [t.revision, t.role, t.scenario, t.docs, t.subject].join('\u0000');
+
+/** A trial as a cell sees it. */
+const cellTrial = (t: TrialRow) => ({ status: t.status, score: t.score?.score, mayPassed: t.score?.may.passed });
+
+/** Trials grouped by cell, k order inside, groups by key. */
+function groupCells(trials: readonly TrialRow[]): [string, TrialRow[]][] {
   const groups = new Map<string, TrialRow[]>();
   for (const t of trials) {
-    const key = [t.revision, t.role, t.scenario, t.docs, t.subject.id].join('\u0000');
+    const key = cellKey({ ...t, subject: t.subject.id });
     (groups.get(key) ?? groups.set(key, []).get(key)!).push(t);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => cmp(a, b))
-    .map(([, ts]) => {
-      ts.sort((a, b) => a.k - b.k);
-      const t0 = ts[0]!;
-      const cell = aggregateCell(
-        ts.map((t) => ({ status: t.status, score: t.score?.score, mayPassed: t.score?.may.passed })),
-      );
-      return {
-        revision: t0.revision,
-        role: t0.role,
-        scenario: t0.scenario,
-        docs: t0.docs,
-        subject: t0.subject.id,
-        cell,
-        trials: ts.map((t) => t.id),
-      };
-    });
+  for (const ts of groups.values()) ts.sort((a, b) => a.k - b.k);
+  return [...groups.entries()].sort(([a], [b]) => cmp(a, b));
+}
+
+/** Group trials into cells (subject × scenario × docs), k order inside. */
+export function buildCells(trials: readonly TrialRow[]): CellRow[] {
+  return groupCells(trials).map(([key, ts]) => {
+    const t0 = ts[0]!;
+    const cell = aggregateCell(ts.map(cellTrial), key);
+    return {
+      revision: t0.revision,
+      role: t0.role,
+      scenario: t0.scenario,
+      docs: t0.docs,
+      subject: t0.subject.id,
+      cell,
+      trials: ts.map((t) => t.id),
+    };
+  });
 }
 
 /** Mean of the trials that reported a usage field; undefined (the field left out) when none did. */
 const usageMean = (values: (number | undefined)[]): number | undefined =>
   meanOf(values.filter((x): x is number => typeof x === 'number')) ?? undefined;
 
-/** One board per revision × docs axis × subject kind, rows in board order. */
+/** One board per revision × docs axis × subject kind, rows in board order, rank bands from the overall intervals. */
 export function buildBoards(
   scenarios: readonly Scenario[],
   subjects: readonly Subject[],
   cells: readonly CellRow[],
   trials: readonly TrialRow[],
+  prices: PriceTable,
 ): Board[] {
   const boards: Board[] = [];
+  const scores = new Map(groupCells(trials).map(([key, ts]) => [key, completedScores(ts.map(cellTrial))]));
   for (const revision of REVISIONS) {
     const cols = orderScenarios(scenarios.filter((s) => s.revision === revision));
     const columns = cols.map((s) => `${s.role}/${s.id}`);
     for (const docs of DOCS_AXES) {
       for (const kind of KINDS) {
-        const rows: Omit<BoardRow, 'rank'>[] = [];
+        const rows: Omit<BoardRow, 'rank' | 'rankBand'>[] = [];
         for (const subj of subjects.filter((s) => s.kind === kind)) {
           const mine = cells.filter((c) => c.revision === revision && c.docs === docs && c.subject === subj.id);
           if (mine.length === 0) continue;
           const byCol: Record<string, Cell> = {};
-          for (const c of mine) byCol[`${c.role}/${c.scenario}`] = c.cell;
-          const pick = (role?: string) =>
-            cols.filter((s) => !role || s.role === role).map((s) => byCol[`${s.role}/${s.id}`]);
-          const overall = meanOfCells(pick());
+          const scored: Record<string, ScoredCell> = {};
+          for (const c of mine) {
+            byCol[`${c.role}/${c.scenario}`] = c.cell;
+            scored[`${c.role}/${c.scenario}`] = { cell: c.cell, scores: scores.get(cellKey(c)) ?? [] };
+          }
+          const pick = (role?: 'client' | 'server') =>
+            aggregateCells(
+              cols.filter((s) => !role || s.role === role).map((s) => scored[`${s.role}/${s.id}`]),
+              [revision, docs, subj.id, role ?? 'overall'].join('\u0000'),
+            );
+          const overall = pick();
           const done = trials.filter(
             (t) => t.revision === revision && t.docs === docs && t.subject.id === subj.id && t.status === 'completed',
           );
           const present = Object.values(byCol).filter((c) => c.k > 0);
+          const minK = present.length ? Math.min(...present.map((c) => c.k)) : 0;
           rows.push({
             subject: subj.id,
             label: subj.label,
             kind,
             overall,
-            client: meanOfCells(pick('client')),
-            server: meanOfCells(pick('server')),
+            client: pick('client'),
+            server: pick('server'),
             cells: byCol,
             mayTally: present.reduce((a, c) => a + c.mayTally, 0),
-            minK: present.length ? Math.min(...present.map((c) => c.k)) : 0,
+            minK,
+            provisional: minK < MIN_K,
             usage: {
-              costUsd: usageMean(done.map((t) => t.usage.costUsd)),
+              ...meanCost(done.map((t) => trialCost(t.subject, t.usage, prices))),
               inputTokens: usageMean(done.map((t) => t.usage.inputTokens)),
               outputTokens: usageMean(done.map((t) => t.usage.outputTokens)),
               wallTimeMs: usageMean(done.map((t) => t.usage.wallTimeMs)),
@@ -96,7 +118,12 @@ export function buildBoards(
         const ranked = orderBoard(
           rows.map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: r.overall.complete })),
         );
-        const board = ranked.map(({ name: _n, score: _s, complete: _c, ...r }, i) => ({ ...r, rank: i + 1 }));
+        const bands = rankBands(ranked.map((r) => ({ complete: r.complete, interval: r.overall.interval })));
+        const board = ranked.map(({ name: _n, score: _s, complete: _c, ...r }, i) => ({
+          ...r,
+          rank: i + 1,
+          rankBand: bands[i]!,
+        }));
         boards.push({
           revision,
           docs,

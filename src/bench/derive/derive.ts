@@ -22,6 +22,9 @@ import { schemaGate, withDeclarations, type SchemaExemptions } from '../wire-sch
 import { schemaStatuses, trialSchemaReport } from '../wire-schema/trial.ts';
 import type { SchemaSet, TrialSchemaReport } from '../wire-schema/types.ts';
 import { REVISIONS } from '../schema/common.ts';
+import type { PriceTable } from '../schema/prices.ts';
+import { PRICE_TABLE } from '../cost/prices.ts';
+import { methodOf } from './method.ts';
 
 /** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
 export interface DeriveInput {
@@ -61,6 +64,8 @@ export interface DeriveInput {
   refused?: readonly Problem[];
   /** The calibration subjects the harness runs (data from harness/io); undefined = calibration subjects not checked. */
   calibrationSubjects?: CalibrationSubjects;
+  /** The price table costs fall back on (default: the committed, dated `PRICE_TABLE`). */
+  prices?: PriceTable;
 }
 
 export interface DeriveOutput {
@@ -247,7 +252,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     subjects,
     trials,
     cells,
-    boards: buildBoards(scenarioList, subjects, cells, counted),
+    boards: buildBoards(scenarioList, subjects, cells, counted, input.prices ?? PRICE_TABLE),
     calibration: gate.rows,
     schema: {
       revisions: schemaStatuses(REVISIONS, input.schemas),
@@ -259,6 +264,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     libraries: libraries.view,
     versions: { current: history?.versions?.current ?? null, rows: history?.versions?.rows ?? [] },
     extra: { coverage: coverage.report },
+    method: methodOf(input.prices ?? PRICE_TABLE),
   };
   const dataset: Dataset = { ...parts, stats: datasetStats(parts) };
   // The data set's contract, checked where the data set is made: the site refuses a file that does not match it.

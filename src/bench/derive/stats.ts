@@ -3,7 +3,7 @@
 import { REVISIONS } from '../schema/common.ts';
 import type { Dataset } from '../schema/dataset.ts';
 import type { DatasetStats } from '../schema/stats.ts';
-import { agentScores, docsDelta, mustFailureHistogram } from './agent-stats.ts';
+import { agentScores, docsDelta, mustFailureHistogram, scoreCost } from './agent-stats.ts';
 import { datasetCounts, revisionStats } from './counts.ts';
 import { missedCheckpoints, tallyRows } from './tallies.ts';
 
@@ -15,6 +15,7 @@ export function datasetStats(d: Omit<Dataset, 'stats'>): DatasetStats {
     agentScores: agentScores(d.boards),
     docsDelta: docsDelta(d.boards, d.subjects),
     mustFailures: mustFailureHistogram(d.trials),
+    scoreCost: scoreCost(d.boards),
     tallies: tallyRows(d.trials),
     missed: missedCheckpoints(d.scenarios, d.trials, REVISIONS),
   };

@@ -1,7 +1,7 @@
 // Cells and boards as the data set publishes them: scores aggregated by src/bench/scoring, ranked by derive.
 import { z } from 'zod';
 import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
-import { CellSchema, ShareSchema } from './score.ts';
+import { CellSchema, IntervalSchema, ShareSchema } from './score.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
 import { TrialInfoSchema } from './trial.ts';
 
@@ -40,13 +40,31 @@ export const AggregateSchema = z.strictObject({
   expected: z.int().nonnegative(),
   /** Whether every expected cell has a score (incomplete rows rank after complete ones). */
   complete: z.boolean(),
+  /**
+   * 95 % cluster-bootstrap interval of `mean`: resample the present scenarios, then each one's trials, and average
+   * the scenario means (`method.bootstrap`); `null` when no cell has a score.
+   */
+  interval: IntervalSchema.nullable(),
+  /** Mean of the present cells' pass@1; `null` when none is present. */
+  passAt1: ShareSchema.nullable(),
+  /** Mean of the present cells' pass^k; `null` when none is present or any present cell ran fewer than k trials. */
+  passHatK: ShareSchema.nullable(),
 });
 export type Aggregate = z.infer<typeof AggregateSchema>;
 
+/** Where a row's cost comes from: pi's own figure, the dated price table, or some trials each way. */
+export const CostSourceSchema = z.enum(['reported', 'price-table', 'mixed']);
+export type CostSource = z.infer<typeof CostSourceSchema>;
+
 /** Mean usage over a row's completed trials, per field of `UsageSchema`, when any trial reported it (means: not integers). */
 export const MeanUsageSchema = z.strictObject({
-  /** Mean cost per trial (US$). */
+  /**
+   * Mean cost per trial (US$) over the trials with a cost: pi's reported cost when above 0, else tokens × the dated
+   * price table (`method.prices`) when the model is in it. Agents only: other subjects have no cost (absent, not 0).
+   */
   costUsd: z.number().nonnegative().optional(),
+  /** Where `costUsd` comes from; present exactly when it is. */
+  costSource: CostSourceSchema.optional(),
   /** Mean input tokens per trial. */
   inputTokens: z.number().nonnegative().optional(),
   /** Mean output tokens per trial. */
@@ -78,12 +96,24 @@ export const BoardRowSchema = z.strictObject({
   mayTally: z.number().nonnegative(),
   /** Smallest k over present cells (k = 1 is flagged on the board); 0 when no cell has a completed trial. */
   minK: z.int().nonnegative(),
+  /** `minK < method.minK`: some cell has too few trials for its interval to mean much (a row without scores too). */
+  provisional: z.boolean(),
   /** Means over completed trials, when known. */
   usage: MeanUsageSchema,
   /** Infra-error trials over the row's cells (excluded from its scores). */
   infraErrors: z.int().nonnegative(),
   /** Position on the board, from 1 (board order: complete rows first, then score, MAY tally, name). */
   rank: z.int().positive(),
+  /**
+   * The rank band the row shares: positions `first`…`last` of the run of rows, in board order, whose overall interval
+   * overlaps that of the run's first row (same completeness; a row without an interval is a band of its own).
+   */
+  rankBand: z.strictObject({
+    /** Position of the band's first row. */
+    first: z.int().positive(),
+    /** Position of the band's last row (`first` when the row stands alone). */
+    last: z.int().positive(),
+  }),
 });
 export type BoardRow = z.infer<typeof BoardRowSchema>;
 

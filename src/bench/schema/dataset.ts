@@ -5,6 +5,7 @@ import { CalibrationRowSchema } from './calibration-row.ts';
 import { BoardSchema, CellRowSchema } from './board.ts';
 import { CoverageReportSchema } from './coverage-report.ts';
 import { LibrariesViewSchema } from './library-view.ts';
+import { MethodSchema } from './method.ts';
 import { ScenarioSchema } from './scenario.ts';
 import { SchemaRevisionStatusSchema } from './schema-report.ts';
 import { DatasetStatsSchema } from './stats.ts';
@@ -57,6 +58,8 @@ export const DatasetSchema = z.strictObject({
     /** The spec coverage ledger checked against the scenarios and the pinned TSV. */
     coverage: CoverageReportSchema,
   }),
+  /** The constants behind intervals, provisional rows, pass^k and cost (bootstrap, minimum k, dated price table). */
+  method: MethodSchema,
   /** Every other statistic the site shows (counts, chart data, checkpoint tallies). */
   stats: DatasetStatsSchema,
 });

@@ -27,6 +27,15 @@ export const TrialScoreSchema = z.strictObject({
 });
 export type TrialScore = z.infer<typeof TrialScoreSchema>;
 
+/** A closed interval of shares: a 95 % bootstrap interval of a mean (equal ends when the data has no spread). */
+export const IntervalSchema = z.strictObject({
+  /** Lower end (2.5 % quantile of the bootstrap means). */
+  lo: ShareSchema,
+  /** Upper end (97.5 % quantile of the bootstrap means). */
+  hi: ShareSchema,
+});
+export type Interval = z.infer<typeof IntervalSchema>;
+
 /** A cell: one subject × scenario × docs axis, aggregated over its k trials (computed by `aggregateCell`). */
 export const CellSchema = z.strictObject({
   /** Mean score over completed trials; `null` when none completed (the cell shows no score). */
@@ -43,6 +52,14 @@ export const CellSchema = z.strictObject({
   min: ShareSchema.nullable(),
   /** Highest completed score, for spread display; `null` when none. */
   max: ShareSchema.nullable(),
+  /** 95 % percentile-bootstrap interval of `mean` over the cell's trial scores (k = 1: the point); `null` when none. */
+  interval: IntervalSchema.nullable(),
+  /** Completed trials that passed: score 1, i.e. no failed MUST and every applicable SHOULD passed. */
+  passed: z.int().nonnegative(),
+  /** pass@1: `passed / k`, the chance one trial passes; `null` when none completed. */
+  passAt1: ShareSchema.nullable(),
+  /** pass^k for k = `method.passHatK`: C(passed, k) / C(k trials, k), the chance k trials all pass; `null` when fewer ran. */
+  passHatK: ShareSchema.nullable(),
 });
 export type Cell = z.infer<typeof CellSchema>;
 

@@ -2,7 +2,8 @@
 // (src/bench/derive/stats.ts and the modules it calls) so pages only format and lay out numbers.
 import { z } from 'zod';
 import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
-import { ShareSchema } from './score.ts';
+import { CostSourceSchema } from './board.ts';
+import { IntervalSchema, ShareSchema } from './score.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
 
 /** Pass / fail / not-applicable verdicts of one checkpoint over a set of completed trials. */
@@ -114,6 +115,38 @@ export const MustFailureHistogramSchema = z.strictObject({
 });
 export type MustFailureHistogram = z.infer<typeof MustFailureHistogramSchema>;
 
+/** One agent row of one board with both a score and a cost: a point of the score-vs-cost chart. */
+export const ScoreCostPointSchema = z.strictObject({
+  /** Docs axis of its board. */
+  docs: DocsAxisSchema,
+  /** Agent subject id. */
+  subject: SubjectSchema.shape.id,
+  /** Agent display name. */
+  label: SubjectSchema.shape.label,
+  /** Overall score. */
+  score: ShareSchema,
+  /** Its 95 % interval. */
+  interval: IntervalSchema,
+  /** Mean cost per trial (US$). */
+  costUsd: z.number().nonnegative(),
+  /** Where the cost comes from. */
+  costSource: CostSourceSchema,
+  /** Whether the row is provisional (some cell below the minimum k). */
+  provisional: z.boolean(),
+});
+export type ScoreCostPoint = z.infer<typeof ScoreCostPointSchema>;
+
+/** Score against cost on one revision, both docs axes (empty: no agent row with a cost yet). */
+export const ScoreCostSchema = z.strictObject({
+  /** Protocol revision. */
+  revision: RevisionSchema,
+  /** Points in board order, docs `none` then `full`. */
+  points: z.array(ScoreCostPointSchema),
+  /** Highest cost of any point (the chart's x extent); 0 with no points. */
+  maxCostUsd: z.number().nonnegative(),
+});
+export type ScoreCost = z.infer<typeof ScoreCostSchema>;
+
 /** Subjects per kind. */
 export const KindCountsSchema = z.record(SubjectKindSchema, z.int().nonnegative());
 export type KindCounts = z.infer<typeof KindCountsSchema>;
@@ -160,6 +193,8 @@ export const DatasetStatsSchema = z.strictObject({
   docsDelta: z.array(DocsDeltaSchema),
   /** MUST failures per completed agent trial. */
   mustFailures: MustFailureHistogramSchema,
+  /** Score against mean cost per trial, per revision in revision order (the score-vs-cost chart). */
+  scoreCost: z.array(ScoreCostSchema),
   /** Per-checkpoint tallies per subject × scenario × docs axis (checkpoint matrix and checkpoint pages). */
   tallies: z.array(TallyRowSchema),
   /** Per-checkpoint tallies over agents (the most-missed list): per revision, highest fail rate first, then slug (ties in matrix column order). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderBoard, type RankableRow } from './board.ts';
+import { orderBoard, rankBands, type RankableRow } from './board.ts';
 
 const row = (name: string, score: number | null, mayTally = 0, complete = true): RankableRow => ({
   name,
@@ -38,5 +38,41 @@ describe('orderBoard', () => {
     const rows = [row('b', 0), row('a', 1)];
     orderBoard(rows);
     expect(rows.map((r) => r.name)).toEqual(['b', 'a']);
+  });
+});
+
+describe('rankBands', () => {
+  const band = (lo: number, hi: number, complete = true) => ({ complete, interval: { lo, hi } });
+
+  it('groups the rows whose interval overlaps the band leader, then starts a new band', () => {
+    const bands = rankBands([band(0.8, 1), band(0.7, 0.9), band(0.75, 0.85), band(0.4, 0.7), band(0.5, 0.6)]);
+    expect(bands).toEqual([
+      { first: 1, last: 3 },
+      { first: 1, last: 3 },
+      { first: 1, last: 3 },
+      { first: 4, last: 5 },
+      { first: 4, last: 5 },
+    ]);
+  });
+
+  it('compares with the leader, not the row above: overlap does not chain', () => {
+    expect(rankBands([band(0.8, 0.9), band(0.6, 0.8), band(0.5, 0.7)]).map((b) => b.last)).toEqual([2, 2, 3]);
+  });
+
+  it('never puts complete and incomplete rows, or rows without an interval, in one band', () => {
+    expect(rankBands([band(0.5, 1), band(0.5, 1, false), { complete: true, interval: null }, band(0, 1)])).toEqual([
+      { first: 1, last: 1 },
+      { first: 2, last: 2 },
+      { first: 3, last: 3 },
+      { first: 4, last: 4 },
+    ]);
+  });
+
+  it('gives point intervals a shared band only when they are equal', () => {
+    expect(rankBands([band(1, 1), band(1, 1), band(0.5, 0.5)]).map((b) => `${b.first}-${b.last}`)).toEqual([
+      '1-2',
+      '1-2',
+      '3-3',
+    ]);
   });
 });
