@@ -48,7 +48,6 @@ function leaders(boards: readonly Board[], cells: readonly CellRow[], trials: re
       out.push({
         kind,
         docs,
-        total: b.rows.length,
         rows: b.rows.slice(0, HOME_ROWS).map((r) => ({
           subject: r.subject,
           label: r.label,
@@ -58,6 +57,7 @@ function leaders(boards: readonly Board[], cells: readonly CellRow[], trials: re
           server: r.server.mean,
           meta: rowMeta(ids(r), byId),
         })),
+        total: b.rows.length,
       });
     }
   return out;
