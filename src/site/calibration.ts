@@ -21,6 +21,7 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
     caption: `Calibration gate · ${rev}`,
     columns: [
       { key: 'scenario', label: 'Scenario' },
+      { key: 'role', label: 'Role' },
       { key: 'oracle_trials', label: 'Oracle trials', numeric: true },
       { key: 'oracle_min', label: 'Oracle score', numeric: true, title: 'must be 100% with no failing verdict' },
       { key: 'null_trials', label: 'Null trials', numeric: true },
@@ -32,6 +33,7 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
     ],
     rows: rows.map(({ summary: m, ...c }): Value[] => [
       `${c.role}/${c.scenario}`,
+      c.role,
       c.oracle.trials,
       m.oracle.min,
       c.null.trials,
@@ -43,6 +45,7 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
     ]),
     cells: rows.map((c): Display[] => [
       { text: title(c), href: scenarioUrl(c.revision, c.role, c.scenario), note: `${c.role}/${c.scenario}` },
+      { text: c.role },
       { text: String(c.oracle.trials) },
       {
         text: rangeText(c.summary.oracle),

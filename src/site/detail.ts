@@ -4,6 +4,7 @@ import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
 import { flagsK1, KINDS } from './boards.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
+import { byKind } from './sections.ts';
 import { specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
 import {
@@ -92,6 +93,7 @@ function cellRowsTable(
     caption,
     columns: [
       first === 'scenario' ? { key: 'scenario', label: 'Scenario' } : { key: 'subject', label: 'Subject' },
+      first === 'scenario' ? { key: 'role', label: 'Role' } : { key: 'kind', label: 'Kind' },
       { key: 'revision', label: 'Revision' },
       { key: 'docs', label: 'Docs' },
       { key: 'score', label: 'Score', numeric: true },
@@ -103,6 +105,7 @@ function cellRowsTable(
     ],
     rows: cells.map((c): Value[] => [
       first === 'scenario' ? `${c.role}/${c.scenario}` : c.subject,
+      first === 'scenario' ? c.role : (kind.get(c.subject) ?? null),
       c.revision,
       c.docs,
       round4(c.cell.mean),
@@ -120,6 +123,7 @@ function cellRowsTable(
             note: `${c.role}/${c.scenario}`,
           }
         : { text: label.get(c.subject) ?? c.subject, href: subjectUrl(c.subject), note: c.subject },
+      { text: first === 'scenario' ? c.role : (kind.get(c.subject) ?? '—') },
       { text: c.revision },
       { text: c.docs },
       {
@@ -253,18 +257,27 @@ export function scenarioResultsTable(d: D, s: Scenario): Table {
       order.get(a.subject)![1] - order.get(b.subject)![1] ||
       (a.docs < b.docs ? 1 : -1),
   );
-  return cellRowsTable(d, `scenario-${s.revision}-${s.role}-${s.id}`, 'Results per subject', sorted, 'subject');
+  const kinds = new Map(d.subjects.map((x) => [x.id, x.kind]));
+  const { sections } = byKind(sorted, (c) => kinds.get(c.subject));
+  return {
+    ...cellRowsTable(d, `scenario-${s.revision}-${s.role}-${s.id}`, 'Results per subject', sorted, 'subject'),
+    sections,
+  };
 }
 
 /** Per subject × docs: pass / fail / not-applicable for one checkpoint (derive's tallies). */
 export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = tallyIndex(d)): Table {
-  const groups = d.subjects.flatMap((subj) =>
-    completedDocs(index, s, subj.id).map(({ docs, row }) => ({
-      subject: subj.id,
-      label: subj.label,
-      docs,
-      t: row.checkpoints[slug],
-    })),
+  const { items: groups, sections } = byKind(
+    d.subjects.flatMap((subj) =>
+      completedDocs(index, s, subj.id).map(({ docs, row }) => ({
+        subject: subj.id,
+        kind: subj.kind,
+        label: subj.label,
+        docs,
+        t: row.checkpoints[slug],
+      })),
+    ),
+    (g) => g.kind,
   );
   return {
     id: `checkpoint-${s.revision}-${s.role}-${s.id}-${slug}`,
@@ -294,14 +307,18 @@ export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = 
       { text: pct(t?.rate), heat: heat(t?.rate) },
     ]),
     notes: ['Completed trials only.'],
+    sections,
   };
 }
 
 /** Every failing verdict of one checkpoint, with the judge's message and a link to the trial. */
 export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
-  const rows = d.trials
-    .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed')
-    .flatMap((t) => t.verdicts.filter((v) => v.checkpoint === slug && v.verdict === 'fail').map((v) => ({ t, v })));
+  const { items: rows, sections } = byKind(
+    d.trials
+      .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed')
+      .flatMap((t) => t.verdicts.filter((v) => v.checkpoint === slug && v.verdict === 'fail').map((v) => ({ t, v }))),
+    (r) => r.t.subject.kind,
+  );
   return {
     id: `failing-${s.revision}-${s.role}-${s.id}-${slug}`,
     caption: 'Failing trials',
@@ -321,5 +338,6 @@ export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
       { text: v.message },
     ]),
     notes: [],
+    sections,
   };
 }

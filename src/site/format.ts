@@ -77,3 +77,14 @@ export function heat(v: number | null | undefined): number | null {
   if (typeof v !== 'number' || !Number.isFinite(v)) return null;
   return Math.min(4, Math.floor(v * 5));
 }
+
+/** The UTC day of an ISO timestamp ("2026-03-01"); `—` when absent. */
+export function day(iso: string | null | undefined): string {
+  return iso ? iso.slice(0, 10) : '—';
+}
+
+/** A score on the unit scale as the gate states it: "1.0" and "0" exactly, otherwise two decimals; `—` when absent. */
+export function unitScore(v: number | null | undefined): string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
+  return v === 1 ? '1.0' : v === 0 ? '0' : v.toFixed(2);
+}

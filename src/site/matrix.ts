@@ -93,6 +93,7 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
     columns: [
       { key: 'checkpoint', label: 'Checkpoint' },
       { key: 'scenario', label: 'Scenario' },
+      { key: 'role', label: 'Role' },
       { key: 'level', label: 'Level' },
       { key: 'sentence', label: 'Sentence' },
       { key: 'fail_rate', label: 'Failed', numeric: true },
@@ -102,6 +103,7 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
     rows: items.map((x) => [
       x.c.slug,
       `${x.s.role}/${x.s.id}`,
+      x.s.role,
       x.c.level,
       x.c.spec?.id ?? null,
       round4(x.failRate),
@@ -111,6 +113,7 @@ export function missedTable(d: Pick<Dataset, 'scenarios' | 'stats'>, rev: Revisi
     cells: items.map((x) => [
       { text: x.c.slug, href: checkpointUrl(x.s.revision, x.s.role, x.s.id, x.c.slug) },
       { text: x.s.title, note: `${x.s.role}/${x.s.id}` },
+      { text: x.s.role },
       { text: x.c.level },
       { text: x.c.spec?.id ?? 'task' },
       { text: pct(x.failRate), heat: heat(x.tally.rate) },

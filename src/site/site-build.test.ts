@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
+import { HOME_ROWS } from '../bench/derive/highlights.ts';
 import { PRIMARY_SOURCE } from '../bench/spec/revisions.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
@@ -28,12 +29,49 @@ beforeAll(() => {
 });
 
 describe('site built from a synthetic tree', () => {
-  it('renders the agents boards of both revisions on the home page, without any script', () => {
+  it('shows the best rows of every agent and library board on the home page, with the one external script', () => {
     const html = page('index.html');
-    for (const rev of ['2025-11-25', '2026-07-28'])
-      for (const docs of ['none', 'full']) expect(tableBlock(html, `board-${rev}-${docs}-agent`)).toBeDefined();
-    expect(html).not.toMatch(/<script/i);
-    for (const s of d.subjects.filter((x) => x.kind === 'agent')) expect(html).toContain(`/subjects/${s.id}/`);
+    for (const b of d.boards.filter((x) => x.kind !== 'calibration' && x.rows.length > 0)) {
+      const id = `leaders-${b.revision}-${b.docs}-${b.kind}`;
+      const rows = tableValues(html, id);
+      expect(rows.length, id).toBe(Math.min(HOME_ROWS, b.rows.length));
+      expect(
+        rows.map((r) => r[0]),
+        id,
+      ).toEqual(b.rows.slice(0, HOME_ROWS).map((r) => r.subject));
+      // Row metadata: last run (a UTC timestamp), harness version, isolation.
+      expect(rows[0]![5]).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(rows[0]![6]).toMatch(/^\d+\.\d+\.\d+/);
+      expect(rows[0]![7]).toMatch(/^(netns|docker|none)/);
+    }
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/tables.js" defer>']);
+    for (const h of d.stats.highlights) {
+      expect(html).toContain(`mutants killed ${h.calibration.killed}/${h.calibration.checkpoints} checkpoints`);
+      const agents = h.missed.find((m) => m.kind === 'agent')!;
+      expect(agents.sentences.length).toBeGreaterThan(0);
+      for (const m of agents.sentences) expect(html).toContain(`>${m.sentence}</a>`);
+    }
+    expect(html).toContain('Spec sentences agents miss most');
+    expect(html).toContain('Docs axis: what the pinned spec in the workspace changes');
+  });
+
+  it('separates agents, libraries and calibration subjects on scenario and checkpoint pages', () => {
+    const s = d.scenarios.find((x) => x.revision === '2026-07-28')!;
+    const html = page(`${s.revision}/${s.role}/${s.id}/index.html`);
+    const block = tableBlock(html, `scenario-${s.revision}-${s.role}-${s.id}`)!;
+    const heads = [...block.matchAll(/<tr class="section"><th[^>]*>([^<]*)</g)].map((m) => m[1]!.split(' ')[0]);
+    expect(heads).toEqual(['Agents', 'Libraries', 'Calibration']);
+    const kinds = tableValues(html, `scenario-${s.revision}-${s.role}-${s.id}`).map((r) => r[1]);
+    expect(kinds).toEqual(
+      [...kinds].sort(
+        (a, b) => ['agent', 'library', 'calibration'].indexOf(a!) - ['agent', 'library', 'calibration'].indexOf(b!),
+      ),
+    );
+    const cp = page(`${s.revision}/${s.role}/${s.id}/${s.checkpoints[1]!.slug}/index.html`);
+    expect(cp).toContain('<tr class="section">');
+    // Scenario titles repeat across roles on 2026-07-28 (param-headers): tables that list scenarios say the role.
+    const gate = tableValues(page(`${s.revision}/index.html`), `calibration-${s.revision}`);
+    expect(gate.every((r) => r[1] === r[0]!.split('/')[0])).toBe(true);
   });
 
   it('publishes CSV and JSON downloads whose rows equal the HTML table, for every board', () => {
@@ -155,10 +193,11 @@ describe('site built from a synthetic tree', () => {
     ).toBeDefined();
   });
 
-  it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS and fonts, with no JS`, () => {
+  it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
     for (const p of ['index.html', '2025-11-25/index.html']) {
       const w = pageWeight(out, p);
-      expect(w.js, p).toBe(0);
+      expect(w.js, p).toBeGreaterThan(0);
+      expect(w.js, p).toBeLessThanOrEqual(3 * 1024);
       expect(
         w.assets.some((a) => a.endsWith('.css')),
         p,
@@ -223,4 +262,114 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
       await browser.close();
     }
   }, 120_000);
+
+  it('sorts a board by a column (raw values, empty last, ties stable), keyboard too, and back to board order', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await p.goto(`${base}/2025-11-25/`);
+      const id = 'board-2025-11-25-none-agent';
+      const col = (key: string) =>
+        p.evaluate(
+          ([tid, k]) => {
+            const t = document.getElementById(tid!)!.querySelector('table')!;
+            const j = [...t.tHead!.rows[t.tHead!.rows.length - 1]!.cells].findIndex((c) => c.dataset.col === k);
+            return [...t.tBodies[0]!.rows].map((r) => r.cells[j]!.getAttribute('data-v')!);
+          },
+          [id, key],
+        );
+      const board = await col('subject');
+      const server = await col('server');
+      const button = p.locator(`#${id} th[data-col="server"] button.sort`);
+      await button.click();
+      expect(await p.locator(`#${id} th[data-col="server"]`).getAttribute('aria-sort')).toBe('descending');
+      const numbers = server.filter((v) => v !== '').map(Number);
+      const want = board
+        .map((subject, i) => ({ subject, v: server[i]!, i }))
+        .sort((a, b) => (a.v === '' ? 1 : b.v === '' ? -1 : Number(b.v) - Number(a.v) || a.i - b.i))
+        .map((x) => x.subject);
+      expect(numbers.length).toBeGreaterThan(1);
+      expect(want, 'the server column must order the rows differently from the board').not.toEqual(board);
+      expect(await col('subject')).toEqual(want);
+      await button.focus();
+      await p.keyboard.press('Enter');
+      expect(await p.locator(`#${id} th[data-col="server"]`).getAttribute('aria-sort')).toBe('ascending');
+      const asc = (await col('server')).filter((v) => v !== '').map(Number);
+      expect(asc).toEqual([...asc].sort((a, b) => a - b));
+      expect((await col('server')).slice(asc.length).every((v) => v === '')).toBe(true);
+      await p.keyboard.press('Space');
+      expect(await p.locator(`#${id} th[data-col="server"]`).getAttribute('aria-sort')).toBeNull();
+      expect(await col('subject')).toEqual(board);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('keeps subject and score in view at 375 px, and hints at columns scrolled away at 1440 px', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const phone = await (await browser.newContext({ viewport: { width: 375, height: 812 } })).newPage();
+      for (const [path, id] of [
+        ['/', 'leaders-2025-11-25-none-agent'],
+        ['/2025-11-25/', 'board-2025-11-25-none-agent'],
+      ] as const) {
+        await phone.goto(`${base}${path}`);
+        for (const sel of [`#${id} tbody tr:first-child th`, `#${id} tbody tr:first-child td[data-v]:nth-child(3)`]) {
+          const box = (await phone.locator(sel).first().boundingBox())!;
+          expect(box.x, `${path} ${sel}`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${path} ${sel}`).toBeLessThanOrEqual(375);
+        }
+      }
+      const desk = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await desk.goto(`${base}/2025-11-25/`);
+      const frame = desk.locator('#board-2025-11-25-none-agent .scroll-frame');
+      expect(await frame.getAttribute('class')).toContain('more-right');
+      await desk.locator('#board-2025-11-25-none-agent .scroll').evaluate((el) => el.scrollTo({ left: 10_000 }));
+      await expect.poll(() => frame.getAttribute('class')).toContain('more-left');
+      expect(await frame.getAttribute('class')).not.toContain('more-right');
+      // The subject column stays put while the rest scrolls.
+      const th = (await desk.locator('#board-2025-11-25-none-agent tbody tr:first-child th').boundingBox())!;
+      const region = (await desk.locator('#board-2025-11-25-none-agent .scroll').boundingBox())!;
+      expect(Math.abs(th.x - region.x)).toBeLessThanOrEqual(2);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('filters the boards by role, docs and provider with the form the script reveals', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await p.goto(`${base}/2025-11-25/`);
+      const form = p.locator('[data-filters]');
+      expect(await form.isVisible()).toBe(true);
+      const id = '#board-2025-11-25-none-agent';
+      await form.locator('select[name="role"]').selectOption('server');
+      expect(await p.locator(`${id} th[data-col^="client"]`).first().isVisible()).toBe(false);
+      expect(await p.locator(`${id} th[data-col="server"]`).isVisible()).toBe(true);
+      await form.locator('select[name="docs"]').selectOption('full');
+      expect(await p.locator(id).isVisible()).toBe(false);
+      const provider = d.subjects.find((s) => s.kind === 'agent' && s.provider)!.provider!;
+      await form.locator('select[name="provider"]').selectOption(provider);
+      const visible = await p
+        .locator('#board-2025-11-25-full-agent tbody tr:visible th')
+        .evaluateAll((ths) => ths.map((t) => t.getAttribute('data-v')));
+      const want = d.boards
+        .find((b) => b.revision === '2025-11-25' && b.docs === 'full' && b.kind === 'agent')!
+        .rows.filter((r) => d.subjects.find((s) => s.id === r.subject)!.provider === provider)
+        .map((r) => r.subject);
+      expect(visible).toEqual(want);
+      expect(want.length).toBeGreaterThan(0);
+      // The synthetic agents share one provider; the library rows (no provider) are the ones the filter hides.
+      const lib = p.locator('#board-2025-11-25-none-library tbody tr');
+      expect(await lib.count()).toBeGreaterThan(0);
+      await form.locator('select[name="docs"]').selectOption('');
+      expect(await p.locator('#board-2025-11-25-none-library').isVisible()).toBe(true);
+      expect(await p.locator('#board-2025-11-25-none-library tbody tr:visible').count()).toBe(0);
+      await form.locator('select[name="provider"]').selectOption('');
+      expect(await p.locator('#board-2025-11-25-none-library tbody tr:visible').count()).toBe(await lib.count());
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });

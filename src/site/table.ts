@@ -48,6 +48,24 @@ export interface Table {
   cells: Display[][];
   /** Footnotes shown under the table (and in JSON). */
   notes: string[];
+  /** Per row: values for the page's filters, written as `data-<key>` on the row (e.g. harness, provider). */
+  rowData?: Record<string, string>[];
+  /**
+   * Consecutive row groups, each its own body under a heading row (e.g. agents, libraries, calibration subjects), so
+   * one kind can never pass for another; sorting stays inside a group. Row counts add up to `rows.length`.
+   */
+  sections?: { label: string; rows: number }[];
+}
+
+/** Row indices per table body: one body, or one per section (with its heading label). */
+export function tableBodies(t: Pick<Table, 'rows' | 'sections'>): { label?: string; rows: number[] }[] {
+  if (!t.sections) return [{ rows: t.rows.map((_, i) => i) }];
+  let at = 0;
+  return t.sections.map((s) => {
+    const rows = Array.from({ length: s.rows }, (_, i) => at + i);
+    at += s.rows;
+    return { label: s.label, rows };
+  });
 }
 
 const csvField = (v: Value): string => {

@@ -13,6 +13,8 @@ import {
   subjectCellsTable,
   subjectTrialsTable,
 } from './detail.ts';
+import { withFilterData } from './filters.ts';
+import { leaderTables } from './home.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
 import { priceTable } from './method.ts';
@@ -29,7 +31,8 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
   const idx = cellIndex(d);
   const skipped = notAttemptedIndex(d);
   const tallied = tallyIndex(d);
-  d.boards.forEach((b) => add(boardTable(d, b, idx, skipped)));
+  d.boards.forEach((b) => add(withFilterData(d, b, boardTable(d, b, idx, skipped))));
+  leaderTables(d).forEach(add);
   for (const rev of REVISIONS) {
     add(matrixTable(d, rev));
     add(missedTable(d, rev));

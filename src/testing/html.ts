@@ -24,13 +24,16 @@ export function tableBlock(html: string, id: string): string | undefined {
 export function tableValues(html: string, id: string): string[][] {
   const block = tableBlock(html, id);
   if (block === undefined) throw new Error(`no table "${id}" in the page`);
-  const body = block.slice(block.indexOf('<tbody'), block.indexOf('</tbody>'));
+  // Every body (a sectioned table has one per section), less the section heading rows.
+  const body = block.slice(block.indexOf('<tbody'), block.lastIndexOf('</tbody>'));
   // An empty value may be written as a bare `data-v` attribute.
-  return [...body.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) =>
-    [...m[1]!.matchAll(/<t[hd]\b((?:[^>"]|"[^"]*")*)>/g)].map((c) =>
-      decode(/\sdata-v(?:="([^"]*)")?/.exec(c[1]!)?.[1] ?? ''),
-    ),
-  );
+  return [...body.matchAll(/<tr\b((?:[^>"]|"[^"]*")*)>([\s\S]*?)<\/tr>/g)]
+    .filter((m) => !/class="section"/.test(m[1]!))
+    .map((m) =>
+      [...m[2]!.matchAll(/<t[hd]\b((?:[^>"]|"[^"]*")*)>/g)].map((c) =>
+        decode(/\sdata-v(?:="([^"]*)")?/.exec(c[1]!)?.[1] ?? ''),
+      ),
+    );
 }
 
 /** The markup with every quoted attribute value emptied, to look for tags in text content only. */

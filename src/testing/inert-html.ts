@@ -13,7 +13,7 @@ export interface Finding {
 }
 
 const HTML = new Set(
-  'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 h5 h6 p code b strong em section div dl dt dd table thead tbody tr th td details summary span pre figure figcaption label input kbd footer br blockquote'.split(
+  'html head body meta title link script a header nav ol ul li main h1 h2 h3 h4 h5 h6 p code b strong em section div dl dt dd table thead tbody tr th td details summary span pre figure figcaption label input kbd footer br blockquote q meter select option output'.split(
     ' ',
   ),
 );
@@ -53,6 +53,15 @@ const ATTRS = new Set([
   'data-err',
   'data-first',
   'data-last',
+  'data-col',
+  'data-group',
+  'data-sortable',
+  'data-filterable',
+  'data-filters',
+  'data-docs',
+  'data-harness',
+  'data-provider',
+  'hidden',
 ]);
 /** Attributes the site writes on one kind of element only (an injected `<a name=…>` clobbers `document.x`). */
 const ATTRS_OF: Record<string, ReadonlySet<string>> = {
@@ -60,6 +69,10 @@ const ATTRS_OF: Record<string, ReadonlySet<string>> = {
   link: new Set(['rel', 'type']),
   script: new Set(['src', 'defer']),
   input: new Set(['type']),
+  meter: new Set(['min', 'max', 'low', 'high', 'optimum', 'value']),
+  select: new Set(['name']),
+  option: new Set(['value', 'selected']),
+  label: new Set(['for']),
 };
 const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer']);
 /** Attributes that carry a URL a browser follows or fetches. */
@@ -110,7 +123,8 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
   if (tag === 'script' && ns === 'html') {
     const src = attrs.get('src');
     if (src === undefined) add('inline script (the CSP allows none)');
-    else if (!sameOrigin(src) || src !== `${base}replay.js`) add("script that is not the site's own", 'src', src);
+    else if (!sameOrigin(src) || (src !== `${base}replay.js` && src !== `${base}tables.js`))
+      add("script that is not the site's own", 'src', src);
     if (el.childNodes.length > 0) add('script with content');
   }
   if (
@@ -141,7 +155,7 @@ export interface PageReport {
 
 const attr = (el: T.Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
 
-/** Parse a page once and report on it. `base` is the site's base path (where replay.js lives). */
+/** Parse a page once and report on it. `base` is the site's base path (where replay.js and tables.js live). */
 export function inspectPage(html: string, base = '/'): PageReport {
   const findings: Finding[] = [];
   const text: string[] = [];

@@ -107,6 +107,7 @@ export function trialRow(
     benchmarkVersion: r.trial.benchmarkVersion,
     scenarioHash: r.trial.scenarioHash,
     current,
+    isolation: r.trial.isolation,
     specCommit: r.trial.specCommit,
     verdicts: r.verdicts,
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,

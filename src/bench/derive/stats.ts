@@ -5,6 +5,7 @@ import type { Dataset } from '../schema/dataset.ts';
 import type { DatasetStats } from '../schema/stats.ts';
 import { agentScores, docsDelta, mustFailureHistogram, scoreCost } from './agent-stats.ts';
 import { datasetCounts, revisionStats } from './counts.ts';
+import { highlights } from './highlights.ts';
 import { missedCheckpoints, tallyRows } from './tallies.ts';
 
 /** The statistics of a data set, from its other parts. */
@@ -18,5 +19,6 @@ export function datasetStats(d: Omit<Dataset, 'stats'>): DatasetStats {
     scoreCost: scoreCost(d.boards),
     tallies: tallyRows(d.trials),
     missed: missedCheckpoints(d.scenarios, d.trials, REVISIONS),
+    highlights: highlights(d),
   };
 }

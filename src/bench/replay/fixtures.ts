@@ -395,6 +395,7 @@ export function fixtureRow(verdicts: Verdict[], over: Partial<TrialRow> = {}): T
     scenarioHash: `sha256:${'0'.repeat(64)}`,
     current: true,
     specCommit: 'a'.repeat(40),
+    isolation: 'netns',
     verdicts,
     score: scoreTrial(verdicts),
     usage: { inputTokens: 21000, outputTokens: 2100, costUsd: 0.21, wallTimeMs: 60000, toolCalls: 5, turns: 6 },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
 import { CostSourceSchema } from './board.ts';
 import { IntervalSchema, ShareSchema } from './score.ts';
+import { RevisionHighlightsSchema } from './highlights.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
 
 /** Pass / fail / not-applicable verdicts of one checkpoint over a set of completed trials. */
@@ -199,5 +200,7 @@ export const DatasetStatsSchema = z.strictObject({
   tallies: z.array(TallyRowSchema),
   /** Per-checkpoint tallies over agents (the most-missed list): per revision, highest fail rate first, then slug (ties in matrix column order). */
   missed: z.array(MissedCheckpointSchema),
+  /** The home page's figures per revision, in revision order: best board rows, calibration verdict, most-missed sentences. */
+  highlights: z.array(RevisionHighlightsSchema),
 });
 export type DatasetStats = z.infer<typeof DatasetStatsSchema>;

@@ -54,6 +54,8 @@ export const TrialRowSchema = z.strictObject({
   scenarioHash: TrialInfoSchema.shape.scenarioHash,
   /** Whether that is the scenario's current version: only current trials count on boards and in the gate. */
   current: z.boolean(),
+  /** How the subject's processes were isolated (`netns`, `docker`, `none`). */
+  isolation: TrialInfoSchema.shape.isolation,
   /** Commit of the pinned spec the scenario quotes. */
   specCommit: TrialInfoSchema.shape.specCommit,
   /** The verdicts as stored (and re-judged equal), one per checkpoint (none for infra-error). */

@@ -1,0 +1,153 @@
+// The home page's view models: derive's highlights (`dataset.stats.highlights`) as small leader tables, the
+// calibration verdict as one line, the most-missed sentences strip and the docs-axis delta. Picks and formats only.
+import type { Dataset } from '../bench/derive/dataset.ts';
+import type { Revision } from '../bench/schema/common.ts';
+import type {
+  CalibrationVerdict,
+  LeaderBoard,
+  MissedSentence,
+  RevisionHighlights,
+} from '../bench/schema/highlights.ts';
+import type { SubjectKind } from '../bench/schema/subject.ts';
+import { KIND_TITLES } from './boards.ts';
+import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
+import type { Display, Table, Value } from './table.ts';
+import { checkpointUrl, revisionUrl, subjectUrl } from './urls.ts';
+
+/** Derive's highlights of one revision; a revision without them is a stale data set. */
+export function highlightsOf(d: Pick<Dataset, 'stats'>, rev: Revision): RevisionHighlights {
+  const h = d.stats.highlights.find((x) => x.revision === rev);
+  if (!h) throw new Error(`no highlights for revision ${rev} in the data set\n  hint: re-run \`npm run derive\``);
+  return h;
+}
+
+export const leaderId = (rev: Revision, l: Pick<LeaderBoard, 'kind' | 'docs'>): string =>
+  `leaders-${rev}-${l.docs}-${l.kind}`;
+
+/** The top rows of one board: subject, rank, overall, client, server, and when / by what / how they ran. */
+export function leaderTable(rev: Revision, l: LeaderBoard): Table {
+  const score = (v: number | null): Display => ({ text: pct(v), heat: heat(v) });
+  return {
+    id: leaderId(rev, l),
+    caption: `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
+    columns: [
+      { key: 'subject', label: 'Subject' },
+      { key: 'rank', label: '#', numeric: true },
+      {
+        key: 'overall',
+        label: 'Overall',
+        numeric: true,
+        title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
+      },
+      { key: 'client', label: 'Client', numeric: true, title: 'Mean over client-role scenarios' },
+      { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
+      { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
+      { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
+      {
+        key: 'isolation',
+        label: 'Isolation',
+        title: 'netns: own network namespace, loopback only; none: not isolated',
+      },
+    ],
+    rows: l.rows.map((r): Value[] => [
+      r.subject,
+      r.rank,
+      round4(r.overall.mean),
+      round4(r.client),
+      round4(r.server),
+      r.meta.lastRun,
+      r.meta.versions.join(' '),
+      r.meta.isolation.join(' '),
+    ]),
+    cells: l.rows.map((r): Display[] => [
+      { text: r.label, href: subjectUrl(r.subject), note: r.subject },
+      { text: String(r.rank) },
+      {
+        ...score(r.overall.mean),
+        ...(r.overall.complete
+          ? {}
+          : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
+      },
+      score(r.client),
+      score(r.server),
+      { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
+      { text: r.meta.versions.join(', ') || '—' },
+      { text: r.meta.isolation.join(', ') || '—' },
+    ]),
+    notes:
+      l.total > l.rows.length
+        ? [`The first ${l.rows.length} of ${plural(l.total, 'row')}; the full board is on the revision page.`]
+        : [],
+  };
+}
+
+/** Leader tables of every revision (for the downloads). */
+export function leaderTables(d: Pick<Dataset, 'stats'>): Table[] {
+  return d.stats.highlights.flatMap((h) => h.leaders.map((l) => leaderTable(h.revision, l)));
+}
+
+/** The calibration gate as one line: "oracle 1.0 · null 0 · mutants killed 57/57 checkpoints · cheater 0". */
+export function calibrationLine(v: CalibrationVerdict): { parts: string[]; ok: boolean; scenarios: string } {
+  return {
+    parts: [
+      `oracle ${unitScore(v.oracleMin)}`,
+      `null ${unitScore(v.nullMax)}`,
+      `mutants killed ${v.killed}/${v.checkpoints} checkpoints`,
+      `cheater ${unitScore(v.cheaterMax)}${v.contaminated ? ` (${v.contaminated} contaminated)` : ''}`,
+    ],
+    ok: v.scenarios > 0 && v.passing === v.scenarios,
+    scenarios: `${v.passing} of ${plural(v.scenarios, 'scenario')} pass the gate`,
+  };
+}
+
+/** One sentence of the most-missed strip. */
+export interface MissedItem {
+  sentence: string;
+  level: string;
+  /** The sentence as quoted by its first checkpoint (inline markdown). */
+  quote: string;
+  /** The first checkpoint citing it. */
+  href: string;
+  /** "failed by 2 of 3 libraries · 60% of 5 verdicts". */
+  figure: string;
+  /** Fail rate in [0, 1] (a <meter>). */
+  rate: number;
+}
+
+const KIND_NOUN: Record<SubjectKind, [string, string]> = {
+  agent: ['agent', 'agents'],
+  library: ['library', 'libraries'],
+  calibration: ['calibration subject', 'calibration subjects'],
+};
+
+/** The most-missed sentences of one kind on one revision, with their quote and first checkpoint. */
+export function missedItems(d: Pick<Dataset, 'scenarios'>, rev: Revision, kind: SubjectKind, ms: MissedSentence[]) {
+  return ms.map((m): MissedItem => {
+    const ref = m.checkpoints[0]!;
+    const s = d.scenarios.find((x) => x.revision === rev && x.role === ref.role && x.id === ref.scenario);
+    const quote = s?.checkpoints.find((c) => c.slug === ref.checkpoint)?.spec?.quote ?? m.sentence;
+    const [one, many] = KIND_NOUN[kind];
+    return {
+      sentence: m.sentence,
+      level: m.level,
+      quote,
+      href: checkpointUrl(rev, ref.role, ref.scenario, ref.checkpoint),
+      figure: `failed by ${m.failedBy} of ${m.judged === 1 ? `1 ${one}` : `${m.judged} ${many}`} · ${pct(m.failRate)} of ${plural(m.applicable, 'verdict')}`,
+      rate: m.failRate,
+    };
+  });
+}
+
+/** Docs-axis effect of the agents that have both scores, best first (derive's order), as text. */
+export function docsDeltaLines(d: Pick<Dataset, 'stats'>, rev: Revision, max: number) {
+  return d.stats.docsDelta
+    .filter((x) => x.revision === rev && x.delta !== null)
+    .slice(0, max)
+    .map((x) => ({
+      label: x.label,
+      href: subjectUrl(x.subject),
+      text: `none ${pct(x.none)} → full ${pct(x.full)} (${points(x.delta)})`,
+    }));
+}
+
+export const boardsLink = (rev: Revision, kind: SubjectKind): string => `${revisionUrl(rev)}#${kind}-${rev}`;
