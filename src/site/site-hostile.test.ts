@@ -127,7 +127,8 @@ function domFindings(): string[] {
     }
   }
   for (const s of Array.from(document.scripts))
-    if (s.getAttribute('src') !== '/replay.js') out.push(`script ${s.getAttribute('src') ?? '(inline)'}`);
+    if (!['/replay.js', '/trial-search.js'].includes(s.getAttribute('src') ?? ''))
+      out.push(`script ${s.getAttribute('src') ?? '(inline)'}`);
   for (const tag of [
     'style',
     'iframe',

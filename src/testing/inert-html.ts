@@ -4,6 +4,9 @@
 // escaped cannot produce any of them, so a finding is an escaping defect (or new markup to add to the vocabulary).
 import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
+/** The site's own scripts (public/), the only ones a page may load. */
+export const OWN_SCRIPTS: readonly string[] = ['replay.js', 'trial-search.js'];
+
 export interface Finding {
   /** `tag` or `tag@attribute`. */
   where: string;
@@ -110,7 +113,8 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
   if (tag === 'script' && ns === 'html') {
     const src = attrs.get('src');
     if (src === undefined) add('inline script (the CSP allows none)');
-    else if (!sameOrigin(src) || src !== `${base}replay.js`) add("script that is not the site's own", 'src', src);
+    else if (!sameOrigin(src) || !OWN_SCRIPTS.some((f) => src === `${base}${f}`))
+      add("script that is not the site's own", 'src', src);
     if (el.childNodes.length > 0) add('script with content');
   }
   if (

@@ -78,10 +78,10 @@ describe('trial replay page of a hostile trial', () => {
     expect(html).toContain('any failed MUST zeroes a trial');
   });
 
-  it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, one external script', () => {
+  it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, only the site’s own external scripts', () => {
     const all = tags(html);
     const scripts = all.filter((t) => /^<script/i.test(t));
-    expect(scripts).toEqual(['<script src="/replay.js" defer>']);
+    expect(scripts).toEqual(['<script src="/replay.js" defer>', '<script src="/trial-search.js" defer>']);
     expect(all.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
     expect(all.filter((t) => /javascript:/i.test(t))).toEqual([]);
     expect(
