@@ -1,6 +1,7 @@
 // The spec coverage ledger of one revision as coverage-table.astro shows it. Pure: every number comes from
 // `dataset.extra.coverage` (computed by src/bench/coverage); this only picks columns, groups by role and builds links.
 import type { CoverageCount, CoverageReport, SentenceCoverage } from '../bench/coverage/types.ts';
+import type { Dataset } from '../bench/derive/dataset.ts';
 import type { ExclusionReason } from '../bench/schema/coverage.ts';
 import type { Revision, Role } from '../bench/schema/common.ts';
 import { specLocation } from './spec-link.ts';
@@ -132,12 +133,28 @@ function ledgerSections(sentences: readonly SentenceCoverage[], revision: Revisi
   return [...out.values()];
 }
 
-/** The ledger sections of one revision × role (for the section pages' static paths). */
-export function ledgerSectionKeys(report: CoverageReport | undefined, revision: Revision, role: Role): string[] {
+/**
+ * The ledger sections of one revision × role (the section pages' static paths): those of the report, and those of
+ * every sentence a checkpoint cites, so a checkpoint's ledger link always lands on a page, even in a build without
+ * the ledger (the page then says so).
+ */
+export function ledgerSectionKeys(
+  report: CoverageReport | undefined,
+  revision: Revision,
+  role: Role,
+  cited: readonly string[] = [],
+): string[] {
   const rev = report?.revisions.find((r) => r.revision === revision);
-  return rev
+  const keys = rev
     ? ledgerSections(rev.sentences, revision)
         .filter((x) => x.role === role)
         .map((x) => x.key)
     : [];
+  return [...new Set([...keys, ...cited.map(ledgerSection)])];
 }
+
+/** Sentence ids the checkpoints of one revision × role cite. */
+export const citedSentences = (d: Pick<Dataset, 'scenarios'>, revision: Revision, role: Role): string[] =>
+  d.scenarios
+    .filter((s) => s.revision === revision && s.role === role)
+    .flatMap((s) => s.checkpoints.flatMap((c) => (c.spec ? [c.spec.id] : [])));

@@ -62,7 +62,10 @@ const ATTRS_OF: Record<string, ReadonlySet<string>> = {
   meta: new Set(['charset', 'name', 'content', 'http-equiv']),
   link: new Set(['rel', 'type']),
   script: new Set(['src', 'defer']),
-  input: new Set(['type']),
+  input: new Set(['type', 'autocomplete', 'spellcheck']),
+  label: new Set(['for']),
+  // The trial search box, shown by public/trial-search.js.
+  div: new Set(['hidden']),
 };
 const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer']);
 /** Attributes that carry a URL a browser follows or fetches. */
@@ -129,8 +132,8 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
       add('meta http-equiv other than the CSP', 'http-equiv', equiv);
     if (name !== undefined && !META_NAMES.has(name)) add('meta name not written by the site', 'name', name);
   }
-  if (tag === 'input' && attrs.get('type') !== 'checkbox')
-    add('input that is not a filter checkbox', 'type', attrs.get('type') ?? '');
+  if (tag === 'input' && !['checkbox', 'search'].includes(attrs.get('type') ?? ''))
+    add('input that is not a filter checkbox or the search box', 'type', attrs.get('type') ?? '');
 }
 
 export interface PageReport {

@@ -126,7 +126,7 @@ describe('attribute', () => {
     }).agentFinished;
     expect(lib).toMatchObject({ label: 'Library client finished', value: 'yes' });
     expect(lib.why).toBe(
-      "the library's client program exited (code 1) (our glue drives the library the way its README shows; there is no agent session)",
+      "the library's client program exited with code 1; our glue drives the library the way its README shows; there is no agent session",
     );
     const server = attribute({
       ...base,

@@ -70,21 +70,20 @@ function agentFinished(input: AttributionInput): Attribution['agentFinished'] {
       return {
         label,
         value: 'yes',
-        why: `${who} server listened on port ${up[1]} and was left running for the prober (${whose})`,
+        why: `${who} server listened on port ${up[1]} and was left running for the prober; ${whose}`,
       };
     if (find(/^runner: nothing listened/))
-      return { label, value: 'no', why: `${who} server never listened on its port (${whose})` };
-    return { label, value: 'unknown', why: `no runner note says whether ${who} server started (${whose})` };
+      return { label, value: 'no', why: `${who} server never listened on its port; ${whose}` };
+    return { label, value: 'unknown', why: `no runner note says whether ${who} server started; ${whose}` };
   }
   const label = kind === 'library' ? 'Library client finished' : 'Calibration client finished';
   const exit = find(/^runner: agent exited \((.*)\)$/);
-  if (exit) return { label, value: 'yes', why: `${who} client program exited (${exit[1]}) (${whose})` };
+  if (exit) return { label, value: 'yes', why: `${who} client program exited with ${exit[1]}; ${whose}` };
   if (find(/^runner: reference scenario finished/))
-    return { label, value: 'yes', why: `${who} client ran until the reference scenario finished (${whose})` };
+    return { label, value: 'yes', why: `${who} client ran until the reference scenario finished; ${whose}` };
   const limit = find(/^runner: session time limit of (.*) reached/);
-  if (limit)
-    return { label, value: 'no', why: `${who} client was stopped at the time limit of ${limit[1]} (${whose})` };
-  return { label, value: 'unknown', why: `no runner note says how ${who} client ended (${whose})` };
+  if (limit) return { label, value: 'no', why: `${who} client was stopped at the time limit of ${limit[1]}; ${whose}` };
+  return { label, value: 'unknown', why: `no runner note says how ${who} client ended; ${whose}` };
 }
 
 function endpointUp(
