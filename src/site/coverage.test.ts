@@ -81,7 +81,7 @@ describe('coverageView', () => {
     ]);
     expect(restated!.exclusion!.sameAs).toEqual({
       id: '251125-transports-79a',
-      href: '#cov-2025-11-25-server-251125-transports-79a',
+      href: '/methodology/coverage/2025-11-25/server/transports/#cov-2025-11-25-server-251125-transports-79a',
     });
     expect(restated!.location).toBeUndefined();
     expect(umbrella!.level).toBe('—');

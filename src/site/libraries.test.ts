@@ -172,7 +172,7 @@ describe('libraries board data', () => {
     ]);
     expect(table.cells[i]![6]).toMatchObject({
       text: 'confirmed',
-      href: expect.stringMatching(/^#evidence-2025-11-25-/),
+      href: expect.stringMatching(/^\/methodology\/libraries\/2025-11-25\/#evidence-2025-11-25-/),
     });
     expect(failures.find((f) => f.checkpoint === task.checkpoint)?.evidence?.file).toBe('libraries/evidence/lib/y.txt');
 

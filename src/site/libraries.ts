@@ -6,7 +6,7 @@ import type { LibraryFailureRow, NotAttemptedRow } from '../bench/derive/librari
 import type { Revision } from '../bench/schema/common.ts';
 import { revisionStats } from './stats.ts';
 import type { Display, Table, Value } from './table.ts';
-import { checkpointUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
+import { checkpointUrl, librariesEvidenceUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 
 /** Not-attempted rows by `<revision>/<subject>/<role>/<scenario>` (the board's cell key). */
 export function notAttemptedIndex(d: Pick<Dataset, 'libraries'>): Map<string, NotAttemptedRow> {
@@ -54,7 +54,7 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
     {
       text: f.evidence ? STATUS_TEXT[f.evidence.status]! : 'no raw evidence yet',
       heat: f.evidence?.status === 'confirmed' ? 0 : null,
-      ...(f.evidence ? { href: `#${evidenceAnchor(f)}` } : {}),
+      ...(f.evidence ? { href: `${librariesEvidenceUrl(f.revision)}#${evidenceAnchor(f)}` } : {}),
     },
     { text: f.evidence?.note ?? '—' },
     { text: f.evidence?.file ?? '—' },

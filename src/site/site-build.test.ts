@@ -3,6 +3,7 @@
 // loads the leaderboard in a headless browser for console errors and a screenshot.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fg from 'fast-glob';
 import { chromium, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
@@ -10,7 +11,8 @@ import { HOME_ROWS } from '../bench/derive/highlights.ts';
 import { PRIMARY_SOURCE } from '../bench/spec/revisions.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
-import { PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
+import { METHODOLOGY_PAGE_BYTES, PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
+import { methodologyPages } from './methodology.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
 
@@ -188,9 +190,33 @@ describe('site built from a synthetic tree', () => {
     expect(tableValues(page('2025-11-25/matrix/index.html'), 'matrix-2025-11-25').length).toBeGreaterThan(0);
     const m = page('methodology/index.html');
     expect(m).toContain(PRIMARY_SOURCE.commit);
+    const s = d.scenarios[0]!;
     expect(
-      tableBlock(m, `kills-${d.scenarios[0]!.revision}-${d.scenarios[0]!.role}-${d.scenarios[0]!.id}`),
+      tableBlock(page(`methodology/calibration/${s.revision}/index.html`), `kills-${s.revision}-${s.role}-${s.id}`),
     ).toBeDefined();
+  });
+
+  it(`splits the methodology into pages of at most ${METHODOLOGY_PAGE_BYTES / 1024} KB each, linked from its index`, () => {
+    const index = page('methodology/index.html');
+    const pages = methodologyPages();
+    expect(pages.length).toBeGreaterThanOrEqual(12);
+    for (const p of pages) {
+      expect(index, p).toContain(`href="${p}"`);
+      const w = pageWeight(out, `${p.slice(1)}index.html`);
+      expect(w.htmlBytes, p).toBeLessThanOrEqual(METHODOLOGY_PAGE_BYTES);
+    }
+    // Every page under /methodology/ (ledger section pages included), not only those the index links.
+    const all = fg.sync('methodology/**/index.html', { cwd: out });
+    expect(all.length).toBeGreaterThan(pages.length);
+    for (const p of all) expect(pageWeight(out, p).htmlBytes, p).toBeLessThanOrEqual(METHODOLOGY_PAGE_BYTES);
+    // A checkpoint's ledger link lands on its section's page (built even when this build has no ledger to show).
+    const s = d.scenarios[0]!;
+    const c = s.checkpoints.find((x) => x.spec)!;
+    const section = `methodology/coverage/${s.revision}/${s.role}/${c.spec!.id.split('-')[1]}/`;
+    expect(page(`${s.revision}/${s.role}/${s.id}/${c.slug}/index.html`)).toContain(
+      `href="/${section}#cov-${s.revision}-${s.role}-${c.spec!.id}"`,
+    );
+    expect(existsSync(join(out, section, 'index.html'))).toBe(true);
   });
 
   it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {

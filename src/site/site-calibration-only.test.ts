@@ -26,7 +26,10 @@ describe('site with calibration records only', () => {
     expect(gate.length).toBe(d.scenarios.filter((s) => s.revision === '2025-11-25').length);
     expect(gate.every((r) => r.at(-1) === 'pass')).toBe(true);
     const s = d.scenarios[0]!;
-    const kills = tableValues(page('methodology/index.html'), `kills-${s.revision}-${s.role}-${s.id}`);
+    const kills = tableValues(
+      page(`methodology/calibration/${s.revision}/index.html`),
+      `kills-${s.revision}-${s.role}-${s.id}`,
+    );
     expect(kills.length).toBe(s.checkpoints.length);
     expect(kills.every((r) => r.slice(2).includes('killed'))).toBe(true);
   });

@@ -26,7 +26,7 @@ describe('site built from an empty tree', () => {
     expect(rev).toContain('No calibration results for 2026-07-28, docs none, yet.');
     expect(rev).toContain('No scenarios for 2026-07-28 yet.');
     expect(page('2025-11-25/matrix/index.html')).toContain('No agent or library results for 2025-11-25 yet');
-    expect(page('methodology/index.html')).toMatch(/id="deviations"/);
+    expect(page('methodology/readings/2025-11-25/server/index.html')).toContain('No 2025-11-25 server scenarios yet.');
   });
 
   it('still publishes downloads with the header row only', () => {

@@ -11,17 +11,15 @@ import fg from 'fast-glob';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../testing/built-site.ts';
-import { hostileContext, writeHostileTree, type HostileTree } from '../testing/hostile-tree.ts';
+import { writeHostileTree, type HostileTree } from '../testing/hostile-tree.ts';
 import { inspectPage, type PageReport } from '../testing/inert-html.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { CORPUS_TEXT, XSS_HOST, XSS_PAYLOADS } from '../testing/xss-payloads.ts';
 import { headerCsp, metaCsp, parseCsp, parseHeadersFile, REFERRER_POLICY } from './csp.ts';
 
-const context = hostileContext();
 let tree: HostileTree;
-const site = useBuiltSite('mcpfs-hostile', (root) => void (tree = writeHostileTree(root)), {
-  projectFiles: { 'CONTEXT.md': context.text },
-});
+// CONTEXT.md is not rendered by the site (the readings pages come from the scenario files, which the tree fills).
+const site = useBuiltSite('mcpfs-hostile', (root) => void (tree = writeHostileTree(root)));
 const reports = new Map<string, PageReport>();
 
 beforeAll(() => {
@@ -53,7 +51,7 @@ describe('the XSS corpus', () => {
 
 describe('site built from a tree with the XSS corpus in every rendered field', () => {
   it('renders every hostile field on some page (a field never shown would test nothing)', () => {
-    const fields = [...tree.fields, ...context.fields];
+    const fields = tree.fields;
     const text = [...reports.values()].map((r) => r.text).join('\n');
     const missing = fields.filter((f) => !text.includes(`xssf:${f} `));
     console.log(
@@ -127,7 +125,7 @@ function domFindings(): string[] {
     }
   }
   for (const s of Array.from(document.scripts))
-    if (!['/replay.js', '/tables.js'].includes(s.getAttribute('src') ?? ''))
+    if (!['/replay.js', '/tables.js', '/trial-search.js'].includes(s.getAttribute('src') ?? ''))
       out.push(`script ${s.getAttribute('src') ?? '(inline)'}`);
   for (const tag of [
     'style',
@@ -264,6 +262,8 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
       `/trials/${t.contaminated}/`,
       `/compare/${t.long}/${compare}/`,
       '/methodology/',
+      '/methodology/readings/2025-11-25/server/',
+      '/methodology/libraries/2025-11-25/',
       `/downloads/${table}`,
       `/downloads/${table.replace(/csv$/, 'json')}`,
       '/downloads/dataset.json',

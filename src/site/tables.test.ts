@@ -31,7 +31,10 @@ describe('site tables', () => {
     const t = checkpointsTable(s);
     s.checkpoints.forEach((c, i) => {
       const cell = t.cells[i]![2]!;
-      if (c.spec) expect(cell.href).toBe(`/methodology/#cov-${s.revision}-${s.role}-${c.spec.id}`);
+      if (c.spec)
+        expect(cell.href).toBe(
+          `/methodology/coverage/${s.revision}/${s.role}/${c.spec.id.split('-')[1]}/#cov-${s.revision}-${s.role}-${c.spec.id}`,
+        );
       else expect(cell).toEqual({ text: 'task' });
     });
   });

@@ -25,13 +25,28 @@ export const trialFileUrl = (
 /** The compare page of a pair of trials. */
 export const compareUrl = (a: string, b: string): string => href(`/compare/${a}/${b}/`);
 export const downloadUrl = (tableId: string, ext: 'csv' | 'json'): string => href(`/downloads/${tableId}.${ext}`);
-export const methodologyUrl = (): string => href('/methodology/');
+/** The methodology index, or one of its pages: `scoring`, `isolation`, `calibration/<rev>`, `coverage/<rev>/<role>`, … */
+export const methodologyUrl = (page?: string): string => href(page ? `/methodology/${page}/` : '/methodology/');
+/**
+ * The coverage ledger of one revision × role (its summary and its spec sections), or of one section: the sentences
+ * whose id has that file key (`260728-shttp-12` → `shttp`), so a page stays small and the key alone finds it.
+ */
+export const coverageUrl = (rev: Revision, role: Role, section?: string): string =>
+  methodologyUrl(`coverage/${rev}/${role}${section ? `/${section}` : ''}`);
+/** The ledger section of a sentence id: its file key, `260728-shttp-12` → `shttp`. */
+export const ledgerSection = (sentenceId: string): string => sentenceId.split('-')[1] ?? 'other';
+/** The judges' readings of one revision × role: where the spec text left a choice, what each judge decided. */
+export const readingsUrl = (rev: Revision, role: Role): string => methodologyUrl(`readings/${rev}/${role}`);
+/** Calibration of one revision: the gate per scenario and every kill matrix. */
+export const calibrationUrl = (rev: Revision): string => methodologyUrl(`calibration/${rev}`);
+/** Libraries' failures of one revision with their raw evidence. */
+export const librariesEvidenceUrl = (rev: Revision): string => methodologyUrl(`libraries/${rev}`);
 /** Element id of a sentence's row in the coverage ledger (set by coverage-table.astro). */
 export const ledgerAnchor = (rev: Revision, role: Role, sentenceId: string): string =>
   `cov-${rev}-${role}-${sentenceId}`;
-/** A sentence's row in the coverage ledger on the methodology page. */
+/** A sentence's row in the coverage ledger of its revision × role. */
 export const ledgerUrl = (rev: Revision, role: Role, sentenceId: string): string =>
-  href(`/methodology/#${ledgerAnchor(rev, role, sentenceId)}`);
+  `${coverageUrl(rev, role, ledgerSection(sentenceId))}#${ledgerAnchor(rev, role, sentenceId)}`;
 
 /** A subject id as one file-name-safe token (`/` is not allowed inside subject segments, `~` is not either). */
 export const subjectToken = (id: string): string => id.replaceAll('/', '~');

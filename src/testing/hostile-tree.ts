@@ -2,7 +2,7 @@
 // field marker (`xssf:<field>`): the small synthetic tree (src/testing/synthetic.ts, so the calibration gate passes)
 // with its scenarios, subjects, verdict messages and version history rewritten, the agent's wire logs and transcripts
 // replaced by hostile ones (one long enough for a second exchange page), an infra-error and a contaminated trial, a
-// library registry and evidence, coverage ledgers, and a CONTEXT.md deviations section. Written into a temp dir by
+// library registry and evidence, and coverage ledgers. Written into a temp dir by
 // tests (never into results/); derive it without re-judging (`MCPFS_ROOT=<dir> npm run derive -- --no-rejudge`).
 import { join, resolve } from 'node:path';
 import { PAGE_SIZE } from '../bench/replay/view.ts';
@@ -49,8 +49,8 @@ function hostileScenario(s: Scenario, f: FieldTexts): Scenario {
         },
       },
     ],
-    // Design notes reach the site only through CONTEXT.md's generated section (the hostile CONTEXT.md covers that).
-    design: [f.text('scenario.design', { shown: false })],
+    // Design notes are shown on the methodology's readings pages.
+    design: [f.text('scenario.design')],
     checkpoints: s.checkpoints.map((c) => ({
       ...c,
       rule: f.text('checkpoint.rule'),
@@ -314,28 +314,4 @@ export function writeHostileTree(dir: string): HostileTree {
     trials,
     subjects: { agent: agentSubject.id, library: librarySubject.id },
   };
-}
-
-/** A CONTEXT.md whose deviations section (rendered on the methodology page through blockMd) carries the corpus. */
-export function hostileContext(f = new FieldTexts()): { text: string; fields: string[] } {
-  const text = [
-    '# CONTEXT',
-    '',
-    '## Deviations from the spec text',
-    '',
-    `### ${f.text('context.heading', { oneLine: true })}`,
-    '',
-    `- ${f.text('context.list-item', { oneLine: true })}`,
-    `1. ${f.text('context.ordered-item', { oneLine: true })}`,
-    '',
-    f.text('context.paragraph', { oneLine: true }),
-    '',
-    '```',
-    f.text('context.code'),
-    '```',
-    '',
-    '## Next section',
-    '',
-  ].join('\n');
-  return { text, fields: [...f.placed].sort() };
 }

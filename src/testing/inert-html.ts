@@ -4,6 +4,9 @@
 // escaped cannot produce any of them, so a finding is an escaping defect (or new markup to add to the vocabulary).
 import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
+/** The site's own scripts (public/), the only ones a page may load. */
+export const OWN_SCRIPTS: readonly string[] = ['replay.js', 'tables.js', 'trial-search.js'];
+
 export interface Finding {
   /** `tag` or `tag@attribute`. */
   where: string;
@@ -68,11 +71,13 @@ const ATTRS_OF: Record<string, ReadonlySet<string>> = {
   meta: new Set(['charset', 'name', 'content', 'http-equiv']),
   link: new Set(['rel', 'type']),
   script: new Set(['src', 'defer']),
-  input: new Set(['type']),
+  input: new Set(['type', 'autocomplete', 'spellcheck']),
   meter: new Set(['min', 'max', 'low', 'high', 'optimum', 'value']),
   select: new Set(['name']),
   option: new Set(['value', 'selected']),
   label: new Set(['for']),
+  // The trial search box, shown by public/trial-search.js.
+  div: new Set(['hidden']),
 };
 const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer']);
 /** Attributes that carry a URL a browser follows or fetches. */
@@ -123,7 +128,7 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
   if (tag === 'script' && ns === 'html') {
     const src = attrs.get('src');
     if (src === undefined) add('inline script (the CSP allows none)');
-    else if (!sameOrigin(src) || (src !== `${base}replay.js` && src !== `${base}tables.js`))
+    else if (!sameOrigin(src) || !OWN_SCRIPTS.some((f) => src === `${base}${f}`))
       add("script that is not the site's own", 'src', src);
     if (el.childNodes.length > 0) add('script with content');
   }
@@ -139,8 +144,8 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
       add('meta http-equiv other than the CSP', 'http-equiv', equiv);
     if (name !== undefined && !META_NAMES.has(name)) add('meta name not written by the site', 'name', name);
   }
-  if (tag === 'input' && attrs.get('type') !== 'checkbox')
-    add('input that is not a filter checkbox', 'type', attrs.get('type') ?? '');
+  if (tag === 'input' && !['checkbox', 'search'].includes(attrs.get('type') ?? ''))
+    add('input that is not a filter checkbox or the search box', 'type', attrs.get('type') ?? '');
 }
 
 export interface PageReport {

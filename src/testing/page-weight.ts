@@ -7,7 +7,12 @@ import { gzipSync } from 'node:zlib';
 /** Transfer budget of a leaderboard page (gzip HTML + CSS + fonts + JS): 30 KB. */
 export const PAGE_BUDGET_BYTES = 30 * 1024;
 
+/** Size of one methodology page's HTML, uncompressed (what a phone parses and lays out): 150 KB. */
+export const METHODOLOGY_PAGE_BYTES = 150 * 1024;
+
 export interface PageWeight {
+  /** The HTML itself, uncompressed bytes. */
+  htmlBytes: number;
   html: number;
   css: number;
   js: number;
@@ -24,7 +29,15 @@ export function pageWeight(outDir: string, pagePath: string, base = '/'): PageWe
   const refs = [...html.matchAll(/<(?:link|script)\b[^>]*?\b(?:href|src)="([^"]+)"/g)]
     .map((m) => m[1]!)
     .filter((u) => u.startsWith(base) && /\.(css|js|mjs|woff2?|ttf|otf)$/.test(u));
-  const w: PageWeight = { html: gz(html), css: 0, js: 0, fonts: 0, total: 0, assets: [] };
+  const w: PageWeight = {
+    htmlBytes: Buffer.byteLength(html),
+    html: gz(html),
+    css: 0,
+    js: 0,
+    fonts: 0,
+    total: 0,
+    assets: [],
+  };
   for (const u of new Set(refs)) {
     const f = join(outDir, u.slice(base.length));
     if (!existsSync(f)) continue;

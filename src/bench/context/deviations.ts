@@ -9,7 +9,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import { cmp } from '../problems.ts';
 import { wrap } from './wrap.ts';
 
-/** The section's title; the methodology page finds the section by "deviation" in it. */
+/** The section's title (the site's readings pages render the same data from the data set, not this section). */
 export const DEVIATIONS_TITLE = 'Deviations from the spec text: what each judge decided';
 
 const WIDTH = 120;

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { exchangeViews, wireMarks } from './exchanges.ts';
 import { bigWireLog, hostileWireLog } from './fixtures.ts';
-import { fmtMs, MAX_DOTS, MAX_LANES, mergeBars, packLanes, timelineGeom } from './timeline.ts';
+import {
+  fmtMs,
+  MAX_DOTS,
+  MAX_LANES,
+  mergeBars,
+  packLanes,
+  timelineGeom,
+  timelineLegend,
+  type TimelineGeom,
+} from './timeline.ts';
 
 describe('fmtMs', () => {
   it('formats milliseconds, seconds and minutes', () => {
@@ -110,5 +119,31 @@ describe('timelineGeom', () => {
       cls: 'ok',
       href: '#x-0',
     });
+  });
+});
+
+describe('timelineLegend', () => {
+  it('lists only the kinds of mark a timeline draws, each with what it means', () => {
+    const g: TimelineGeom = {
+      width: 100,
+      height: 40,
+      left: 8,
+      right: 92,
+      ticks: [],
+      turns: [],
+      bars: [
+        { x: 0, w: 2, y: 22, href: '#x-0', title: '#0', cls: 'ok' },
+        { x: 5, w: 2, y: 22, href: '#x-1', title: '#1', cls: 'fail' },
+      ],
+      dots: [{ x: 1, y: 22, title: '#0 status 200', cls: 'resp' }],
+      marks: [{ x: 0, title: 'connection 1 opened', cls: 'conn-open' }],
+    };
+    expect(timelineLegend(g).map((e) => `${e.shape}.${e.cls}`)).toEqual([
+      'bar.ok',
+      'bar.fail',
+      'tick.resp',
+      'mark.conn-open',
+    ]);
+    expect(timelineLegend({ ...g, bars: [], dots: [], marks: [] })).toEqual([]);
   });
 });

@@ -183,3 +183,61 @@ export function timelineGeom(input: TimelineInput): TimelineGeom {
     marks: input.marks.map((m) => ({ x: px(m.t), title: `${m.text} at ${fmtMs(m.t)}`, cls: m.kind })),
   };
 }
+
+/** One entry of a timeline's legend: how a mark is drawn (`shape` + the SVG class it carries) and what it means. */
+export interface LegendEntry {
+  shape: 'bar' | 'tick' | 'mark';
+  cls: string;
+  label: string;
+}
+
+const LEGEND: readonly (LegendEntry & { in: (g: TimelineGeom) => boolean })[] = [
+  { shape: 'bar', cls: 'turn', label: 'agent turn (top lane)', in: (g) => g.turns.some((t) => t.cls === 'turn') },
+  {
+    shape: 'bar',
+    cls: 'err',
+    label: 'agent turn with an error, or an exchange with no HTTP response',
+    in: (g) => [...g.turns, ...g.bars].some((b) => b.cls === 'err'),
+  },
+  {
+    shape: 'bar',
+    cls: 'ok',
+    label: 'exchange answered (request to end of response)',
+    in: (g) => g.bars.some((b) => b.cls === 'ok'),
+  },
+  {
+    shape: 'bar',
+    cls: 'sse',
+    label: 'exchange answered with an SSE stream',
+    in: (g) => g.bars.some((b) => b.cls === 'sse'),
+  },
+  {
+    shape: 'bar',
+    cls: 'status4',
+    label: 'exchange answered 4xx or 5xx',
+    in: (g) => g.bars.some((b) => b.cls === 'status4'),
+  },
+  { shape: 'bar', cls: 'fail', label: 'evidence of a failed verdict', in: (g) => g.bars.some((b) => b.cls === 'fail') },
+  { shape: 'tick', cls: 'resp', label: 'status line received', in: (g) => g.dots.some((d) => d.cls === 'resp') },
+  { shape: 'tick', cls: 'sse', label: 'SSE event received', in: (g) => g.dots.some((d) => d.cls === 'sse') },
+  {
+    shape: 'mark',
+    cls: 'conn-open',
+    label: 'connection opened or closed, harness note (top track)',
+    in: (g) => g.marks.some((m) => m.cls !== 'error'),
+  },
+  {
+    shape: 'mark',
+    cls: 'error',
+    label: 'transport error outside an exchange',
+    in: (g) => g.marks.some((m) => m.cls === 'error'),
+  },
+];
+
+/**
+ * What the marks of one timeline mean: only the kinds it draws, in a fixed order. Each lane is one row of exchanges
+ * that overlap in time (streams stay open beside later requests); the x axis is time since the wire log started.
+ */
+export function timelineLegend(g: TimelineGeom): LegendEntry[] {
+  return LEGEND.filter((e) => e.in(g)).map(({ shape, cls, label }) => ({ shape, cls, label }));
+}

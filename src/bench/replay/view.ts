@@ -93,6 +93,10 @@ export function alignTurns(turns: readonly TurnView[], wireStartedAt: string | u
   return out;
 }
 
+/** The runner's own notes in a wire log (how the subject's process ended, whether its port listened). */
+const runnerNotes = (log: WireLog): string[] =>
+  log.events.flatMap((e) => (e.type === 'note' && e.text.startsWith('runner: ') ? [e.text] : []));
+
 /** record + wire log + transcript → the replay page's view model. Pure. */
 export function replayView(input: ReplayInput): ReplayView {
   const { trial, log } = input;
@@ -141,6 +145,9 @@ export function replayView(input: ReplayInput): ReplayView {
       ...(trial.infraReason ? { infraReason: trial.infraReason } : {}),
       ...(trial.contamination ? { contamination: trial.contamination } : {}),
       ...(log ? { perspective: log.header.perspective } : {}),
+      subjectKind: trial.subject.kind,
+      role: trial.role,
+      runnerNotes: log ? runnerNotes(log) : [],
       verdicts: trial.verdicts,
       exchanges,
       ...(transcript ? { transcript } : {}),

@@ -62,8 +62,11 @@ describe('trial replay page of a hostile trial', () => {
     expect(html).toMatch(/tokens in 1\.0k · out 100/);
   });
 
-  it('draws the timelines as SVG at build time, agent turns and wire on one clock', () => {
-    expect(html.match(/<svg /g)).toHaveLength(2);
+  it('draws the timelines as SVG at build time, agent turns and wire on one clock, each with a legend', () => {
+    expect(html.match(/<svg [^>]*role="img"/g)).toHaveLength(2);
+    expect(html.match(/<ul class="rp-legend" aria-label="Legend">/g)).toHaveLength(2);
+    expect(html).toContain('agent turn (top lane)</li>');
+    expect(html).toContain('evidence of a failed verdict</li>');
     expect(html).toMatch(/<a href="#t-1"><rect class="turn"/);
     expect(html).toMatch(/<a href="\/trials\/[^"]+#x-5"><rect class="fail"/);
   });
@@ -78,10 +81,10 @@ describe('trial replay page of a hostile trial', () => {
     expect(html).toContain('any failed MUST zeroes a trial');
   });
 
-  it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, one external script', () => {
+  it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, only the site’s own external scripts', () => {
     const all = tags(html);
     const scripts = all.filter((t) => /^<script/i.test(t));
-    expect(scripts).toEqual(['<script src="/replay.js" defer>']);
+    expect(scripts).toEqual(['<script src="/replay.js" defer>', '<script src="/trial-search.js" defer>']);
     expect(all.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
     expect(all.filter((t) => /javascript:/i.test(t))).toEqual([]);
     expect(
