@@ -84,7 +84,11 @@ describe('trial replay page of a hostile trial', () => {
   it('renders every hostile string inert: no foreign tag, no event handler, no javascript: URL, only the site’s own external scripts', () => {
     const all = tags(html);
     const scripts = all.filter((t) => /^<script/i.test(t));
-    expect(scripts).toEqual(['<script src="/replay.js" defer>', '<script src="/trial-search.js" defer>']);
+    expect(scripts).toEqual([
+      '<script src="/tables.js" defer>',
+      '<script src="/replay.js" defer>',
+      '<script src="/trial-search.js" defer>',
+    ]);
     expect(all.filter((t) => /\son[a-z]+\s*=/i.test(t))).toEqual([]);
     expect(all.filter((t) => /javascript:/i.test(t))).toEqual([]);
     expect(
