@@ -219,6 +219,15 @@ describe('site built from a synthetic tree', () => {
     expect(existsSync(join(out, section, 'index.html'))).toBe(true);
   });
 
+  it('states the interval method, minimum k, pass^k and the dated price table on the scoring page', () => {
+    const html = page('methodology/scoring/index.html');
+    expect(html).toContain('id="uncertainty"');
+    expect(html).toContain(`${d.method.bootstrap.resamples} resamples`);
+    expect(html).toContain(`fewer than ${d.method.minK} completed trials`);
+    expect(html).toContain(`checked ${d.method.prices.asOf}`);
+    for (const m of d.method.prices.models) expect(html).toContain(m.model);
+  });
+
   it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
     for (const p of ['index.html', '2025-11-25/index.html']) {
       const w = pageWeight(out, p);
