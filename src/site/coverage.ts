@@ -3,7 +3,7 @@
 import type { CoverageCount, CoverageReport, SentenceCoverage } from '../bench/coverage/types.ts';
 import type { ExclusionReason } from '../bench/schema/coverage.ts';
 import type { Revision, Role } from '../bench/schema/common.ts';
-import { specLocation } from './spec-link.ts';
+import { pinnedQuote, specLocation } from './spec-link.ts';
 import { checkpointUrl, ledgerAnchor } from './urls.ts';
 
 export interface CoverageSentenceView {
@@ -46,7 +46,7 @@ function sentenceView(revision: Revision, role: Role, s: SentenceCoverage): Cove
       ? { location: { text: specLocation(s.file, s.line), ...(s.url ? { href: s.url } : {}) } }
       : {}),
     level: s.rawLevel ?? s.level ?? '—',
-    ...(s.quote ? { quote: s.quote } : {}),
+    ...(s.quote ? { quote: s.file ? pinnedQuote(revision, s.file, s.quote) : s.quote } : {}),
     checkpoints: s.checkpoints.map((c) => ({
       text: `${c.scenario} / ${c.slug}`,
       href: checkpointUrl(revision, role, c.scenario, c.slug),

@@ -4,7 +4,7 @@ import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
 import { flagsK1, KINDS } from './boards.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
-import { specLink, specLocation } from './spec-link.ts';
+import { pinnedQuote, specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
 import {
   checkpointUrl,
@@ -232,7 +232,9 @@ export function checkpointsTable(s: Scenario): Table {
       { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
       { text: c.level },
       c.spec ? { text: c.spec.id, href: ledgerUrl(s.revision, s.role, c.spec.id) } : { text: 'task' },
-      c.spec ? { text: c.spec.quote, md: true } : { text: 'Finishing the task (no spec sentence).' },
+      c.spec
+        ? { text: pinnedQuote(s.revision, c.spec.file, c.spec.quote), md: true }
+        : { text: 'Finishing the task (no spec sentence).' },
       c.spec
         ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) }
         : { text: '—' },
