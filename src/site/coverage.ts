@@ -4,7 +4,7 @@ import type { CoverageCount, CoverageReport, SentenceCoverage } from '../bench/c
 import type { ExclusionReason } from '../bench/schema/coverage.ts';
 import type { Revision, Role } from '../bench/schema/common.ts';
 import { pinnedQuote, specLocation } from './spec-link.ts';
-import { checkpointUrl, ledgerAnchor } from './urls.ts';
+import { checkpointUrl, ledgerAnchor, ledgerUrl } from './urls.ts';
 
 export interface CoverageSentenceView {
   /** Row id (`cov-<revision>-<role>-<sentence id>`), the target of ledgerUrl. */
@@ -85,4 +85,21 @@ export function coverageView(report: CoverageReport | undefined, revision: Revis
     gaps: rev.counts.some((c) => c.unaccounted > 0),
     roles,
   };
+}
+
+/**
+ * The coverage-ledger row of a cited sentence, when the ledger shows one (a build without the pinned spec, or a
+ * sentence outside the ledger, has none: no link rather than a link to a missing anchor).
+ */
+export function ledgerLink(
+  report: CoverageReport | undefined,
+  revision: Revision,
+  role: Role,
+  sentenceId: string,
+): string | undefined {
+  const rev = report?.revisions.find((r) => r.revision === revision);
+  if (!rev || rev.ledger === null) return undefined;
+  return rev.sentences.some((x) => x.role === role && x.id === sentenceId)
+    ? ledgerUrl(revision, role, sentenceId)
+    : undefined;
 }
