@@ -1,8 +1,8 @@
-// Build-time facts as pages show them: the commit the site and its records were built from, links into the
-// repository at that commit, and CONTEXT.md (read from the environment by load.ts).
+// Build-time facts as pages show them: the repository, the commit the site and its records were built from (and its
+// date), links into the repository at that commit, and CONTEXT.md (read from the environment by load.ts).
 import { buildCommit, repoUrl } from './load.ts';
 
-export { buildCommit, contextMarkdown } from './load.ts';
+export { buildCommit, buildDate, contextMarkdown, repoUrl } from './load.ts';
 
 /** The build commit as shown on pages: its first 12 hex digits (or "unknown"). */
 export const shortCommit = (commit = buildCommit()): string => commit.slice(0, 12);

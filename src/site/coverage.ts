@@ -4,7 +4,7 @@ import type { CoverageCount, CoverageReport, SentenceCoverage } from '../bench/c
 import type { Dataset } from '../bench/derive/dataset.ts';
 import type { ExclusionReason } from '../bench/schema/coverage.ts';
 import type { Revision, Role } from '../bench/schema/common.ts';
-import { specLocation } from './spec-link.ts';
+import { pinnedQuote, specLocation } from './spec-link.ts';
 import { checkpointUrl, coverageUrl, ledgerAnchor, ledgerSection, ledgerUrl, readingsUrl } from './urls.ts';
 
 export interface CoverageSentenceView {
@@ -64,7 +64,7 @@ function sentenceView(revision: Revision, role: Role, s: SentenceCoverage): Cove
       ? { location: { text: specLocation(s.file, s.line), ...(s.url ? { href: s.url } : {}) } }
       : {}),
     level: s.rawLevel ?? s.level ?? '—',
-    ...(s.quote ? { quote: s.quote } : {}),
+    ...(s.quote ? { quote: s.file ? pinnedQuote(revision, s.file, s.quote) : s.quote } : {}),
     checkpoints: s.checkpoints.map((c) => ({
       text: `${c.scenario} / ${c.slug}`,
       href: checkpointUrl(revision, role, c.scenario, c.slug),
@@ -158,3 +158,20 @@ export const citedSentences = (d: Pick<Dataset, 'scenarios'>, revision: Revision
   d.scenarios
     .filter((s) => s.revision === revision && s.role === role)
     .flatMap((s) => s.checkpoints.flatMap((c) => (c.spec ? [c.spec.id] : [])));
+
+/**
+ * The coverage-ledger row of a cited sentence, when the ledger shows one (a build without the pinned spec, or a
+ * sentence outside the ledger, has none: no link rather than a link to a missing anchor).
+ */
+export function ledgerLink(
+  report: CoverageReport | undefined,
+  revision: Revision,
+  role: Role,
+  sentenceId: string,
+): string | undefined {
+  const rev = report?.revisions.find((r) => r.revision === revision);
+  if (!rev || rev.ledger === null) return undefined;
+  return rev.sentences.some((x) => x.role === role && x.id === sentenceId)
+    ? ledgerUrl(revision, role, sentenceId)
+    : undefined;
+}

@@ -1,22 +1,15 @@
 // Tables of the subject, scenario and checkpoint pages.
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
+import type { CoverageReport } from '../bench/coverage/types.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
 import { flagsK1, KINDS } from './boards.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
 import { byKind } from './sections.ts';
-import { specLink, specLocation } from './spec-link.ts';
+import { ledgerLink } from './coverage.ts';
+import { pinnedQuote, specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
-import {
-  checkpointUrl,
-  ledgerUrl,
-  revisionUrl,
-  scenarioUrl,
-  subjectToken,
-  subjectUrl,
-  trialFileUrl,
-  trialUrl,
-} from './urls.ts';
+import { checkpointUrl, revisionUrl, scenarioUrl, subjectToken, subjectUrl, trialFileUrl, trialUrl } from './urls.ts';
 
 const gradeMax = ScenarioSchema.shape.grade.maxValue;
 if (gradeMax === null) throw new Error('ScenarioSchema: grade has no maximum');
@@ -212,7 +205,7 @@ export function subjectTrialsTable(d: D, subject: string): Table {
 }
 
 /** A scenario's checkpoints: level, cited sentence (quoted) and its pinned location. */
-export function checkpointsTable(s: Scenario): Table {
+export function checkpointsTable(s: Scenario, coverage: CoverageReport | undefined): Table {
   return {
     id: `checkpoints-${s.revision}-${s.role}-${s.id}`,
     caption: 'Checkpoints',
@@ -232,16 +225,21 @@ export function checkpointsTable(s: Scenario): Table {
       c.spec ? `${c.spec.file}:${c.spec.line}` : null,
       c.rule,
     ]),
-    cells: s.checkpoints.map((c): Display[] => [
-      { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
-      { text: c.level },
-      c.spec ? { text: c.spec.id, href: ledgerUrl(s.revision, s.role, c.spec.id) } : { text: 'task' },
-      c.spec ? { text: c.spec.quote, md: true } : { text: 'Finishing the task (no spec sentence).' },
-      c.spec
-        ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) }
-        : { text: '—' },
-      { text: c.rule, ...(c.appliesWhen ? { note: `applies ${c.appliesWhen}` } : {}) },
-    ]),
+    cells: s.checkpoints.map((c): Display[] => {
+      const ledger = c.spec && ledgerLink(coverage, s.revision, s.role, c.spec.id);
+      return [
+        { text: c.slug, href: checkpointUrl(s.revision, s.role, s.id, c.slug) },
+        { text: c.level },
+        c.spec ? { text: c.spec.id, ...(ledger ? { href: ledger } : {}) } : { text: 'task' },
+        c.spec
+          ? { text: pinnedQuote(s.revision, c.spec.file, c.spec.quote), md: true }
+          : { text: 'Finishing the task (no spec sentence).' },
+        c.spec
+          ? { text: specLocation(c.spec.file, c.spec.line), href: specLink(s.revision, c.spec.file, c.spec.line) }
+          : { text: '—' },
+        { text: c.rule, ...(c.appliesWhen ? { note: `applies ${c.appliesWhen}` } : {}) },
+      ];
+    }),
     notes: [],
   };
 }

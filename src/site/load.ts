@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { datasetPath, projectRoot } from '../harness/io/paths.ts';
+import { packageRepoUrl } from './repository.ts';
 
 /** `generated/dataset.json` of the project root (MCPFS_ROOT), as text; missing: an error with the fix. */
 export function readDatasetFile(): { path: string; text: string } {
@@ -15,31 +16,49 @@ export function readDatasetFile(): { path: string; text: string } {
 }
 
 let commit: string | undefined;
+let date: string | undefined;
+
+const git = (args: string[]): string | undefined => {
+  try {
+    return execFileSync('git', args, {
+      cwd: projectRoot(),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return undefined;
+  }
+};
 
 /** `GITHUB_SHA` in CI, else `git rev-parse HEAD` of the data root, else "unknown" (e.g. a tarball build). */
 export function buildCommit(): string {
   if (commit) return commit;
   const env = process.env.GITHUB_SHA;
   if (env && /^[0-9a-f]{40}$/.test(env)) return (commit = env);
-  try {
-    const out = execFileSync('git', ['rev-parse', 'HEAD'], {
-      cwd: projectRoot(),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    commit = /^[0-9a-f]{40}$/.test(out) ? out : 'unknown';
-  } catch {
-    commit = 'unknown';
-  }
-  return commit;
+  const out = git(['rev-parse', 'HEAD']);
+  return (commit = out && /^[0-9a-f]{40}$/.test(out) ? out : 'unknown');
 }
 
-/** `https://github.com/<owner>/<repo>` from the Actions environment (`GITHUB_SERVER_URL`, `GITHUB_REPOSITORY`), or `SITE_REPO_URL`. */
+/**
+ * The build date: the committer date of the build commit (`YYYY-MM-DD`, UTC), not the wall clock, so building one
+ * commit twice gives the same bytes. Empty when the commit is unknown or not in the data root's history.
+ */
+export function buildDate(): string {
+  if (date !== undefined) return date;
+  const c = buildCommit();
+  const out = c === 'unknown' ? undefined : git(['show', '-s', '--format=%cI', c]);
+  return (date = out ? new Date(out).toISOString().slice(0, 10) : '');
+}
+
+/**
+ * The repository's web URL: `SITE_REPO_URL`, else the Actions repository (`GITHUB_SERVER_URL`/`GITHUB_REPOSITORY`, a
+ * fork's own), else package.json `repository` (the one place it is written down).
+ */
 export function repoUrl(): string | undefined {
   if (process.env.SITE_REPO_URL) return process.env.SITE_REPO_URL.replace(/\/$/, '');
   if (process.env.GITHUB_REPOSITORY)
     return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`;
-  return undefined;
+  return packageRepoUrl(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
 }
 
 /** CONTEXT.md of the project (design decisions and deviations), or undefined while it does not exist. */

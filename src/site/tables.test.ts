@@ -20,7 +20,7 @@ describe('site tables', () => {
 
   it('links each checkpoint to the pinned spec at file:line and marks the quote as markdown', () => {
     const s = d.scenarios[0]!;
-    const t = checkpointsTable(s);
+    const t = checkpointsTable(s, d.extra.coverage);
     const c = s.checkpoints[1]!;
     expect(t.cells[1]![4]!.href).toMatch(new RegExp(`/blob/[0-9a-f]{40}/${c.spec!.file}#L${c.spec!.line}$`));
     expect(t.cells[1]![3]).toEqual({ text: c.spec!.quote, md: true });
@@ -28,7 +28,19 @@ describe('site tables', () => {
 
   it('links each cited sentence id to its row in the coverage ledger, and the task checkpoint nowhere', () => {
     const s = d.scenarios[0]!;
-    const t = checkpointsTable(s);
+    const cited = s.checkpoints.flatMap((c) => (c.spec ? [c.spec] : []));
+    const ledger = {
+      ...d.extra.coverage,
+      revisions: [
+        {
+          ...d.extra.coverage.revisions[0]!,
+          revision: s.revision,
+          ledger: 'scenarios/coverage.json',
+          sentences: cited.map((c) => ({ ...d.extra.coverage.revisions[0]!.sentences[0]!, id: c.id, role: s.role })),
+        },
+      ],
+    } as typeof d.extra.coverage;
+    const t = checkpointsTable(s, ledger);
     s.checkpoints.forEach((c, i) => {
       const cell = t.cells[i]![2]!;
       if (c.spec)
@@ -36,6 +48,14 @@ describe('site tables', () => {
           `/methodology/coverage/${s.revision}/${s.role}/${c.spec.id.split('-')[1]}/#cov-${s.revision}-${s.role}-${c.spec.id}`,
         );
       else expect(cell).toEqual({ text: 'task' });
+    });
+  });
+
+  it('leaves a cited sentence id unlinked when the ledger has no row for it (no link to a missing anchor)', () => {
+    const s = d.scenarios[0]!;
+    const t = checkpointsTable(s, { ...d.extra.coverage, revisions: [] });
+    s.checkpoints.forEach((c, i) => {
+      if (c.spec) expect(t.cells[i]![2]).toEqual({ text: c.spec.id });
     });
   });
 

@@ -47,7 +47,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
   add(charts.scoreByRevision.table);
   add(charts.mustFailures.table);
   for (const s of d.scenarios) {
-    add(checkpointsTable(s));
+    add(checkpointsTable(s, d.extra.coverage));
     add(scenarioResultsTable(d, s));
     add(killTable(d, s));
     for (const c of s.checkpoints) {
