@@ -10,6 +10,7 @@ import type {
 } from '../bench/schema/highlights.ts';
 import type { SubjectKind } from '../bench/schema/subject.ts';
 import { KIND_TITLES } from './boards.ts';
+import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
 import type { Display, Table, Value } from './table.ts';
 import { checkpointUrl, revisionUrl, subjectUrl } from './urls.ts';
@@ -125,7 +126,9 @@ export function missedItems(d: Pick<Dataset, 'scenarios'>, rev: Revision, kind: 
   return ms.map((m): MissedItem => {
     const ref = m.checkpoints[0]!;
     const s = d.scenarios.find((x) => x.revision === rev && x.role === ref.role && x.id === ref.scenario);
-    const quote = s?.checkpoints.find((c) => c.slug === ref.checkpoint)?.spec?.quote ?? m.sentence;
+    const spec = s?.checkpoints.find((c) => c.slug === ref.checkpoint)?.spec;
+    // The spec's own links (`/specification/…`, `#heading`) point at the pinned file on GitHub, as on every page.
+    const quote = spec ? pinnedQuote(rev, spec.file, spec.quote) : m.sentence;
     const [one, many] = KIND_NOUN[kind];
     return {
       sentence: m.sentence,

@@ -8,13 +8,14 @@ import type { Dataset } from '../bench/derive/dataset.ts';
 import { cmp } from '../bench/problems.ts';
 import type { Revision, Role } from '../bench/schema/common.ts';
 import { specFileUrl } from './spec-link.ts';
+import { ledgerLink } from './coverage.ts';
 import { checkpointUrl, ledgerUrl, scenarioUrl } from './urls.ts';
 
 export interface ReadingView {
   slug: string;
   href: string;
   /** The sentence id and its ledger row, or none for the task checkpoint. */
-  sentence?: { id: string; href: string };
+  sentence?: { id: string; href?: string };
   level: string;
   /** Markdown (inlineMd): the rule, the reading, the condition. */
   rule: string;
@@ -62,6 +63,7 @@ export function readingsView(
     scenarios.length > 1
       ? (scenarios[0]?.design ?? []).filter((n) => scenarios.every((s) => s.design?.includes(n)))
       : [];
+  const report = d.extra.coverage as CoverageReport | undefined;
   const said = new Map<string, { scenario: string; text: string }>();
   const out = scenarios.map((s) => {
     const readings: ReadingView[] = [];
@@ -72,7 +74,7 @@ export function readingsView(
       const base = {
         slug: c.slug,
         href: checkpointUrl(revision, role, s.id, c.slug),
-        ...(c.spec ? { sentence: { id: c.spec.id, href: ledgerUrl(revision, role, c.spec.id) } } : {}),
+        ...(c.spec ? { sentence: sentenceRef(report, revision, role, c.spec.id) } : {}),
         level: c.level,
         rule: md(c.rule),
       };
@@ -95,11 +97,16 @@ export function readingsView(
       readings,
     };
   });
-  const report = d.extra.coverage as CoverageReport | undefined;
   const ambiguous = (report?.revisions.find((r) => r.revision === revision)?.sentences ?? [])
     .filter((x) => x.role === role && x.exclusion?.reason === 'ambiguous-see-CONTEXT')
     .map((x) => ({ id: x.id, href: ledgerUrl(revision, role, x.id), why: md(x.exclusion!.why) }));
   return { revision, role, common: common.map(md), scenarios: out, ambiguous };
+}
+
+/** A cited sentence, linked to its ledger row when the ledger of this build shows one (no link to a missing row). */
+function sentenceRef(report: CoverageReport | undefined, revision: Revision, role: Role, id: string) {
+  const href = ledgerLink(report, revision, role, id);
+  return href === undefined ? { id } : { id, href };
 }
 
 /** Element id of one reading on its page (`sameAs` links point here). */

@@ -18,6 +18,8 @@ export const EXTERNAL_HOSTS: ReadonlySet<string> = new Set([
   'www.w3.org',
   'html.spec.whatwg.org',
   'www.jsonrpc.org',
+  // The price table's sources (src/bench/cost/prices.ts).
+  'platform.claude.com',
 ]);
 
 export interface LinkProblem {

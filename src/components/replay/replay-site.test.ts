@@ -63,7 +63,7 @@ describe('trial replay page of a hostile trial', () => {
   });
 
   it('draws the timelines as SVG at build time, agent turns and wire on one clock, each with a legend', () => {
-    expect(html.match(/<svg [^>]*role="img"/g)).toHaveLength(2);
+    expect(html.match(/<svg [^>]*role="group"/g)).toHaveLength(2);
     expect(html.match(/<ul class="rp-legend" aria-label="Legend">/g)).toHaveLength(2);
     expect(html).toContain('agent turn (top lane)</li>');
     expect(html).toContain('evidence of a failed verdict</li>');
