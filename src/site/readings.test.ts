@@ -6,7 +6,7 @@ import { linkSpecFiles, readingsView } from './readings.ts';
 describe('readingsView', () => {
   const d = syntheticDataset({ seed: 4, subjects: 1, k: 1 });
 
-  it('lists every checkpoint with a reading or condition, linked to its checkpoint and ledger pages', () => {
+  it('lists every checkpoint with a reading or condition, linked to its checkpoint page and to its ledger row when the ledger shows one', () => {
     const s = d.scenarios.find((x) => x.checkpoints.some((c) => c.reading || c.appliesWhen))!;
     const v = readingsView(d, s.revision, s.role);
     const withReading = s.checkpoints.filter((c) => c.reading || c.appliesWhen);
@@ -14,8 +14,16 @@ describe('readingsView', () => {
     expect(shown.map((r) => r.slug)).toEqual(withReading.map((c) => c.slug));
     const c = shown.find((r) => r.sentence)!;
     expect(c.href).toBe(`/${s.revision}/${s.role}/${s.id}/${c.slug}/`);
-    expect(c.sentence!.href).toBe(
-      `/methodology/coverage/${s.revision}/${s.role}/${c.sentence!.id.split('-')[1]}/#cov-${s.revision}-${s.role}-${c.sentence!.id}`,
+    // This data set has no coverage ledger: the sentence is named, not linked to a row that is not there.
+    expect(c.sentence).toEqual({ id: c.sentence!.id });
+    // With a ledger that shows the sentence's row, the sentence links to it on its section's page.
+    const id = c.sentence!.id;
+    const ledger = { revisions: [{ revision: s.revision, ledger: {}, sentences: [{ role: s.role, id }] }] };
+    const linked = readingsView({ ...d, extra: { ...d.extra, coverage: ledger } }, s.revision, s.role)
+      .scenarios.find((x) => x.id === s.id)!
+      .readings.find((r) => r.slug === c.slug)!;
+    expect(linked.sentence!.href).toBe(
+      `/methodology/coverage/${s.revision}/${s.role}/${id.split('-')[1]}/#cov-${s.revision}-${s.role}-${id}`,
     );
   });
 
