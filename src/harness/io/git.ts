@@ -6,8 +6,8 @@ import { mkdirSync } from 'node:fs';
 import type { FileChange } from '../../bench/pr/changes.ts';
 import { RunnerInputError } from '../errors.ts';
 
-/** The folders whose changes check and pr-report look at. */
-export const WATCHED = ['results/', 'scenarios/', 'src/'];
+/** The folders whose changes check and pr-report look at (conformance/: for the report's conformance line). */
+export const WATCHED = ['results/', 'scenarios/', 'src/', 'conformance/'];
 
 function git(root: string, args: string[], hint: string): Buffer {
   const r = spawnSync('git', ['-C', root, ...args], { maxBuffer: 1 << 30, timeout: 120_000 });
@@ -44,7 +44,7 @@ export function resolveBase(root: string, ref?: string): { ref: string; commit: 
   );
 }
 
-/** Paths under `results/`, `scenarios/` and `src/` that differ between `base` and the working tree, untracked included. */
+/** Paths under the watched folders that differ between `base` and the working tree, untracked included. */
 export function changedFiles(root: string, base: string): FileChange[] {
   const hint = 'run check inside a git checkout of the project';
   const out: FileChange[] = [];
