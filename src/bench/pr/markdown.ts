@@ -7,11 +7,11 @@ export function inert(s: string): string {
   return s
     .replace(/\s+/g, ' ')
     .trim()
+    .replace(/([\\`*_{}[\]()#+!|~:])/g, '\\$1')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/@/g, '&#64;')
-    .replace(/([\\`*_{}[\]()#+!|~:])/g, '\\$1');
+    .replace(/@/g, '&#64;');
 }
 
 /** An id (subject, scenario: `[A-Za-z0-9@._+-/]`, checked by the schemas) as a code span. */
@@ -54,7 +54,9 @@ function trialTable(ts: readonly ReportTrial[], preview: string | undefined): st
 
 function calibrationLine(c: PrReport['calibration']): string {
   if (!c) return 'unknown (the head did not derive)';
-  const state = c.failing.length === 0 ? 'passes' : `fails on ${c.failing.map(code).join(', ')}`;
+  const shown = c.failing.slice(0, 5).map(code).join(', ');
+  const more = c.failing.length > 5 ? ` and ${c.failing.length - 5} more` : '';
+  const state = c.failing.length === 0 ? 'passes' : `fails on ${shown}${more}`;
   return `${state}: ${c.ok} / ${c.total} scenarios (${c.changed ? 'changed by this pull request' : 'unchanged'})`;
 }
 
