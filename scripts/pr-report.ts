@@ -12,7 +12,7 @@ import { RunnerInputError } from '../src/harness/errors.ts';
 import { changedFiles, resolveBase } from '../src/harness/io/git.ts';
 import { loadPackageVersion, loadResultFiles, loadScenarioSources, loadVersionsFile } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { deriveCommit, deriveTree } from '../src/harness/pr-inputs.ts';
+import { deriveCommit, deriveTree } from '../src/harness/derive-inputs.ts';
 import { calibrationSubjects } from '../src/harness/runner/calibration-subjects.ts';
 
 const USAGE = 'npm run pr-report -- [--base <ref>] [--preview-url <url>] [--allow-calibration] [--json]';
