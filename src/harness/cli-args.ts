@@ -14,6 +14,19 @@ export function parseCli<T extends NonNullable<ParseArgsConfig['options']>>(argv
   }
 }
 
+/** As parseCli, with positional arguments (e.g. paths) allowed and returned beside the flags. */
+export function parseCliWithPositionals<T extends NonNullable<ParseArgsConfig['options']>>(
+  argv: string[],
+  options: T,
+  usage: string,
+) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new RunnerInputError((e as Error).message, usage);
+  }
+}
+
 export function oneOf<V extends string>(flag: string, value: string | undefined, allowed: readonly V[]): V {
   if (value === undefined) throw new RunnerInputError(`${flag}: required`, `one of ${allowed.join(', ')}`);
   if (!(allowed as readonly string[]).includes(value))

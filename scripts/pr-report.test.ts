@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { agentTrial, npmIn, piAgent, PrRepo } from '../src/testing/pr-repo.ts';
+
+const DIR = 'results/2025-11-25/server/streaming/none';
+const lib = (name: string) => `${DIR}/library/${name}/k1.json`;
+
+let repos: PrRepo[] = [];
+afterEach(() => {
+  for (const r of repos) r.remove();
+  repos = [];
+});
+
+describe('npm run pr-report', () => {
+  it('prints the rows a branch adds and changes with score and rank old → new, linked to the preview', () => {
+    const r = new PrRepo();
+    repos.push(r);
+    r.write(agentTrial(lib('@modelcontextprotocol/sdk@1.32.2'), piAgent('model-a'), 1, 1));
+    r.write(agentTrial(lib('tmcp@1.20.0'), piAgent('model-b'), 1, 2));
+    r.commit('base');
+    r.git('checkout', '-q', '-b', 'pr');
+    r.write(agentTrial(lib('@hono/mcp@0.3.2'), piAgent('model-b'), 2, 3));
+    r.write(agentTrial(lib('fastmcp@4.20.16'), piAgent('model-c'), 1, 4));
+    r.commit('two trials');
+    const out = npmIn(r, 'pr-report', [], { MCPFS_PREVIEW_URL: 'https://pr-7.preview.example/' });
+    expect(out.stderr).toBe('');
+    expect(out.status).toBe(0);
+    const md = out.stdout;
+    expect(md).toMatch(/Compared with `main` at `[0-9a-f]{12}`: 2 records added, 0 changed, 0 removed\./);
+    expect(md).toContain('- **check**: passed\n');
+    expect(md).toContain('##### 2025-11-25 · docs none · agents');
+    expect(md).toContain(
+      '| pi 1.6.0 · prov/model-c · high (`agent/pi@1.6.0/prov/model-c/high`) | added | – → 1.000 | – → 2 | – | – → 1.000 |',
+    );
+    expect(md).toContain(
+      '| pi 1.6.0 · prov/model-b · high (`agent/pi@1.6.0/prov/model-b/high`) | changed | 0.000 → 0.250 | 2 → 3 | – | 0.000 → 0.250 |',
+    );
+    expect(md).toContain('[`pr-model-c-streaming-k1`](https://pr-7.preview.example/trials/pr-model-c-streaming-k1/)');
+    expect(md).toContain('- **verification**: not verified (npm run verify not yet available)');
+  });
+
+  it('refuses a preview URL that is not http(s)', () => {
+    const r = new PrRepo();
+    repos.push(r);
+    r.commit('empty');
+    const out = npmIn(r, 'pr-report', ['--preview-url', 'javascript:alert(1)']);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toBe(
+      'pr-report: --preview-url "javascript:alert(1)": must be http(s)\n  hint: e.g. --preview-url https://pr-12.preview.example\n',
+    );
+  });
+});

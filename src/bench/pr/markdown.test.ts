@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { inert, reportMarkdown } from './markdown.ts';
+import type { PrReport } from './report-model.ts';
+
+const report = (over: Partial<PrReport> = {}): PrReport => ({
+  base: { ref: 'main', commit: 'abcdef0123456789abcdef0123456789abcdef01' },
+  records: { added: 1, changed: 0, removed: 0 },
+  check: [],
+  derive: [],
+  boards: [
+    {
+      revision: '2025-11-25',
+      docs: 'none',
+      kind: 'agent',
+      rows: [
+        {
+          subject: 'agent/pi@1.6.0/prov/m/high',
+          label: 'pi <img src=x onerror=alert(1)> @octocat [x](https://evil.example) | *',
+          change: 'added',
+          score: { old: null, new: 0.8333 },
+          rank: { old: null, new: 2 },
+          client: { old: null, new: null },
+          server: { old: null, new: 0.8333 },
+        },
+        {
+          subject: 'agent/pi@1.6.0/prov/n/high',
+          label: 'pi · n',
+          change: 'moved',
+          score: { old: 0.5, new: 0.5 },
+          rank: { old: 2, new: 3 },
+          client: { old: null, new: null },
+          server: { old: 0.5, new: 0.5 },
+        },
+      ],
+    },
+  ],
+  trials: [
+    {
+      id: 'trial-abc-1',
+      revision: '2025-11-25',
+      role: 'server',
+      scenario: 'tools-basics',
+      docs: 'none',
+      k: 1,
+      subject: 'agent/pi@1.6.0/prov/m/high',
+      status: 'infra-error',
+      score: null,
+      reason: 'no reply\n<script>',
+      change: 'added',
+    },
+  ],
+  calibration: { ok: 16, total: 16, failing: [], changed: false },
+  conformanceChanged: false,
+  verification: 'not verified (npm run verify not yet available)',
+  ...over,
+});
+
+describe('reportMarkdown', () => {
+  it('shows each changed row with score and rank old → new, and links trials to the preview', () => {
+    const md = reportMarkdown(report(), 'https://pr-7.preview.example');
+    expect(md).toContain('| added | – → 0.833 | – → 2 | – | – → 0.833 |');
+    expect(md).toContain('| moved | 0.500 | 2 → 3 | – | 0.500 |');
+    expect(md).toContain('[`trial-abc-1`](https://pr-7.preview.example/trials/trial-abc-1/)');
+    expect(md).toContain(
+      '- [`trial-abc-1`](https://pr-7.preview.example/trials/trial-abc-1/): infra-error: no reply &lt;script&gt;',
+    );
+    expect(md).toContain('- **verification**: not verified (npm run verify not yet available)\n');
+    expect(md).toContain('- **calibration**: passes: 16 / 16 scenarios (unchanged)\n');
+  });
+
+  it('renders a contributor-chosen label inert: no HTML, link, mention or table break', () => {
+    const md = reportMarkdown(report());
+    expect(md).not.toMatch(/<img|\]\(https:\/\/evil|@octocat/);
+    expect(inert('a|b [c](d) @e <f>')).toBe('a\\|b \\[c\\]\\(d\\) &#64;e &lt;f&gt;');
+  });
+
+  it('says that trial ids are not linked without a preview URL, and lists check problems in a code block', () => {
+    const md = reportMarkdown(report({ check: ['results/x/k1.json: trial: bad ```'] }));
+    expect(md).toContain('No preview URL given (`--preview-url` or `MCPFS_PREVIEW_URL`)');
+    expect(md).toContain('| `trial-abc-1` |');
+    expect(md).toContain('- **check**: 1 problem (run `npm run check`)\n');
+    expect(md).toContain("```text\nresults/x/k1.json: trial: bad '''\n```");
+  });
+
+  it('lists at most five failing calibration scenarios', () => {
+    const failing = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((s) => `2025-11-25/server/${s}`);
+    const md = reportMarkdown(report({ calibration: { ok: 9, total: 16, failing, changed: true } }));
+    expect(md).toContain(
+      'fails on `2025-11-25/server/a`, `2025-11-25/server/b`, `2025-11-25/server/c`, `2025-11-25/server/d`, `2025-11-25/server/e` and 2 more: 9 / 16 scenarios (changed by this pull request)',
+    );
+  });
+});
