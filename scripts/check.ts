@@ -1,15 +1,11 @@
 // npm run check [-- --base <ref>] [--allow-calibration] [paths…] : validate the records a pull request adds or changes
 // against the base (default: the merge base with main): schema, layout, sidecars, integrity, re-judging, scenario
 // version, copies of other trials, calibration untouched. Only those records are re-judged: seconds, not a derive.
-import { JUDGES } from '../src/bench/judge/registry.ts';
-import { checkChanges } from '../src/bench/pr/check.ts';
 import { MANIFEST_INFO } from '../src/bench/pr/manifest.ts';
-import { formatProblem, type Problem } from '../src/bench/problems.ts';
+import { formatProblem } from '../src/bench/problems.ts';
+import { checkAgainstBase } from '../src/harness/derive-inputs.ts';
 import { parseCliWithPositionals, runCli } from '../src/harness/cli-args.ts';
-import { changedFiles, resolveBase } from '../src/harness/io/git.ts';
-import { loadPackageVersion, loadResultFiles, loadScenarioSources, loadVersionsFile } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { calibrationSubjects } from '../src/harness/runner/calibration-subjects.ts';
 
 const USAGE = 'npm run check [-- --base <ref>] [--allow-calibration] [record files or folders…]';
 
@@ -19,20 +15,10 @@ async function main(): Promise<number> {
     { base: { type: 'string' }, 'allow-calibration': { type: 'boolean' } },
     USAGE,
   );
-  const root = projectRoot();
-  const base = resolveBase(root, a.base);
-  const refused: Problem[] = [];
-  const out = checkChanges({
-    changes: changedFiles(root, base.commit),
+  const { base, check: out } = checkAgainstBase(projectRoot(), {
+    base: a.base,
     select: positionals,
-    results: loadResultFiles(root, refused),
-    scenarios: loadScenarioSources(root, refused).scenarios,
-    versions: loadVersionsFile(root, refused),
-    packageVersion: loadPackageVersion(root, refused),
-    refused,
-    judges: JUDGES,
-    calibrationSubjects: calibrationSubjects(),
-    allowCalibration: a['allow-calibration'] ?? false,
+    allowCalibration: a['allow-calibration'],
   });
   const r = out.changes.records;
   const against = `against ${base.ref} (${base.commit.slice(0, 12)})`;

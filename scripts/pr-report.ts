@@ -2,18 +2,13 @@
 // request comment: board rows added / changed / removed (score and rank old → new), new infra-error or contaminated
 // trials, calibration, conformance and verification status, links to the preview's trial pages. Preview base URL:
 // --preview-url, else MCPFS_PREVIEW_URL. Exit 0 whatever the records' state (the comment reports it; check gates).
-import { JUDGES } from '../src/bench/judge/registry.ts';
-import { checkChanges } from '../src/bench/pr/check.ts';
 import { prReport } from '../src/bench/pr/diff.ts';
 import { reportMarkdown } from '../src/bench/pr/markdown.ts';
-import { formatProblem, type Problem } from '../src/bench/problems.ts';
+import { formatProblem } from '../src/bench/problems.ts';
 import { parseCli, runCli } from '../src/harness/cli-args.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
-import { changedFiles, resolveBase } from '../src/harness/io/git.ts';
-import { loadPackageVersion, loadResultFiles, loadScenarioSources, loadVersionsFile } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { deriveCommit, deriveTree } from '../src/harness/derive-inputs.ts';
-import { calibrationSubjects } from '../src/harness/runner/calibration-subjects.ts';
+import { checkAgainstBase, deriveCommit, deriveTree } from '../src/harness/derive-inputs.ts';
 
 const USAGE = 'npm run pr-report -- [--base <ref>] [--preview-url <url>] [--allow-calibration] [--json]';
 
@@ -46,20 +41,7 @@ async function main(): Promise<number> {
   );
   const preview = previewUrl(a['preview-url']);
   const root = projectRoot();
-  const base = resolveBase(root, a.base);
-  const changes = changedFiles(root, base.commit);
-  const refused: Problem[] = [];
-  const check = checkChanges({
-    changes,
-    results: loadResultFiles(root, refused),
-    scenarios: loadScenarioSources(root, refused).scenarios,
-    versions: loadVersionsFile(root, refused),
-    packageVersion: loadPackageVersion(root, refused),
-    refused,
-    judges: JUDGES,
-    calibrationSubjects: calibrationSubjects(),
-    allowCalibration: a['allow-calibration'] ?? false,
-  });
+  const { base, changes, check } = checkAgainstBase(root, { base: a.base, allowCalibration: a['allow-calibration'] });
   const next = deriveTree(root);
   const old = deriveCommit(root, base.commit);
   const report = prReport({

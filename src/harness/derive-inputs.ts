@@ -5,7 +5,8 @@ import { JUDGES } from '../bench/judge/registry.ts';
 import { derive, type DeriveInput } from '../bench/derive/derive.ts';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { formatProblem, type Problem } from '../bench/problems.ts';
-import { exportTree } from './io/git.ts';
+import { checkChanges, type CheckOutput } from '../bench/pr/check.ts';
+import { changedFiles, exportTree, resolveBase } from './io/git.ts';
 import {
   loadLibraryFiles,
   loadPackageVersion,
@@ -63,4 +64,27 @@ export function deriveCommit(root: string, commit: string): { dataset?: Dataset;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** What `npm run check` and `npm run pr-report` both start from: the base, the changes against it, and the check. */
+export function checkAgainstBase(
+  root: string,
+  o: { base?: string; select?: readonly string[]; allowCalibration?: boolean },
+): { base: ReturnType<typeof resolveBase>; changes: ReturnType<typeof changedFiles>; check: CheckOutput } {
+  const base = resolveBase(root, o.base);
+  const changes = changedFiles(root, base.commit);
+  const refused: Problem[] = [];
+  const check = checkChanges({
+    changes,
+    select: o.select,
+    results: loadResultFiles(root, refused),
+    scenarios: loadScenarioSources(root, refused).scenarios,
+    versions: loadVersionsFile(root, refused),
+    packageVersion: loadPackageVersion(root, refused),
+    refused,
+    judges: JUDGES,
+    calibrationSubjects: calibrationSubjects(),
+    allowCalibration: o.allowCalibration ?? false,
+  });
+  return { base, changes, check };
 }

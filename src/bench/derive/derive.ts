@@ -10,8 +10,8 @@ import { buildBoards, buildCells, orderScenarios } from './boards.ts';
 import { DATASET_FORMAT, type Dataset, type TrialRow } from './dataset.ts';
 import { datasetStats } from './stats.ts';
 import { calibrationGate } from './gate.ts';
-import { canaryProblems } from './canaries.ts';
-import { checkVersions, recordVersionProblems } from '../versions/check.ts';
+import { recordContextProblems } from './record-context.ts';
+import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { checkRecord, type CheckedRecord, type ReadSidecars } from './records.ts';
@@ -176,6 +176,7 @@ export function derive(input: DeriveInput): DeriveOutput {
     refused: tree.refused,
     calibration: input.calibrationSubjects,
   };
+  const rctx = { files: results, versions: history?.versions, currentHash: history ? undefined : currentHash };
   const recordPaths = [...results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
   const read: ReadSidecars[] = [];
   for (const path of recordPaths) {
@@ -194,23 +195,7 @@ export function derive(input: DeriveInput): DeriveOutput {
       continue;
     }
     ids.set(r.checked.record.trial.id, path);
-    const t = r.checked.record.trial;
-    const key = `${t.revision}/${t.role}/${t.scenario}`;
-    if (history?.versions) problems.push(...recordVersionProblems(path, t, history.versions));
-    else if (!history && currentHash.get(key) !== t.scenarioHash)
-      problems.push({
-        file: path,
-        field: 'trial.scenarioHash',
-        message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given`,
-      });
-    problems.push(
-      ...canaryProblems(
-        path,
-        r.checked.record,
-        results.get(r.checked.wirePath) ?? '',
-        r.checked.transcriptPath ? (results.get(r.checked.transcriptPath) ?? '') : '',
-      ),
-    );
+    problems.push(...recordContextProblems(path, r.checked, rctx));
     records.push(r.checked);
   }
   problems.push(...uniquenessProblems(read, results));

@@ -2,14 +2,14 @@
 // sidecars, integrity, re-judging, canaries, scenario version, one wire log and transcript per trial), without
 // deriving the rest of the tree: only the selected records are parsed and re-judged; the others are read for their
 // trial ids, seals and transcripts (what a copied or relabelled trial would collide with).
-import { canaryProblems } from '../derive/canaries.ts';
 import { checkRecord, sidecarPath, type ReadSidecars } from '../derive/records.ts';
 import type { CalibrationSubjects } from '../derive/integrity.ts';
 import { checkScenarios, type SourceFile } from '../derive/scenarios.ts';
 import { treeProblems, uniquenessProblems } from '../derive/tree-checks.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
 import { cmp, formatProblem, sortProblems, type Problem } from '../problems.ts';
-import { checkVersions, recordVersionProblems } from '../versions/check.ts';
+import { recordContextProblems } from '../derive/record-context.ts';
+import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { classifyChanges, recordOf, scopeProblems, type ChangeSet, type FileChange } from './changes.ts';
 import { manifestProblems } from './manifest.ts';
@@ -126,6 +126,7 @@ export function checkChanges(input: CheckInput): CheckOutput {
     refused: tree.refused,
     calibration: input.calibrationSubjects,
   };
+  const rctx = { files: tree.files, versions: history?.versions, currentHash: history ? undefined : currentHash };
   const ids = new Map<string, string>();
   const reads: ReadSidecars[] = [];
   const referenced = new Set<string>();
@@ -146,28 +147,13 @@ export function checkChanges(input: CheckInput): CheckOutput {
     r.sidecars.forEach((s) => referenced.add(s));
     if (r.read) reads.push(r.read);
     if (!r.checked) continue;
-    const { record, wirePath, transcriptPath } = r.checked;
+    const { record } = r.checked;
     const t = record.trial;
     const prev = ids.get(t.id);
     if (prev)
       problems.push({ file: path, field: 'trial.id', message: `duplicate trial id "${t.id}" (also in ${prev})` });
     ids.set(t.id, path);
-    const key = `${t.revision}/${t.role}/${t.scenario}`;
-    if (history?.versions) problems.push(...recordVersionProblems(path, t, history.versions));
-    else if (!history && currentHash.get(key) !== t.scenarioHash)
-      problems.push({
-        file: path,
-        field: 'trial.scenarioHash',
-        message: `${t.scenarioHash} is not the current hash of ${key} (${currentHash.get(key)}) and no version history was given`,
-      });
-    problems.push(
-      ...canaryProblems(
-        path,
-        record,
-        tree.files.get(wirePath) ?? '',
-        transcriptPath ? (tree.files.get(transcriptPath) ?? '') : '',
-      ),
-    );
+    problems.push(...recordContextProblems(path, r.checked, rctx));
     if (added.has(path)) problems.push(...manifestProblems(path, record));
   }
   // Copies: only the ones involving this pull request's sidecars.
