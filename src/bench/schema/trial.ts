@@ -82,6 +82,16 @@ export const SidecarsSchema = z.strictObject({
     .max(100, 'must be at most 100 characters')
     .regex(/^[^/\\]+\.transcript\.jsonl$/, 'must be "<name>.transcript.jsonl" in the same folder')
     .optional(),
+  /**
+   * Solution snapshot (agent trials): the workspace at session end and the processes that did the work
+   * (`mcpfs.snapshot/1`, see `snapshot.ts`). What `npm run verify` re-runs. A verification sidecar is not named here:
+   * it is written later, beside the record, as `<name>.verification.jsonl`.
+   */
+  snapshot: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[^/\\]+\.snapshot\.jsonl$/, 'must be "<name>.snapshot.jsonl" in the same folder')
+    .optional(),
 });
 
 /**
