@@ -16,10 +16,10 @@ describe('.github/workflows', () => {
     expect(missing).toEqual([]);
   });
 
-  it('run CI through .ci/run, and the preview through check, build and pr-report', () => {
+  it('run CI through .ci/run, and the preview through check, verify, build and pr-report', () => {
     expect(readFileSync('.github/workflows/ci.yml', 'utf8')).toContain('bash .ci/run');
     const preview = readFileSync('.github/workflows/preview.yml', 'utf8');
-    expect(npmRuns(preview)).toEqual(['check', 'build', 'pr-report']);
+    expect(npmRuns(preview)).toEqual(['check', 'verify', 'build', 'pr-report']);
   });
 
   it('finds a script a workflow names that package.json lacks (the check itself can fail)', () => {
