@@ -23,8 +23,11 @@ export interface Sandbox {
   listening(port: number): boolean;
   /** Make the subject's `127.0.0.1:port` inside reachable at the host's `127.0.0.1:port`. Throws on a host port clash. */
   exposeInside(port: number): Promise<Relay>;
-  /** Make the host's `127.0.0.1:port` (e.g. the reference server) reachable at `127.0.0.1:port` inside. */
-  exposeHost(port: number): Promise<Relay>;
+  /**
+   * Make the host's `127.0.0.1:port` (e.g. the reference server) reachable at `127.0.0.1:port` inside;
+   * `onConnection` runs as each connection from inside arrives, before it is relayed (netns only).
+   */
+  exposeHost(port: number, onConnection?: () => void): Promise<Relay>;
   /** Every process inside the sandbox (netns: all pids in the namespace; none: none known). */
   pids(): number[];
   /** Kill everything inside and remove the sandbox. Returns pids that could not be killed. */
@@ -180,9 +183,9 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
       );
       return track(startHostRelay({ tcp: port }, { unix: sock }));
     },
-    async exposeHost(port) {
+    async exposeHost(port, onConnection) {
       const sock = join(dir, `out-${port}.sock`);
-      const host = await track(startHostRelay({ unix: sock }, { tcp: port }));
+      const host = await track(startHostRelay({ unix: sock }, { tcp: port }, onConnection));
       await startInside(
         helper,
         [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })],
@@ -223,9 +226,9 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
 }
 
 /** Host-side relay; a port already taken on the host is the harness's port clash, not the subject's fault. */
-async function startHostRelay(listen: Endpoint, to: Endpoint): Promise<Relay> {
+async function startHostRelay(listen: Endpoint, to: Endpoint, onConnection?: () => void): Promise<Relay> {
   try {
-    return await startRelay(listen, to);
+    return await startRelay(listen, to, onConnection);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new InfraError(
