@@ -31,10 +31,13 @@ export class ProcessLog {
   private readonly seen = new Set<string>();
   private readonly pids = new Set<string>();
 
-  constructor(
-    private readonly workspace: string,
-    private readonly secrets: readonly string[],
-  ) {}
+  private readonly workspace: string;
+  private readonly secrets: readonly string[];
+
+  constructor(workspace: string, secrets: readonly string[]) {
+    this.workspace = workspace;
+    this.secrets = secrets;
+  }
 
   /** Record these pids (once each) in `role`; env names only for listeners. */
   add(role: SnapshotProcess['role'], pids: readonly number[]): void {

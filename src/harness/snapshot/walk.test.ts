@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SnapshotFileSchema } from '../../bench/schema/snapshot.ts';
+import { SnapshotFileSchema, type SnapshotFile } from '../../bench/schema/snapshot.ts';
 import { redact } from './redact.ts';
 import { harnessManifest, sha256Of, walkWorkspace } from './walk.ts';
 
@@ -28,7 +28,7 @@ function workspace(files: Record<string, string | Buffer>) {
   for (const [p, c] of Object.entries(files)) put(p, c);
   return { dir, manifest };
 }
-const byPath = (files: { path: string }[]) => new Map(files.map((f) => [f.path, f]));
+const byPath = (files: SnapshotFile[]) => new Map(files.map((f) => [f.path, f]));
 
 describe('walkWorkspace', () => {
   it('stores text, hashes bytes as found, keeps modes, and lists binaries without text', () => {
