@@ -94,6 +94,31 @@ describe('npm run verify', () => {
     expect(existsSync(join(repo.root, DIR, 'k2.verification.jsonl'))).toBe(true);
   }, 120_000);
 
+  it('re-runs a client-role agent record: the recorded client against a fresh reference server', async () => {
+    const cd = requireDriver('2025-11-25', 'client');
+    const cs = findScenario(process.cwd(), '2025-11-25', 'client', 'call-tool');
+    const c = cd.oracleCommand(cs);
+    const r = await runTrial({
+      driver: cd,
+      scenario: cs,
+      adapter: commandAdapter({ command: [c.cmd, ...c.args].join(' '), subject }),
+      docs: 'none',
+      k: 1,
+      root: process.cwd(),
+      specDir: '/nonexistent',
+      specCommit: PRIMARY_SOURCE.commit,
+      isolation: 'none',
+    });
+    expect(r.record.status).toBe('completed');
+    const rec = writeTrial(repo.root, r.record, r.log, r.transcript, r.snapshot);
+    expect(r.snapshot).toContain('"role":"client"');
+    const out = npmIn(repo, 'verify', [rec]);
+    expect(out.stderr).toBe('');
+    expect(out.stdout).toContain(`${rec} (isolation none, `);
+    expect(out.stdout).toContain('): agrees\n');
+    expect(out.status).toBe(0);
+  }, 120_000);
+
   it('refuses a record it cannot re-run, path first, with the fix', () => {
     const lib = 'results/2025-11-25/server/streaming/none/library/@modelcontextprotocol/sdk@1.32.2/k1.json';
     repo.write(committedTrial(lib));
