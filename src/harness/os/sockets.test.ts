@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectedTo, listenersOn, procInfo } from './sockets.ts';
+import { clientWatch, connectedTo, listenersOn, procInfo } from './sockets.ts';
 
 const children: ChildProcess[] = [];
 let server: Server | undefined;
@@ -55,6 +55,33 @@ describe('sockets from /proc', () => {
     // Our own accepted socket has the port as its local port: not a connection *to* it.
     expect(connectedTo(port, [process.pid])).toEqual([]);
     expect(listenersOn(port, [process.pid, c.pid!])).toEqual([process.pid]);
+  });
+
+  it('watches for clients: looks a connection up once, and a new one again', async () => {
+    server = createServer();
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const calls: number[][] = [];
+    const look = clientWatch(
+      port,
+      () => 'self',
+      () => [process.pid, ...children.map((c) => c.pid!)],
+      (p) => calls.push(p),
+    );
+    look();
+    expect(calls).toEqual([]);
+    const hold = `const s = require('node:net').connect(${port}, '127.0.0.1', () => console.log('connected')); setInterval(() => {}, 1000)`;
+    const accepted = once(server, 'connection');
+    const { c: a } = await child(hold);
+    await accepted;
+    look();
+    look();
+    expect(calls).toEqual([[a.pid]]);
+    const again = once(server, 'connection');
+    const { c: b } = await child(hold);
+    await again;
+    look();
+    expect(calls).toEqual([[a.pid], [a.pid, b.pid]]);
   });
 
   it('knows nothing of a process that is gone', async () => {

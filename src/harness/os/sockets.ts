@@ -26,7 +26,7 @@ function read(path: string): string | undefined {
 }
 
 /** The TCP sockets (v4 and v6) of `pid`'s network namespace. */
-export function tcpTable(pid: number): TcpRow[] {
+export function tcpTable(pid: number | 'self'): TcpRow[] {
   const rows: TcpRow[] = [];
   for (const f of ['tcp', 'tcp6']) {
     for (const line of (read(`/proc/${pid}/net/${f}`) ?? '').split('\n').slice(1)) {
@@ -94,6 +94,28 @@ export function listenersOn(port: number, pids: readonly number[]): number[] {
 /** Pids among `pids` with an ESTABLISHED connection to remote port `port` (in their own network namespace). */
 export function connectedTo(port: number, pids: readonly number[]): number[] {
   return holders(pids, (r) => r.state === ESTABLISHED && r.remotePort === port);
+}
+
+/**
+ * Watch for clients connecting to `port`: each call reads one socket table (`tablePid`'s namespace) and looks up the
+ * owners among `candidates()` (a /proc-wide scan, milliseconds) only when a connection appeared that was not looked
+ * up before, so it can run on every relayed connection and every 100 ms without loading the harness.
+ */
+export function clientWatch(
+  port: number,
+  tablePid: () => number | 'self' | undefined,
+  candidates: () => number[],
+  found: (pids: number[]) => void,
+): () => void {
+  const seen = new Set<string>();
+  return () => {
+    const t = tablePid();
+    if (t === undefined) return;
+    const fresh = tcpTable(t).filter((r) => r.state === ESTABLISHED && r.remotePort === port && !seen.has(r.inode));
+    if (fresh.length === 0) return;
+    for (const r of fresh) seen.add(r.inode);
+    found(connectedTo(port, candidates()));
+  };
 }
 
 /** A process as `/proc` shows it: command line, working folder, names of its environment variables. */

@@ -28,6 +28,8 @@ export interface Sandbox {
    * `onConnection` runs as each connection from inside arrives, before it is relayed (netns only).
    */
   exposeHost(port: number, onConnection?: () => void): Promise<Relay>;
+  /** A pid whose `/proc/<pid>/net/tcp{,6}` shows the subject's sockets (netns: the anchor; none: the harness itself). */
+  netPid(): number | 'self' | undefined;
   /** Every process inside the sandbox (netns: all pids in the namespace; none: none known). */
   pids(): number[];
   /** Kill everything inside and remove the sandbox. Returns pids that could not be killed. */
@@ -43,6 +45,7 @@ export function noneSandbox(): Sandbox {
     kind: 'none',
     enter: (cmd, args) => ({ cmd, args: [...args] }),
     listening: (port) => isListening(port, 'self'),
+    netPid: () => 'self',
     exposeInside: async () => noRelay,
     exposeHost: async () => noRelay,
     pids: () => [],
@@ -174,6 +177,7 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
         : net(inner[0]!, inner.slice(1), true);
     },
     listening: (port) => init !== undefined && isListening(port, init),
+    netPid: () => init,
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
       await startInside(

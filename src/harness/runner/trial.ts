@@ -23,7 +23,7 @@ import { plantCanaries, scanWorkspace, type Planted } from './canaries.ts';
 import { canaryHits } from '../../bench/derive/canaries.ts';
 import { withTrialNote } from '../../bench/derive/trial-note.ts';
 import type { Contamination } from '../../bench/schema/trial.ts';
-import { connectedTo, listenersOn } from '../os/sockets.ts';
+import { clientWatch, listenersOn } from '../os/sockets.ts';
 import { ProcessLog, takeSnapshot } from '../snapshot/take.ts';
 import { harnessManifest, type HarnessManifest } from '../snapshot/walk.ts';
 
@@ -250,12 +250,20 @@ async function clientTrial(o: TrialOptions, driver: ClientRoleDriver, marker: st
   const refPort = Number(new URL(handle.url).port);
   // Clients are looked up while connected: under netns as each connection reaches the relay (before it is answered),
   // and in any case every 100 ms (without isolation, a client that connects and is gone between two polls is missed).
-  const look = () => st.procs?.add('client', connectedTo(refPort, trialPids(marker, st)));
-  await sb.exposeHost(refPort, st.procs ? look : undefined);
+  const procs = st.procs;
+  const look = procs
+    ? clientWatch(
+        refPort,
+        () => sb.netPid(),
+        () => trialPids(marker, st),
+        (pids) => procs.add('client', pids),
+      )
+    : () => {};
+  await sb.exposeHost(refPort, procs ? look : undefined);
   const ctx = context(o, st, marker, { ...handle.env, MCP_SERVER_URL: handle.url });
   await checkMount(sb, st.dirs!.dir, ctx.env);
   const run = (st.run = await o.adapter.start(ctx));
-  const poll = st.procs ? setInterval(look, 100) : undefined;
+  const poll = procs ? setInterval(look, 100) : undefined;
   try {
     look();
     await session(run, ctx, st, [handle.finished]);
