@@ -84,6 +84,11 @@ describe('npm run verify', () => {
     const sealed = sealedTrialFiles(forged, recorded);
     repo.write(new Map(sealed.files.map((f) => [f.path, f.content])));
     repo.write(new Map([[`${DIR}/k2.snapshot.jsonl`, m.snapshot!]]));
+    // The forgery passes `npm run check` (until derive knows the snapshot sidecars, it calls them orphans: nothing else).
+    const check = npmIn(repo, 'check', [`${DIR}/k2.json`]);
+    expect(check.stdout).toContain('; 1 checked\n');
+    const problems = check.stderr.split('\n').filter((l) => l.startsWith('results/'));
+    expect(problems.filter((l) => !/\.(snapshot|verification)\.jsonl: orphan file/.test(l))).toEqual([]);
     const out = npmIn(repo, 'verify', [`${DIR}/k2.json`]);
     expect(out.status).toBe(1);
     expect(out.stdout).toContain(`${DIR}/k2.json (isolation none, `);
