@@ -5,6 +5,7 @@
 import { formatProblem, type Problem } from '../src/bench/problems.ts';
 import { oneOf, parseCliWithPositionals, runCli } from '../src/harness/cli-args.ts';
 import { checkAgainstBase } from '../src/harness/derive-inputs.ts';
+import { RunnerInputError } from '../src/harness/errors.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { loadTarget, type VerifyTarget } from '../src/harness/verify/load.ts';
 import { matchTable, repositoryCommit, verifyTarget } from '../src/harness/verify/rerun.ts';
@@ -39,7 +40,16 @@ async function main(): Promise<number> {
   for (const p of problems) console.error(formatProblem(p));
   let bad = problems.length + (explicit && check.checked.length === 0 ? 1 : 0);
   for (const t of targets) {
-    const v = await verifyTarget(root, t, { isolation, commit });
+    let v: Awaited<ReturnType<typeof verifyTarget>>;
+    try {
+      v = await verifyTarget(root, t, { isolation, commit });
+    } catch (e) {
+      // This record's scenario or driver is gone: it cannot be re-run; the others still are.
+      if (!(e instanceof RunnerInputError)) throw e;
+      console.error(formatProblem({ file: t.path, message: `could not be re-run: ${e.message}`, hint: e.hint }));
+      bad++;
+      continue;
+    }
     const head = `${v.path} (isolation ${v.isolation}, ${(v.wallTimeMs / 1000).toFixed(1)} s)`;
     if (v.status === 'infra-error') console.log(`${head}: could not be re-run: ${v.infraReason}`);
     else {

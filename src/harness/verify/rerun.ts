@@ -78,6 +78,8 @@ export async function verifyTarget(
     timeouts: o.timeouts,
   });
   const wallTimeMs = Math.round(performance.now() - t0);
+  if (r.record.trial.scenarioHash !== tr.scenarioHash)
+    notes.push('the scenario changed since this record was made: the re-run ran the current one');
   const status = r.record.status === 'infra-error' ? 'infra-error' : 'completed';
   const header: VerificationHeader = {
     format: VERIFICATION_FORMAT,
