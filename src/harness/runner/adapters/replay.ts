@@ -31,7 +31,7 @@ export function restoreFiles(dir: string, files: readonly SnapshotFile[], notes:
     try {
       mkdirSync(dirname(abs), { recursive: true });
       writeFileSync(abs, f.text);
-      chmodSync(abs, f.mode);
+      chmodSync(abs, f.mode & 0o777); // permission bits only: never a set-uid file, even from a snapshot
       restored++;
       if (f.redactions) notes.push(`restored with ${f.redactions} redaction(s): ${f.path}`);
     } catch (e) {
