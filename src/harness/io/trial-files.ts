@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { judgeTrial } from '../../bench/judge/run.ts';
 import { JUDGES } from '../../bench/judge/registry.ts';
-import { expectedRecordPath, trialFiles } from '../../bench/derive/records.ts';
+import { expectedRecordPath, sidecarPath, trialFiles } from '../../bench/derive/records.ts';
 import type { JudgeRegistry } from '../../bench/judge/types.ts';
 import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
@@ -49,6 +49,8 @@ export interface TrialOutcome {
   usage?: Usage;
   /** Raw transcript JSONL (e.g. a pi session file), stored as is. */
   transcript?: string;
+  /** A solution snapshot was taken (agent trials): the record names its `k<n>.snapshot.jsonl` sidecar. */
+  snapshot?: boolean;
   /** The canaries planted for this trial, and where any turned up (then the trial is `contaminated`). */
   canaries?: Canary[];
   contamination?: Contamination[];
@@ -87,16 +89,29 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
     sidecars: {
       wire: `${base}.wire.jsonl`,
       ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}),
+      ...(o.snapshot ? { snapshot: `${base}.snapshot.jsonl` } : {}),
     },
     wireChain: wireSeal(o.log),
   };
 }
 
-/** Write a trial's files under `root` all-or-nothing; returns the record's project-relative path. */
-export function writeTrial(root: string, record: TrialRecord, log: WireLog, transcript?: string): string {
+/**
+ * Write a trial's files under `root` all-or-nothing (record, wire log, transcript, solution snapshot); returns the
+ * record's project-relative path.
+ */
+export function writeTrial(
+  root: string,
+  record: TrialRecord,
+  log: WireLog,
+  transcript?: string,
+  snapshot?: string,
+): string {
   const files = trialFiles(record, log, transcript);
+  const recPath = files[0]!.path;
+  if (record.sidecars.snapshot && snapshot !== undefined)
+    files.push({ path: sidecarPath(recPath, record.sidecars.snapshot), content: snapshot });
   writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), content: f.content })));
-  return files[0]!.path;
+  return recPath;
 }
 
 /**

@@ -38,11 +38,13 @@ export interface Relay {
 /**
  * Accept on `listen`, and for each connection open one to `connect` and splice them: one TCP connection in, one
  * out, so connection counts, half-closes and resets stay visible to the prober / reference server. HTTP bytes are
- * relayed untouched.
+ * relayed untouched. `onConnection` runs on each accepted connection before anything is relayed (the runner looks
+ * up the connecting client in /proc then: it cannot have been answered and gone yet).
  */
-export function startRelay(listen: Endpoint, to: Endpoint): Promise<Relay> {
+export function startRelay(listen: Endpoint, to: Endpoint, onConnection?: () => void): Promise<Relay> {
   const sockets = new Set<Socket>();
   const server: Server = createServer({ allowHalfOpen: true }, (inbound) => {
+    onConnection?.();
     const outbound = dial(to);
     for (const s of [inbound, outbound]) {
       sockets.add(s);

@@ -23,8 +23,13 @@ export interface Sandbox {
   listening(port: number): boolean;
   /** Make the subject's `127.0.0.1:port` inside reachable at the host's `127.0.0.1:port`. Throws on a host port clash. */
   exposeInside(port: number): Promise<Relay>;
-  /** Make the host's `127.0.0.1:port` (e.g. the reference server) reachable at `127.0.0.1:port` inside. */
-  exposeHost(port: number): Promise<Relay>;
+  /**
+   * Make the host's `127.0.0.1:port` (e.g. the reference server) reachable at `127.0.0.1:port` inside;
+   * `onConnection` runs as each connection from inside arrives, before it is relayed (netns only).
+   */
+  exposeHost(port: number, onConnection?: () => void): Promise<Relay>;
+  /** A pid whose `/proc/<pid>/net/tcp{,6}` shows the subject's sockets (netns: the anchor; none: the harness itself). */
+  netPid(): number | 'self' | undefined;
   /** Every process inside the sandbox (netns: all pids in the namespace; none: none known). */
   pids(): number[];
   /** Kill everything inside and remove the sandbox. Returns pids that could not be killed. */
@@ -40,6 +45,7 @@ export function noneSandbox(): Sandbox {
     kind: 'none',
     enter: (cmd, args) => ({ cmd, args: [...args] }),
     listening: (port) => isListening(port, 'self'),
+    netPid: () => 'self',
     exposeInside: async () => noRelay,
     exposeHost: async () => noRelay,
     pids: () => [],
@@ -171,6 +177,7 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
         : net(inner[0]!, inner.slice(1), true);
     },
     listening: (port) => init !== undefined && isListening(port, init),
+    netPid: () => init,
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
       await startInside(
@@ -180,9 +187,9 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
       );
       return track(startHostRelay({ tcp: port }, { unix: sock }));
     },
-    async exposeHost(port) {
+    async exposeHost(port, onConnection) {
       const sock = join(dir, `out-${port}.sock`);
-      const host = await track(startHostRelay({ unix: sock }, { tcp: port }));
+      const host = await track(startHostRelay({ unix: sock }, { tcp: port }, onConnection));
       await startInside(
         helper,
         [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })],
@@ -223,9 +230,9 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
 }
 
 /** Host-side relay; a port already taken on the host is the harness's port clash, not the subject's fault. */
-async function startHostRelay(listen: Endpoint, to: Endpoint): Promise<Relay> {
+async function startHostRelay(listen: Endpoint, to: Endpoint, onConnection?: () => void): Promise<Relay> {
   try {
-    return await startRelay(listen, to);
+    return await startRelay(listen, to, onConnection);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     throw new InfraError(

@@ -23,6 +23,9 @@ import { plantCanaries, scanWorkspace, type Planted } from './canaries.ts';
 import { canaryHits } from '../../bench/derive/canaries.ts';
 import { withTrialNote } from '../../bench/derive/trial-note.ts';
 import type { Contamination } from '../../bench/schema/trial.ts';
+import { clientWatch, listenersOn } from '../os/sockets.ts';
+import { ProcessLog, takeSnapshot } from '../snapshot/take.ts';
+import { harnessManifest, type HarnessManifest } from '../snapshot/walk.ts';
 
 export interface TrialTimeouts {
   /** Agent session limit (default 30 min). */
@@ -55,12 +58,16 @@ export interface TrialOptions {
   port?: number;
   /** Keep the trial folder (workspace and logs) for inspection. */
   keep?: boolean;
+  /** Take a solution snapshot (default: for agent subjects; `npm run verify`'s re-runs take none). */
+  snapshot?: boolean;
 }
 
 export interface TrialResult {
   record: TrialRecord;
   log: WireLog;
   transcript?: string;
+  /** The solution snapshot (`<name>.snapshot.jsonl` text), when one was taken. */
+  snapshot?: string;
   /** Pids still alive after cleanup (must be empty; tests assert it). */
   leftovers: number[];
   /** The trial folder (already removed unless `keep`). */
@@ -70,6 +77,8 @@ export interface TrialResult {
 const sleep = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
 
 interface State {
+  /** The trial id (the snapshot's header names it). */
+  id: string;
   dirs?: TrialDirs;
   sb?: Sandbox;
   run?: AgentRun;
@@ -80,6 +89,10 @@ interface State {
   workspaceHits?: Contamination[];
   notes: string[];
   wallTimeMs?: number;
+  /** Snapshot state (agent trials): what the harness put in the workspace, the processes seen, the snapshot taken. */
+  manifest?: HarnessManifest;
+  procs?: ProcessLog;
+  snapshot?: string;
 }
 
 /**
@@ -91,7 +104,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
   const startedAt = new Date();
   const id = newTrialId(startedAt);
   const marker = randomBytes(5).toString('hex');
-  const st: State = { notes: [] };
+  const st: State = { id, notes: [] };
   let log: WireLog | undefined;
   let infraReason: string | undefined;
   let inputError: unknown;
@@ -139,6 +152,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
         ...(st.wallTimeMs !== undefined && usage?.wallTimeMs === undefined ? { wallTimeMs: st.wallTimeMs } : {}),
       },
       transcript,
+      snapshot: st.snapshot !== undefined,
       canaries,
       contamination,
       judges: o.judges,
@@ -146,7 +160,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
     },
     o.root,
   );
-  return { record, log: wire, transcript, leftovers, dirs: st.dirs };
+  return { record, log: wire, transcript, snapshot: st.snapshot, leftovers, dirs: st.dirs };
 }
 
 async function execute(o: TrialOptions, marker: string, st: State): Promise<WireLog> {
@@ -157,6 +171,10 @@ async function execute(o: TrialOptions, marker: string, st: State): Promise<Wire
   }
   st.dirs = createTrialDirs(o.scenario, o.docs, o.specDir);
   st.planted = plantCanaries(marker, st.dirs, o.root);
+  if (o.snapshot ?? o.adapter.subject.kind === 'agent') {
+    st.manifest = harnessManifest(st.dirs.dir);
+    st.procs = new ProcessLog(st.dirs.dir, secrets(st));
+  }
   const isolation = o.isolation ?? 'netns';
   const make =
     o.makeSandbox ??
@@ -215,6 +233,8 @@ async function serverTrial(o: TrialOptions, driver: ServerRoleDriver, marker: st
   st.notes.push(
     up ? `runner: port ${port} listening; probing` : `runner: nothing listened on port ${port}; probing anyway`,
   );
+  st.procs?.add('listener', listenersOn(port, trialPids(marker, st)));
+  snapshot(st);
   if (up) await sb.exposeInside(port);
   return driver.probe(o.scenario, `http://127.0.0.1:${port}${driver.path}`);
 }
@@ -227,13 +247,55 @@ async function clientTrial(o: TrialOptions, driver: ClientRoleDriver, marker: st
     throw new InfraError(`reference server failed to start: ${(e as Error).message}`);
   }
   const handle = st.handle;
-  await sb.exposeHost(Number(new URL(handle.url).port));
+  const refPort = Number(new URL(handle.url).port);
+  // Clients are looked up while connected: under netns as each connection reaches the relay (before it is answered),
+  // and in any case every 100 ms (without isolation, a client that connects and is gone between two polls is missed).
+  const procs = st.procs;
+  const look = procs
+    ? clientWatch(
+        refPort,
+        () => sb.netPid(),
+        () => trialPids(marker, st),
+        (pids) => procs.add('client', pids),
+      )
+    : () => {};
+  await sb.exposeHost(refPort, procs ? look : undefined);
   const ctx = context(o, st, marker, { ...handle.env, MCP_SERVER_URL: handle.url });
   await checkMount(sb, st.dirs!.dir, ctx.env);
   const run = (st.run = await o.adapter.start(ctx));
-  await session(run, ctx, st, [handle.finished]);
+  const poll = procs ? setInterval(look, 100) : undefined;
+  try {
+    look();
+    await session(run, ctx, st, [handle.finished]);
+    look();
+  } finally {
+    clearInterval(poll);
+  }
+  snapshot(st);
   st.handle = undefined;
   return handle.stop();
+}
+
+/** The trial's processes: those carrying its marker, and everything inside its sandbox. */
+const trialPids = (marker: string, st: State) => [...pidsWithMarker(marker), ...(st.sb?.pids() ?? [])];
+
+/** Values a snapshot must never contain: this trial's canaries. */
+const secrets = (st: State) => st.planted?.canaries.map((c) => c.value) ?? [];
+
+/** Take the solution snapshot now, once (agent trials); a failure is noted, never fails the trial. */
+function snapshot(st: State): void {
+  if (!st.manifest || !st.procs || !st.dirs || st.snapshot !== undefined) return;
+  try {
+    st.snapshot = takeSnapshot({
+      trial: st.id,
+      workspace: st.dirs.dir,
+      manifest: st.manifest,
+      secrets: secrets(st),
+      processes: st.procs.list,
+    });
+  } catch (e) {
+    st.notes.push(`runner: no solution snapshot: ${(e as Error).message}`);
+  }
 }
 
 /** Kill everything the subject left behind (process groups, marked processes, the namespace); collect usage. */
@@ -248,6 +310,8 @@ async function cleanup(
   const left = await killAll(() => [...pidsWithMarker(marker), ...(sb?.pids() ?? [])]);
   const nsLeft = sb ? await sb.dispose() : [];
   const fin = st.run?.finish ? await st.run.finish() : {};
+  // A trial that ended before probing (or its session's end) is still snapshotted while its workspace exists.
+  snapshot(st);
   if (st.dirs && st.planted) st.workspaceHits = scanWorkspace(st.dirs.dir, st.planted.canaries);
   st.planted?.remove();
   if (st.dirs && !o.keep) rmSync(st.dirs.root, { recursive: true, force: true });
