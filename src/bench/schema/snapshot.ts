@@ -68,8 +68,9 @@ export const SnapshotFileSchema = z.strictObject({
   /** The file's UTF-8 text after redaction; absent when the file is only listed (see `omitted`). */
   text: z.string().optional(),
   /**
-   * Why `text` is absent: `binary` (not UTF-8 or holds NUL), `cap` (the total text cap was reached), `harness` (a file
-   * the harness put there, unchanged: the task, the pinned spec copy — published elsewhere, never re-published here).
+   * Why `text` is absent: `binary` (not UTF-8 or holds NUL), `cap` (the total text cap was reached), `harness` (the
+   * task file left unchanged, anything at the pinned spec copy's paths, or a copy of a spec file elsewhere: the spec
+   * is published by its authors and never re-published here).
    */
   omitted: z.enum(['binary', 'cap', 'harness']).optional(),
   /** How many credential-looking strings or canaries were replaced in `text` (absent: none). */
