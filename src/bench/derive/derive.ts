@@ -226,7 +226,9 @@ export function derive(input: DeriveInput): DeriveOutput {
       problems.push({
         file: p,
         message: 'orphan file: no record names it as a sidecar',
-        hint: 'delete it, or add it to its record\'s "sidecars"',
+        hint: p.endsWith('.verification.jsonl')
+          ? `a verification lies beside the record it verifies (${conventionalRecord(p)}): delete it, or commit it with its record`
+          : 'delete it, or add it to its record\'s "sidecars"',
       });
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;
