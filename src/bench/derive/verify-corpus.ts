@@ -1,7 +1,7 @@
 // Test-only: broken solution snapshots and re-run verifications, each refused path-first (see malformed.test.ts).
 // What a contributor could commit by hand: another trial's snapshot, lines dropped or reordered, a canary left in,
 // a verification of an older version of the record, an edited re-run log, a verification with no record.
-import { ADIR } from './forged-corpus.ts';
+import { ADIR, agentBase } from './forged-corpus.ts';
 import { DIR, type Case } from './malformed-corpus.ts';
 import { A_REC, A_SNAP, A_VER, CANARY, snapshotFiles, verifiedAgent } from './verify-fixtures.ts';
 
@@ -101,6 +101,23 @@ export const VERIFY_CASES: Case[] = [
     },
     want: [
       `${ADIR}k1.json: sidecars.snapshot: "k2.snapshot.jsonl" is not this record's snapshot: k1.json's is "k1.snapshot.jsonl" (one per record, never shared)`,
+    ],
+  },
+  {
+    name: 'one snapshot under two trials',
+    files: () => {
+      // k2 names its own snapshot file, but that file is a byte-for-byte copy of k1's.
+      const f = new Map([...verifiedAgent({ verification: false }), ...agentBase(2)]);
+      const k2 = `${ADIR}k2.json`;
+      const r = JSON.parse(f.get(k2)!) as { sidecars: { snapshot?: string } };
+      r.sidecars.snapshot = 'k2.snapshot.jsonl';
+      f.set(k2, JSON.stringify(r, null, 2) + '\n');
+      f.set(`${ADIR}k2.snapshot.jsonl`, f.get(A_SNAP)!);
+      return f;
+    },
+    want: [
+      `${ADIR}k2.snapshot.jsonl: the same snapshot as ${ADIR}k1.snapshot.jsonl: one snapshot per trial (one of the two is a copy)\n  hint: find the copy (its record fails other checks, or is the newer one), delete it and its record`,
+      `${ADIR}k2.snapshot.jsonl: line 1: trial: "fx-fixture-echo-none-agent-pi-1-6-0-prov-model-a-off-k1" is not this record's trial ("fx-fixture-echo-none-agent-pi-1-6-0-prov-model-a-off-k2"): the snapshot belongs to another trial\n  hint: snapshots are written by the harness and never edited by hand: re-run the trial`,
     ],
   },
   {
