@@ -50,7 +50,7 @@ describe('checkChanges', () => {
   it('refuses a verification with no record beside it as an orphan, and one of an older version of its record', () => {
     const alone = new Map([...baseTree(), [`${ADIR}k2.verification.jsonl`, verifiedAgent().get(A_VER)!]]);
     expect(text(run(alone, [{ status: 'A', path: `${ADIR}k2.verification.jsonl` }]))).toBe(
-      `${ADIR}k2.verification.jsonl: orphan file: no record names it as a sidecar\n  hint: add only what \`npm run trial\` wrote: a record and the sidecars it names`,
+      `${ADIR}k2.verification.jsonl: orphan file: no record names it as a sidecar\n  hint: a verification lies beside the record it verifies (${ADIR}k2.json): commit it with its record, or delete it`,
     );
     const files = new Map([...baseTree(), ...verifiedAgent()]);
     files.set(A_REC_PATH, JSON.stringify(JSON.parse(files.get(A_REC_PATH)!)) + '\n');

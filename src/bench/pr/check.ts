@@ -172,7 +172,9 @@ export function checkChanges(input: CheckInput): CheckOutput {
     problems.push({
       file: c.path,
       message: 'orphan file: no record names it as a sidecar',
-      hint: 'add only what `npm run trial` wrote: a record and the sidecars it names',
+      hint: c.path.endsWith('.verification.jsonl')
+        ? `a verification lies beside the record it verifies (${recordOf(c.path)}): commit it with its record, or delete it`
+        : 'add only what `npm run trial` wrote: a record and the sidecars it names',
     });
   }
   // A removed record takes its sidecars with it.
