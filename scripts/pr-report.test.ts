@@ -35,7 +35,9 @@ describe('npm run pr-report', () => {
       '| pi 1.6.0 · prov/model-b · high (`agent/pi@1.6.0/prov/model-b/high`) | changed | 0.000 → 0.250 | 2 → 3 | – | 0.000 → 0.250 |',
     );
     expect(md).toContain('[`pr-model-c-streaming-k1`](https://pr-7.preview.example/trials/pr-model-c-streaming-k1/)');
-    expect(md).toContain('- **verification**: not verified (npm run verify not yet available)');
+    expect(md).toContain(
+      '- **verification**: 2 agent trials: 2 not yet verified: [`pr-model-b-streaming-k2`](https://pr-7.preview.example/trials/pr-model-b-streaming-k2/), [`pr-model-c-streaming-k1`](https://pr-7.preview.example/trials/pr-model-c-streaming-k1/)',
+    );
   });
 
   it('refuses a preview URL that is not http(s)', () => {

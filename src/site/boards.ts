@@ -17,6 +17,7 @@ import { notAttemptedIndex } from './libraries.ts';
 import { revisionStats } from './stats.ts';
 import type { Column, Display, Table, Value } from './table.ts';
 import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
+import { verifiedBadge } from './verification.ts';
 
 /** Subject kinds in board order: agents, libraries, calibration. */
 export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
@@ -176,8 +177,9 @@ export function boardTable(
       r.infraErrors,
     ]);
     const note = costNote(r, m);
+    const badge = verifiedBadge(r);
     disp.push([
-      { text: r.label, href: subjectUrl(r.subject), note: r.subject },
+      { text: r.label, href: subjectUrl(r.subject), note: r.subject, ...(badge ? { badge } : {}) },
       rankDisplay(r),
       aggregateDisplay(r.overall),
       intervalDisplay(r.overall, m),
@@ -211,6 +213,11 @@ export function boardTable(
       ? ['k=1: a cell with a single completed trial; its score may not repeat.']
       : []),
     ...methodNotes(b.rows, m, flagK),
+    ...(b.rows.some((r) => verifiedBadge(r))
+      ? [
+          're-run verified: every completed trial of the row was run again by npm run verify from its solution snapshot, in a fresh sandbox, and judged the same on every checkpoint (n/m: n of its m trials were).',
+        ]
+      : []),
     ...(b.rows.some((r) => !r.overall.complete)
       ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.']
       : []),

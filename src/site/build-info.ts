@@ -1,6 +1,7 @@
 // Build-time facts as pages show them: the repository, the commit the site and its records were built from (and its
 // date), links into the repository at that commit, and CONTEXT.md (read from the environment by load.ts).
 import { buildCommit, repoUrl } from './load.ts';
+import { CONTRIBUTING_ROW_ANCHOR, repoFileUrl } from './repository.ts';
 
 export { buildCommit, buildDate, contextMarkdown, repoUrl } from './load.ts';
 
@@ -13,3 +14,7 @@ export function commitUrl(path = ''): string | undefined {
   const commit = buildCommit();
   return repo && commit !== 'unknown' ? `${repo}/tree/${commit}${path ? `/${path}` : ''}` : undefined;
 }
+
+/** CONTRIBUTING.md's "From zero to a merged row" at the build commit; undefined without a repository URL. */
+export const contributingRowUrl = (): string | undefined =>
+  repoFileUrl(repoUrl(), buildCommit(), 'CONTRIBUTING.md', CONTRIBUTING_ROW_ANCHOR);

@@ -15,3 +15,21 @@ export function packageRepoUrl(packageJson: string): string | undefined {
     .replace(/\/$/, '');
   return /^https:\/\//.test(url) ? url : undefined;
 }
+
+/** Anchor of CONTRIBUTING.md's walk-through for contributors (GitHub's slug of "From zero to a merged row"). */
+export const CONTRIBUTING_ROW_ANCHOR = 'from-zero-to-a-merged-row';
+
+/**
+ * A file of the repository on GitHub, at `commit` (the build's, so the text matches the site) or at the default
+ * branch's head when the commit is unknown; undefined without a repository URL.
+ */
+export function repoFileUrl(
+  repo: string | undefined,
+  commit: string,
+  path: string,
+  fragment?: string,
+): string | undefined {
+  if (!repo) return undefined;
+  const at = /^[0-9a-f]{40}$/.test(commit) ? commit : 'HEAD';
+  return `${repo}/blob/${at}/${path}${fragment ? `#${fragment}` : ''}`;
+}

@@ -36,6 +36,8 @@ export interface Display {
   links?: { text: string; href: string }[];
   /** `text` is inline markdown (rendered through markdown.ts, which escapes it). */
   md?: boolean;
+  /** A text badge after the cell's content (e.g. "re-run verified"), with its explanation as tooltip. */
+  badge?: { text: string; note: string };
 }
 
 export interface Table {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { astroBuild, deriveRoot, freshDir } from './site-build.ts';
 import { writeSyntheticTree, type SyntheticOptions } from './synthetic.ts';
+import type { JudgeRegistry } from '../bench/judge/types.ts';
 
 export interface BuiltSite {
   root: string;
@@ -22,16 +23,16 @@ export interface BuiltSite {
  */
 export function useBuiltSite(
   prefix: string,
-  tree?: SyntheticOptions | ((root: string) => void),
+  tree?: SyntheticOptions | ((root: string) => void | { judges?: JudgeRegistry }),
   opts: { timeoutMs?: number; projectFiles?: Record<string, string> } = {},
 ): BuiltSite {
   const root = freshDir(prefix);
   const out = join(root, 'dist');
   let d: Dataset | undefined;
   beforeAll(async () => {
-    if (typeof tree === 'function') tree(root);
-    else if (tree) writeSyntheticTree(root, tree);
-    deriveRoot(root);
+    const made = typeof tree === 'function' ? tree(root) : undefined;
+    if (tree && typeof tree !== 'function') writeSyntheticTree(root, tree);
+    deriveRoot(root, made?.judges ? { judges: made.judges } : {});
     d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')) as Dataset;
     await astroBuild(root, out, process.cwd(), opts.projectFiles);
   }, opts.timeoutMs ?? 300_000);

@@ -14,6 +14,54 @@ import { sealedTrialFiles } from '../bench/derive/records.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { FieldTexts, hostileTranscript, hostileWireLog } from './hostile-sidecars.ts';
 import { syntheticFiles } from './synthetic.ts';
+import { fixtureLog } from '../bench/derive/test-fixtures.ts';
+import { verificationHeader } from '../bench/derive/verify-fixtures.ts';
+import { SNAPSHOT_FORMAT, SNAPSHOT_TEXT_CAP } from '../bench/schema/snapshot.ts';
+import { snapshotText, verificationText } from '../bench/verify/sidecar-text.ts';
+
+/**
+ * The hostile agent trial's snapshot (hostile paths, command line, working folder, skipped entries, file text) and an
+ * infra-error verification with a hostile reason: what the trial page's Verification and snapshot sections render.
+ */
+function hostileRerunFiles(f: FieldTexts, recPath: string, record: TrialRecord, recordText: string): File[] {
+  // Slashes dropped: a workspace path has no empty, "." or ".." segment (the schema refuses them).
+  const path = `src/x-${f.text('snapshot.path', { max: 400, oneLine: true }).replace(/\//g, '_')}`;
+  const snapshot = snapshotText(
+    {
+      format: SNAPSHOT_FORMAT,
+      trial: record.trial.id,
+      takenAt: record.trial.endedAt,
+      textCap: SNAPSHOT_TEXT_CAP,
+      files: 1,
+      skipped: [f.text('snapshot.skipped', { max: 600 })],
+      processes: [
+        {
+          role: 'listener',
+          argv: ['node', f.text('snapshot.argv', { max: 4000 })],
+          cwd: f.text('snapshot.cwd', { max: 500 }),
+        },
+      ],
+    },
+    [
+      {
+        path,
+        size: 10,
+        sha256: `sha256:${'e'.repeat(64)}`,
+        mode: 0o644,
+        text: f.text('snapshot.file-text', { shown: false }),
+      },
+    ],
+  );
+  const log = fixtureLog();
+  const header = verificationHeader(record, recordText, log, {
+    status: 'infra-error',
+    infraReason: f.text('verification.infra-reason', { max: 2000 }),
+  });
+  return [
+    { path: recPath.replace(/\.json$/, '.snapshot.jsonl'), content: snapshot },
+    { path: recPath.replace(/\.json$/, '.verification.jsonl'), content: verificationText(header, '') },
+  ];
+}
 
 export interface HostileTree {
   root: string;
@@ -187,7 +235,10 @@ export function writeHostileTree(dir: string): HostileTree {
       transcript = hostileTranscript(f, log.header.startedAt);
       record.sidecars.transcript = `k${t.k}.transcript.jsonl`;
       if (long) trials.long = t.id;
-      else if (!trials.agent && t.role === 'server') trials.agent = t.id;
+      else if (!trials.agent && t.role === 'server') {
+        trials.agent = t.id;
+        record.sidecars.snapshot = `k${t.k}.snapshot.jsonl`;
+      }
     }
     if (sub.kind === 'library' && t.docs === 'none') {
       // Make sure the library fails a MUST somewhere, so the libraries section shows its (hostile) evidence.
@@ -201,7 +252,10 @@ export function writeHostileTree(dir: string): HostileTree {
           libraryFailures.push({ record, slug: v.checkpoint, spec: s.checkpoints[i]!.spec?.id ?? null }),
       );
     }
-    out.push(...sealedTrialFiles(record, log, transcript).files);
+    const sealed = sealedTrialFiles(record, log, transcript);
+    out.push(...sealed.files);
+    if (record.sidecars.snapshot)
+      out.push(...hostileRerunFiles(f, sealed.files[0]!.path, sealed.record, sealed.files[0]!.content));
   }
 
   // An infra-error and a contaminated trial of the agent, on the first server scenario.

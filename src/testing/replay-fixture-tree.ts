@@ -1,8 +1,10 @@
 // A project tree for building the replay pages in tests and benches: the synthetic tree (src/testing/synthetic.ts)
 // plus three generated trials of one server scenario: a hostile one (SSE, errors, truncation, binary and hostile bodies,
-// a pi transcript), a 2,000-exchange one, and an infra error. Build it with useBuiltSite(prefix, writeReplayFixtureFiles),
-// which derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec: the synthetic citations are
-// not in it, whatever MCP_SPEC_DIR says).
+// a pi transcript), a 2,000-exchange one, and an infra error; and re-run verified trials (snapshot and verification
+// sidecars: one that agrees and one that disagrees for the same agent, one that agrees for a second agent), judged by
+// the tree's own judges (`replayFixtureJudges`). Build it with useBuiltSite(prefix, writeReplayFixtureFiles), which
+// derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec: the synthetic citations are not
+// in it, whatever MCP_SPEC_DIR says).
 import { scenarioHash } from '../bench/versions/hash.ts';
 import { join } from 'node:path';
 import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../bench/replay/fixtures.ts';
@@ -13,8 +15,22 @@ import { sealedTrialFiles } from '../bench/derive/records.ts';
 import { piSessionUsage } from '../bench/derive/pi-usage.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { writeSyntheticTree } from './synthetic.ts';
+import { fixtureLog, type Behaviour } from '../bench/derive/test-fixtures.ts';
+import { snapshotFiles, snapshotHeader, verificationHeader } from '../bench/derive/verify-fixtures.ts';
+import { judgeTrial } from '../bench/judge/run.ts';
+import { fail, pass, type JudgeRegistry } from '../bench/judge/types.ts';
+import type { Scenario } from '../bench/schema/scenario.ts';
+import { snapshotText, verificationText } from '../bench/verify/sidecar-text.ts';
+import { wireJsonl } from '../bench/derive/wire-chain.ts';
 
-export const FIXTURE_IDS = { hostile: 'replay-hostile-1', huge: 'replay-huge-2000', infra: 'replay-infra-1' } as const;
+export const FIXTURE_IDS = {
+  hostile: 'replay-hostile-1',
+  huge: 'replay-huge-2000',
+  infra: 'replay-infra-1',
+  verified: 'replay-verified-4',
+  disagrees: 'replay-disagrees-5',
+  verifiedOther: 'replay-verified-other-1',
+} as const;
 export const HUGE_EXCHANGES = 2000;
 
 const SUBJECT: Subject = {
@@ -27,9 +43,27 @@ const SUBJECT: Subject = {
   model: 'scripted-1',
   thinking: 'off',
 };
+/** A second agent, every trial of which is re-run verified (its board row shows the full badge). */
+const OTHER: Subject = {
+  ...SUBJECT,
+  id: 'agent/pi@1.6.0/scripted/scripted-2/off',
+  label: 'pi 1.6.0 · scripted/scripted-2 · off',
+  model: 'scripted-2',
+};
 
-/** Write the tree into `dir`: records and sidecars only (the caller derives). */
-export function writeReplayFixtureFiles(dir: string): void {
+/** Judges of the tree's server scenario, for the verified trials: every checkpoint passes when some POST got a 200. */
+export function replayFixtureJudges(scenario: Scenario): JudgeRegistry {
+  const judge = ({ exchanges }: { exchanges: { x: number; response?: { status: number } }[] }) => {
+    const ok = exchanges.find((e) => e.response?.status === 200);
+    return ok ? pass(`a POST got 200 (exchange ${ok.x})`, [ok.x]) : fail('Expected a 200, got none');
+  };
+  return {
+    [scenario.revision]: { [scenario.role]: Object.fromEntries(scenario.checkpoints.map((c) => [c.slug, judge])) },
+  };
+}
+
+/** Write the tree into `dir`: records and sidecars only (the caller derives with the judges returned). */
+export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } {
   const tree = writeSyntheticTree(dir, {
     subjects: 1,
     libraries: 0,
@@ -88,5 +122,61 @@ export function writeReplayFixtureFiles(dir: string): void {
     infraReason: 'sandbox failed <script>alert(1)</script>',
     verdicts: [],
   });
+  const judges = replayFixtureJudges(scenario);
+  // A verified trial: judged by the tree's judges, its snapshot, and a verification of its record re-run as `rerun`.
+  const verified = (id: string, k: number, subject: Subject, rerun: Behaviour) => {
+    // The fixture log starts at 2026-11-30T08:00:00Z: the trial's times follow it.
+    const log = fixtureLog();
+    const record: Omit<TrialRecord, 'wireChain'> = {
+      format: TRIAL_FORMAT,
+      trial: {
+        ...baseTrial(scenario),
+        id,
+        k,
+        isolation: 'netns',
+        startedAt: '2026-11-30T07:59:00.000Z',
+        endedAt: '2026-11-30T08:01:00.000Z',
+      },
+      subject,
+      status: 'completed',
+      verdicts: judgeTrial(scenario, log, judges),
+      usage: { wallTimeMs: 30000 },
+      sidecars: { wire: `k${k}.wire.jsonl`, snapshot: `k${k}.snapshot.jsonl` },
+    };
+    const sealed = sealedTrialFiles(record, log);
+    const recPath = sealed.files[0]!.path;
+    const again = fixtureLog(rerun);
+    files.push(
+      ...sealed.files,
+      {
+        path: recPath.replace(/\.json$/, '.snapshot.jsonl'),
+        content: snapshotText(snapshotHeader(id, 4), snapshotFiles()),
+      },
+      {
+        path: recPath.replace(/\.json$/, '.verification.jsonl'),
+        content: verificationText(verificationHeader(sealed.record, sealed.files[0]!.content, again), wireJsonl(again)),
+      },
+    );
+  };
+  verified(FIXTURE_IDS.verified, 4, SUBJECT, {});
+  verified(FIXTURE_IDS.disagrees, 5, SUBJECT, { status: 500 });
+  verified(FIXTURE_IDS.verifiedOther, 1, OTHER, {});
   writeFilesAtomic(files.map((f) => ({ path: join(dir, f.path), content: f.content })));
+  return { judges };
 }
+
+/** The trial fields the fixture trials share. */
+const baseTrial = (scenario: Scenario): TrialRecord['trial'] => ({
+  id: 'replay-base-1',
+  revision: scenario.revision,
+  role: scenario.role,
+  scenario: scenario.id,
+  docs: 'none',
+  k: 1,
+  startedAt: '2026-11-01T10:00:00.000Z',
+  endedAt: '2026-11-01T10:01:00.000Z',
+  benchmarkVersion: '1.0.0',
+  scenarioHash: scenarioHash(scenario),
+  isolation: 'none',
+  specCommit: 'a'.repeat(40),
+});

@@ -12,6 +12,20 @@ import { derive, serializeDataset } from '../bench/derive/derive.ts';
 import { formatProblem } from '../bench/problems.ts';
 import { loadDeriveInput } from '../harness/derive-inputs.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
+import type { JudgeRegistry } from '../bench/judge/types.ts';
+
+/** Two judge registries as one, revision by revision and role by role (`extra` wins on a shared slug). */
+function mergeJudges(a: JudgeRegistry, extra: JudgeRegistry): JudgeRegistry {
+  const out: JudgeRegistry = { ...a };
+  for (const [rev, roles] of Object.entries(extra) as [keyof JudgeRegistry, JudgeRegistry[keyof JudgeRegistry]][])
+    out[rev] = {
+      ...a[rev],
+      ...Object.fromEntries(
+        Object.entries(roles ?? {}).map(([role, js]) => [role, { ...a[rev]?.[role as 'server'], ...js }]),
+      ),
+    };
+  return out;
+}
 
 const run = promisify(execFile);
 /** What an Astro build of this project reads, besides node_modules. */
@@ -35,9 +49,12 @@ function projectCopy(cwd: string, dir: string, files: Record<string, string> = {
  * validation either, whatever MCP_SPEC_DIR says), writing its data set. Synthetic calibration subjects (mutants of
  * synthetic scenarios) are not the harness's, so they are not checked against it either.
  */
-export function deriveRoot(root: string, opts: { gate?: boolean } = {}): void {
+export function deriveRoot(root: string, opts: { gate?: boolean; judges?: JudgeRegistry } = {}): void {
+  const input = loadDeriveInput(root, { rejudge: false, gate: opts.gate });
   const out = derive({
-    ...loadDeriveInput(root, { rejudge: false, gate: opts.gate }),
+    ...input,
+    // A tree's own judges (for its verification sidecars) beside the real ones.
+    judges: opts.judges ? mergeJudges(input.judges, opts.judges) : input.judges,
     spec: undefined,
     schemas: undefined,
     calibrationSubjects: undefined,

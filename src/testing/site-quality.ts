@@ -29,9 +29,14 @@ function sample(out: string, k: PageKind): string | undefined {
 
 /**
  * Register the link and accessibility tests for the site in `out()` (built by a beforeAll registered before this
- * call). `routes`: routes that must have a page in this build (a fixture made to have them).
+ * call). `routes`: routes that must have a page in this build (a fixture made to have them); `pages`: pages checked
+ * besides each route's sample (parts only some pages of a route have, e.g. a trial's Verification section).
  */
-export function describeSiteQuality(name: string, out: () => string, opts: { routes?: string[] } = {}): void {
+export function describeSiteQuality(
+  name: string,
+  out: () => string,
+  opts: { routes?: string[]; pages?: { route: string; page: string }[] } = {},
+): void {
   describe(`${name}: links`, () => {
     it('has no broken internal link, no missing anchor and no external link outside the allowed hosts', () => {
       const r = checkSiteLinks(out());
@@ -59,10 +64,13 @@ export function describeSiteQuality(name: string, out: () => string, opts: { rou
 
     it('has no violation on a page of every route, in light, dark and at 375 px', async () => {
       const kinds = pageKinds(pagesDir(), htmlFiles(out()));
-      const pages = kinds.flatMap((k) => {
-        const p = sample(out(), k);
-        return p ? [{ route: k.route, page: p }] : [];
-      });
+      const pages = [
+        ...kinds.flatMap((k) => {
+          const p = sample(out(), k);
+          return p ? [{ route: k.route, page: p }] : [];
+        }),
+        ...(opts.pages ?? []),
+      ];
       for (const r of opts.routes ?? [])
         expect(
           pages.map((p) => p.route),

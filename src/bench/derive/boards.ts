@@ -113,6 +113,7 @@ export function buildBoards(
               toolCalls: usageMean(done.map((t) => t.usage.toolCalls)),
             },
             infraErrors: mine.reduce((a, c) => a + c.cell.infraErrors, 0),
+            verified: { agrees: done.filter((t) => t.verification?.status === 'agrees').length, of: done.length },
           });
         }
         const ranked = orderBoard(

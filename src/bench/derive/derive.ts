@@ -15,6 +15,7 @@ import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { checkRecord, type CheckedRecord, type ReadSidecars } from './records.ts';
+import { conventionalRecord } from './sidecar-names.ts';
 import { type CalibrationSubjects } from './integrity.ts';
 import { treeProblems, uniquenessProblems } from './tree-checks.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
@@ -87,7 +88,18 @@ export function recordSchemaReport(
 
 /** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
 export function trialRow(
-  { path, record: r, wirePath, transcriptPath }: Pick<CheckedRecord, 'path' | 'record' | 'wirePath' | 'transcriptPath'>,
+  {
+    path,
+    record: r,
+    wirePath,
+    transcriptPath,
+    snapshotPath,
+    verificationPath,
+    verification,
+  }: Pick<
+    CheckedRecord,
+    'path' | 'record' | 'wirePath' | 'transcriptPath' | 'snapshotPath' | 'verificationPath' | 'verification'
+  >,
   schema: TrialSchemaReport,
   current = true,
 ): TrialRow {
@@ -112,8 +124,15 @@ export function trialRow(
     verdicts: r.verdicts,
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
     usage: r.usage,
-    files: { record: path, wire: wirePath, ...(transcriptPath ? { transcript: transcriptPath } : {}) },
+    files: {
+      record: path,
+      wire: wirePath,
+      ...(transcriptPath ? { transcript: transcriptPath } : {}),
+      ...(snapshotPath ? { snapshot: snapshotPath } : {}),
+      ...(verificationPath ? { verification: verificationPath } : {}),
+    },
     schema,
+    ...(verification ? { verification } : {}),
     durationMs: trialDurationMs(r.trial.startedAt, r.trial.endedAt),
   };
 }
@@ -202,12 +221,14 @@ export function derive(input: DeriveInput): DeriveOutput {
   for (const p of [...results.keys()].sort(cmp)) {
     if (p.endsWith('.json')) continue;
     // The sidecar of a refused record is not an orphan: its record was reported already.
-    if (tree.refused.has(p.replace(/\.(wire|transcript)\.jsonl$/, '.json'))) continue;
+    if (tree.refused.has(conventionalRecord(p))) continue;
     if (!referenced.has(p))
       problems.push({
         file: p,
         message: 'orphan file: no record names it as a sidecar',
-        hint: 'delete it, or add it to its record\'s "sidecars"',
+        hint: p.endsWith('.verification.jsonl')
+          ? `a verification lies beside the record it verifies (${conventionalRecord(p)}): delete it, or commit it with its record`
+          : 'delete it, or add it to its record\'s "sidecars"',
       });
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;

@@ -16,6 +16,10 @@ export const FILE_LIMITS = {
   record: 1 * MiB,
   wire: 128 * MiB,
   transcript: 64 * MiB,
+  /** Solution snapshots: the 2 MiB text cap, JSON-escaped (up to 6×), plus up to 100 000 listed files. */
+  snapshot: 64 * MiB,
+  /** Verifications: a header and a re-run's wire log. */
+  verification: 129 * MiB,
   source: 4 * MiB,
   evidence: 1 * MiB,
 } as const;
@@ -27,6 +31,8 @@ export const RESULTS_TOTAL_LIMIT = 1024 * MiB;
 export function fileLimit(path: string): number {
   if (path.endsWith('.wire.jsonl')) return FILE_LIMITS.wire;
   if (path.endsWith('.transcript.jsonl')) return FILE_LIMITS.transcript;
+  if (path.endsWith('.snapshot.jsonl')) return FILE_LIMITS.snapshot;
+  if (path.endsWith('.verification.jsonl')) return FILE_LIMITS.verification;
   if (path.startsWith('results/')) return FILE_LIMITS.record;
   if (path.startsWith('libraries/evidence/') && path.endsWith('.txt')) return FILE_LIMITS.evidence;
   return FILE_LIMITS.source;

@@ -5,9 +5,10 @@ import { FORGED } from './forged-corpus.ts';
 import { LIMITS } from './limits-corpus.ts';
 import { base, CASES as MALFORMED, editWire, REC, type Case } from './malformed-corpus.ts';
 import { fixtureCalibrationSubjects, fixtureRegistry, scenarioFile } from './test-fixtures.ts';
+import { VERIFY_CASES } from './verify-corpus.ts';
 
-/** The whole kit: malformed records, forgeries, and what JSON or a loose schema would take without a word. */
-const CASES: Case[] = [...MALFORMED, ...FORGED, ...LIMITS];
+/** The whole kit: malformed records, forgeries, what JSON or a loose schema would take, broken snapshots and verifications. */
+const CASES: Case[] = [...MALFORMED, ...FORGED, ...LIMITS, ...VERIFY_CASES];
 
 const input = (results: Map<string, string>, extra: Partial<DeriveInput> = {}): DeriveInput => ({
   scenarios: [scenarioFile()],

@@ -23,7 +23,8 @@ export function parseWith<S extends z.ZodType>(
   return r.success ? { value: r.data, problems: [] } : { problems: zodProblems(file, r.error) };
 }
 
-function jsonLines(text: string): { line: number; text: string }[] {
+/** The non-blank lines of a JSONL text, each with its 1-based file line number. */
+export function jsonLines(text: string): { line: number; text: string }[] {
   return text
     .split('\n')
     .map((t, i) => ({ line: i + 1, text: t }))
@@ -31,7 +32,10 @@ function jsonLines(text: string): { line: number; text: string }[] {
 }
 
 /** A problem on one line of a JSONL file: `line 7: t: …`. */
-const onLine = (line: number, p: Problem): Problem => ({ ...p, field: `line ${line}${p.field ? `: ${p.field}` : ''}` });
+export const onLine = (line: number, p: Problem): Problem => ({
+  ...p,
+  field: `line ${line}${p.field ? `: ${p.field}` : ''}`,
+});
 
 /** A parsed wire log with what the integrity checks need beside it. */
 export interface ParsedWireLog {

@@ -15,6 +15,10 @@ import {
 } from './integrity.ts';
 import { trialNoteData, trialNoteProblems, withTrialNote } from './trial-note.ts';
 import { wireJsonl, wireSeal } from './wire-chain.ts';
+import { snapshotProblems } from './snapshot.ts';
+import { checkVerification, verificationPath } from './verification.ts';
+import { conventionalSidecars } from './sidecar-names.ts';
+import type { TrialVerification } from '../schema/verification-row.ts';
 
 export { wireJsonl };
 
@@ -24,6 +28,11 @@ export interface CheckedRecord {
   record: TrialRecord;
   wirePath: string;
   transcriptPath?: string;
+  /** Its solution snapshot, when the record names one. */
+  snapshotPath?: string;
+  /** Its verification sidecar and what the re-run showed, when one lies beside the record. */
+  verificationPath?: string;
+  verification?: TrialVerification;
   log: WireLog;
 }
 
@@ -34,6 +43,7 @@ export interface ReadSidecars {
   /** The wire log's chain head recomputed from its content (when it parsed): equal heads = equal logs. */
   contentHead?: string;
   transcriptPath?: string;
+  snapshotPath?: string;
 }
 
 /** What checkRecord checks a record against, besides its own text. */
@@ -116,7 +126,15 @@ export function checkRecord(
   problems.push(...sidecarNameProblems(path, record));
   const wirePath = sidecarPath(path, record.sidecars.wire);
   const transcriptPath = record.sidecars.transcript ? sidecarPath(path, record.sidecars.transcript) : undefined;
-  const sidecars = [wirePath, ...(transcriptPath ? [transcriptPath] : [])];
+  const snapshotPath = record.sidecars.snapshot ? sidecarPath(path, record.sidecars.snapshot) : undefined;
+  const verPath = verificationPath(path);
+  // The verification is not named by the record, but it is the record's: never an orphan beside it.
+  const sidecars = [
+    wirePath,
+    ...(transcriptPath ? [transcriptPath] : []),
+    ...(snapshotPath ? [snapshotPath] : []),
+    verPath,
+  ];
   const refused = ctx.refused ?? new Set<string>();
   const wireText = ctx.files.get(wirePath);
   const w = wireText === undefined ? undefined : parseWireLog(wirePath, wireText);
@@ -134,6 +152,16 @@ export function checkRecord(
   const transcriptProblems =
     transcriptPath && transcriptText !== undefined ? parseTranscript(transcriptPath, transcriptText).problems : [];
   problems.push(...transcriptProblems);
+  const snapshotText = snapshotPath === undefined ? undefined : ctx.files.get(snapshotPath);
+  if (snapshotPath && snapshotText === undefined && !refused.has(snapshotPath))
+    problems.push({
+      file: path,
+      field: 'sidecars.snapshot',
+      message: `missing sidecar ${snapshotPath}`,
+      hint: 'commit the snapshot the harness wrote beside the record: it is what `npm run verify` re-runs',
+    });
+  if (snapshotPath && snapshotText !== undefined)
+    problems.push(...snapshotProblems(snapshotPath, snapshotText, record));
   const t = record.trial;
   if (t.endedAt < t.startedAt)
     problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
@@ -143,6 +171,7 @@ export function checkRecord(
     wirePath,
     ...(w?.seal ? { contentHead: w.seal.head } : {}),
     ...(transcriptText !== undefined ? { transcriptPath } : {}),
+    ...(snapshotText !== undefined ? { snapshotPath } : {}),
   };
   if (log && w.lines && w.seal) {
     const perspective = t.role === 'server' ? 'prober' : 'reference';
@@ -194,22 +223,52 @@ export function checkRecord(
   }
   if (problems.length === 0 && log && record.status === 'completed' && ctx.rejudge)
     problems.push(...rejudgeProblems(path, record, scenario, log, ctx.judges));
-  const checked = problems.length === 0 && log ? { path, record, wirePath, transcriptPath, log } : undefined;
+  const verText = ctx.files.get(verPath);
+  const v =
+    verText === undefined
+      ? undefined
+      : checkVerification({
+          file: verPath,
+          text: verText,
+          recordPath: path,
+          recordText: text,
+          record,
+          scenario,
+          judges: ctx.judges,
+        });
+  if (v) problems.push(...v.problems);
+  const checked =
+    problems.length === 0 && log
+      ? {
+          path,
+          record,
+          wirePath,
+          transcriptPath,
+          ...(snapshotPath ? { snapshotPath } : {}),
+          ...(v?.verification ? { verificationPath: verPath, verification: v.verification } : {}),
+          log,
+        }
+      : undefined;
   return { checked, problems, sidecars, read };
 }
 
 /** The harness names a record's sidecars after it (`k2.json` → `k2.wire.jsonl`): one wire log per record, never shared. */
 function sidecarNameProblems(path: string, record: TrialRecord): Problem[] {
   const stem = path.slice(path.lastIndexOf('/') + 1).replace(/\.json$/, '');
-  const own = { wire: `${stem}.wire.jsonl`, transcript: `${stem}.transcript.jsonl` };
+  const own = {
+    wire: `${stem}.wire.jsonl`,
+    transcript: `${stem}.transcript.jsonl`,
+    snapshot: `${stem}.snapshot.jsonl`,
+  };
+  const what = { wire: 'wire log', transcript: 'transcript', snapshot: 'snapshot' };
   const out: Problem[] = [];
-  for (const kind of ['wire', 'transcript'] as const) {
+  for (const kind of ['wire', 'transcript', 'snapshot'] as const) {
     const name = record.sidecars[kind];
     if (name !== undefined && name !== own[kind])
       out.push({
         file: path,
         field: `sidecars.${kind}`,
-        message: `"${name}" is not this record's ${kind === 'wire' ? 'wire log' : 'transcript'}: ${stem}.json's is "${own[kind]}" (one per record, never shared)`,
+        message: `"${name}" is not this record's ${what[kind]}: ${stem}.json's is "${own[kind]}" (one per record, never shared)`,
       });
   }
   return out;
@@ -284,12 +343,6 @@ function rejudgeProblems(
 /** `pass "message" (evidence 0, 3)`: enough to see which part of a tampered verdict differs. */
 const showVerdict = (v: Pick<Verdict, 'verdict' | 'message' | 'evidence'>) =>
   `${v.verdict} "${v.message}" (evidence ${v.evidence.length ? v.evidence.join(', ') : 'none'})`;
-
-/** `<dir>/k1.json` → its default sidecars `<dir>/k1.wire.jsonl`, `<dir>/k1.transcript.jsonl`. */
-function conventionalSidecars(path: string): string[] {
-  const stem = path.replace(/\.json$/, '');
-  return [`${stem}.wire.jsonl`, `${stem}.transcript.jsonl`];
-}
 
 /** Every checkpoint of the scenario has exactly one verdict, in order, with the checkpoint's level and sentence id. */
 function checkVerdicts(path: string, record: TrialRecord, scenario: Scenario): Problem[] {

@@ -1,5 +1,5 @@
 // Checks over the whole `results/` tree rather than one record: hidden entries and oversized files (refused before
-// any record is read), and content that appears twice (one wire log or transcript published as two trials).
+// any record is read), and content that appears twice (one wire log, transcript or snapshot published as two trials).
 import { createHash } from 'node:crypto';
 import { cmp, type Problem } from '../problems.ts';
 import { sizeProblem } from './limits.ts';
@@ -45,11 +45,11 @@ export function treeProblems(
   return { files, refused: paths, problems };
 }
 
-/** One wire log (by content: its recomputed chain head) and one transcript (by bytes) per trial. */
+/** One wire log (by content: its recomputed chain head), one transcript and one snapshot (by bytes) per trial. */
 export function uniquenessProblems(records: readonly ReadSidecars[], files: ReadonlyMap<string, string>): Problem[] {
   const problems: Problem[] = [];
   const wires = new Map<string, string>();
-  const transcripts = new Map<string, string>();
+  const copies = { transcript: new Map<string, string>(), snapshot: new Map<string, string>() };
   for (const r of [...records].sort((a, b) => cmp(a.record, b.record))) {
     const first = r.contentHead === undefined ? undefined : wires.get(r.contentHead);
     // Two records naming one file are reported by the sidecar-name check; only copies are reported here.
@@ -60,18 +60,21 @@ export function uniquenessProblems(records: readonly ReadSidecars[], files: Read
         hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record',
       });
     else if (r.contentHead !== undefined && !first) wires.set(r.contentHead, r.wirePath);
-    if (!r.transcriptPath) continue;
-    const digest = createHash('sha256')
-      .update(files.get(r.transcriptPath) ?? '')
-      .digest('hex');
-    const t = transcripts.get(digest);
-    if (t && t !== r.transcriptPath)
-      problems.push({
-        file: r.transcriptPath,
-        message: `the same transcript as ${t}: one transcript per trial (one of the two is a copy)`,
-        hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record',
-      });
-    else transcripts.set(digest, r.transcriptPath);
+    for (const kind of ['transcript', 'snapshot'] as const) {
+      const path = kind === 'transcript' ? r.transcriptPath : r.snapshotPath;
+      if (!path) continue;
+      const digest = createHash('sha256')
+        .update(files.get(path) ?? '')
+        .digest('hex');
+      const t = copies[kind].get(digest);
+      if (t && t !== path)
+        problems.push({
+          file: path,
+          message: `the same ${kind} as ${t}: one ${kind} per trial (one of the two is a copy)`,
+          hint: 'find the copy (its record fails other checks, or is the newer one), delete it and its record',
+        });
+      else copies[kind].set(digest, path);
+    }
   }
   return problems;
 }

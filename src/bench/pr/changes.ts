@@ -2,6 +2,7 @@
 // removes, and whether it also touches what only maintainers change (calibration records, scenarios, the code).
 import { z } from 'zod';
 import { cmp, type Problem } from '../problems.ts';
+import { conventionalRecord } from '../derive/sidecar-names.ts';
 
 /** One path git reports as changed against the base. */
 export const FileChangeSchema = z.strictObject({
@@ -30,7 +31,7 @@ const isProtected = (p: string) => p.startsWith('scenarios/') || p.startsWith('s
 
 /** The record a results path belongs to: itself, or the record its sidecar name is derived from. */
 export function recordOf(path: string): string {
-  return path.replace(/\.(wire|transcript)\.jsonl$/, '.json');
+  return conventionalRecord(path);
 }
 
 /** Sort git's changed paths into records (added / changed / removed), other results files and protected paths. */

@@ -3,6 +3,7 @@ import { AGENT, agentBase, A_REC_PATH, ADIR } from '../derive/forged-corpus.ts';
 import { REC } from '../derive/malformed-corpus.ts';
 import { fixtureCalibrationSubjects, fixtureRegistry, scenarioFile, trialFiles } from '../derive/test-fixtures.ts';
 import { formatProblem } from '../problems.ts';
+import { A_VER, verifiedAgent } from '../derive/verify-fixtures.ts';
 import type { FileChange } from './changes.ts';
 import { checkChanges, type CheckInput } from './check.ts';
 
@@ -36,6 +37,26 @@ describe('checkChanges', () => {
     expect(text(out)).toBe('');
     expect(out.checked).toEqual([A_REC_PATH]);
     expect(out.changes.records.added).toEqual([A_REC_PATH]);
+  });
+
+  it('passes an added agent trial with its snapshot and verification, and a verification added later for it', () => {
+    const files = new Map([...baseTree(), ...verifiedAgent()]);
+    expect(text(run(files, added(files, ADIR)))).toBe('');
+    const later = run(files, [{ status: 'A', path: A_VER }]);
+    expect(text(later)).toBe('');
+    expect(later.checked).toEqual([A_REC_PATH]);
+  });
+
+  it('refuses a verification with no record beside it as an orphan, and one of an older version of its record', () => {
+    const alone = new Map([...baseTree(), [`${ADIR}k2.verification.jsonl`, verifiedAgent().get(A_VER)!]]);
+    expect(text(run(alone, [{ status: 'A', path: `${ADIR}k2.verification.jsonl` }]))).toBe(
+      `${ADIR}k2.verification.jsonl: orphan file: no record names it as a sidecar\n  hint: a verification lies beside the record it verifies (${ADIR}k2.json): commit it with its record, or delete it`,
+    );
+    const files = new Map([...baseTree(), ...verifiedAgent()]);
+    files.set(A_REC_PATH, JSON.stringify(JSON.parse(files.get(A_REC_PATH)!)) + '\n');
+    const out = run(files, [{ status: 'M', path: A_REC_PATH }]);
+    expect(out.problems.map((p) => `${p.file} ${p.field}`)).toEqual([`${A_VER} line 1: record`]);
+    expect(out.problems[0]!.hint).toBe(`re-run \`npm run verify -- ${A_REC_PATH}\``);
   });
 
   it('names the wire log and line when one byte of it was edited', () => {

@@ -3,6 +3,8 @@
 // deriving the rest of the tree: only the selected records are parsed and re-judged; the others are read for their
 // trial ids, seals and transcripts (what a copied or relabelled trial would collide with).
 import { checkRecord, sidecarPath, type ReadSidecars } from '../derive/records.ts';
+import { conventionalSidecars } from '../derive/sidecar-names.ts';
+import { verificationPath } from '../derive/verification.ts';
 import type { CalibrationSubjects } from '../derive/integrity.ts';
 import { checkScenarios, type SourceFile } from '../derive/scenarios.ts';
 import { treeProblems, uniquenessProblems } from '../derive/tree-checks.ts';
@@ -71,11 +73,12 @@ function peek(path: string, text: string): { id?: string; read?: ReadSidecars } 
   try {
     const r = JSON.parse(text) as {
       trial?: { id?: unknown };
-      sidecars?: { wire?: unknown; transcript?: unknown };
+      sidecars?: { wire?: unknown; transcript?: unknown; snapshot?: unknown };
       wireChain?: { head?: unknown };
     };
     const wire = r.sidecars?.wire;
     const transcript = r.sidecars?.transcript;
+    const snapshot = r.sidecars?.snapshot;
     const head = r.wireChain?.head;
     return {
       id: typeof r.trial?.id === 'string' ? r.trial.id : undefined,
@@ -87,6 +90,7 @@ function peek(path: string, text: string): { id?: string; read?: ReadSidecars } 
               wirePath: sidecarPath(path, wire),
               ...(typeof head === 'string' ? { contentHead: head } : {}),
               ...(typeof transcript === 'string' ? { transcriptPath: sidecarPath(path, transcript) } : {}),
+              ...(typeof snapshot === 'string' ? { snapshotPath: sidecarPath(path, snapshot) } : {}),
             }
           : undefined,
     };
@@ -109,9 +113,7 @@ export function checkChanges(input: CheckInput): CheckOutput {
   const currentHash = new Map([...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)]));
   const tree = treeProblems(input.results, input.refused ?? []);
   const selected = selectedRecords(changes, tree.files, input.select);
-  const mine = new Set(
-    selected.flatMap((p) => [p, p.replace(/\.json$/, '.wire.jsonl'), p.replace(/\.json$/, '.transcript.jsonl')]),
-  );
+  const mine = new Set(selected.flatMap((p) => [p, ...conventionalSidecars(p)]));
   const changedPaths = new Set(input.changes.map((c) => c.path));
   // Refusals of this pull request's files (and of scenario files, which every record depends on) only.
   problems.push(
@@ -138,6 +140,9 @@ export function checkChanges(input: CheckInput): CheckOutput {
       reads.push(o.read);
       referenced.add(o.read.wirePath);
       if (o.read.transcriptPath) referenced.add(o.read.transcriptPath);
+      if (o.read.snapshotPath) referenced.add(o.read.snapshotPath);
+      // Beside its record, a verification is the record's (not named by it: `npm run verify` writes it later).
+      referenced.add(verificationPath(path));
     }
   }
   const added = new Set(changes.records.added);
@@ -167,12 +172,14 @@ export function checkChanges(input: CheckInput): CheckOutput {
     problems.push({
       file: c.path,
       message: 'orphan file: no record names it as a sidecar',
-      hint: 'add only what `npm run trial` wrote: a record and the sidecars it names',
+      hint: c.path.endsWith('.verification.jsonl')
+        ? `a verification lies beside the record it verifies (${recordOf(c.path)}): commit it with its record, or delete it`
+        : 'add only what `npm run trial` wrote: a record and the sidecars it names',
     });
   }
   // A removed record takes its sidecars with it.
   for (const rec of changes.records.removed)
-    for (const side of [rec.replace(/\.json$/, '.wire.jsonl'), rec.replace(/\.json$/, '.transcript.jsonl')])
+    for (const side of conventionalSidecars(rec))
       if (tree.files.has(side) && !referenced.has(side))
         problems.push({
           file: side,

@@ -12,6 +12,7 @@ import {
 import type { Subject } from '../schema/subject.ts';
 import { classifyChanges, type FileChange } from './changes.ts';
 import { prReport } from './diff.ts';
+import { verifiedAgent } from '../derive/verify-fixtures.ts';
 
 type Files = Map<string, string>;
 
@@ -96,7 +97,39 @@ describe('prReport', () => {
 
   it('shows the calibration gate unchanged when only agent records change', () => {
     expect(report.calibration).toEqual({ ok: 1, total: 1, failing: [], changed: false });
-    expect(report.verification).toBe('not verified (npm run verify not yet available)');
+    expect(report.verification).toEqual({
+      agentTrials: 3,
+      counts: { agrees: 0, disagrees: 0, 'infra-error': 0, stale: 0, unverified: 3 },
+    });
+    expect(report.trials.map((t) => t.verification)).toEqual(['unverified', 'unverified', 'unverified']);
+  });
+
+  it('counts the agent trials whose re-run agrees, disagrees or is not yet verified', () => {
+    const base = calibrationFiles();
+    const head = (rerun: Behaviour) => new Map([...base, ...verifiedAgent({ rerun }), ...trial('model-c', 1)]);
+    const of = (h: Files) =>
+      prReport({
+        base: { ref: 'main', commit: BASE },
+        changes: classifyChanges(changesOf(base, h)),
+        old: dataset(base),
+        next: dataset(h),
+        check: [],
+        derive: [],
+        conformanceChanged: false,
+      });
+    const disagrees = of(head({ status: 202 }));
+    expect(disagrees.trials.map((t) => [t.subject.split('/')[3], t.verification])).toEqual([
+      ['model-a', 'disagrees'],
+      ['model-c', 'unverified'],
+    ]);
+    expect(disagrees.verification!.counts).toEqual({
+      agrees: 0,
+      disagrees: 1,
+      'infra-error': 0,
+      stale: 0,
+      unverified: 1,
+    });
+    expect(of(head({})).verification!.counts).toMatchObject({ agrees: 1, disagrees: 0, unverified: 1 });
   });
 
   it('has no board changes and no calibration status when the head does not derive', () => {
@@ -107,6 +140,12 @@ describe('prReport', () => {
       derive: ['x: broken'],
       conformanceChanged: true,
     });
-    expect([r.boards, r.trials, r.calibration, r.conformanceChanged]).toEqual([[], [], null, true]);
+    expect([r.boards, r.trials, r.calibration, r.conformanceChanged, r.verification]).toEqual([
+      [],
+      [],
+      null,
+      true,
+      null,
+    ]);
   });
 });

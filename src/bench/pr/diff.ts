@@ -99,6 +99,7 @@ export function reportTrials(changes: ChangeSet, next: Dataset): ReportTrial[] {
       ...(t.infraReason !== undefined ? { reason: t.infraReason } : {}),
       ...(t.contamination ? { reason: t.contamination.map((c) => `${c.canary} in ${c.foundIn}`).join(', ') } : {}),
       change: added.has(t.files.record) ? ('added' as const) : ('changed' as const),
+      ...(t.subject.kind === 'agent' ? { verification: t.verification?.status ?? ('unverified' as const) } : {}),
     }))
     .sort((a, b) => cmp(a.id, b.id));
 }
@@ -117,18 +118,33 @@ export function calibrationStatus(old: Dataset | undefined, next: Dataset): NonN
   };
 }
 
+const STATES = ['agrees', 'disagrees', 'infra-error', 'stale', 'unverified'] as const;
+
+/** How the report's agent trials stand on re-run verification. */
+export function verificationSummary(trials: readonly ReportTrial[]): NonNullable<PrReport['verification']> {
+  const agents = trials.filter((t) => t.verification !== undefined);
+  return {
+    agentTrials: agents.length,
+    counts: Object.fromEntries(STATES.map((s) => [s, agents.filter((t) => t.verification === s).length])) as Record<
+      (typeof STATES)[number],
+      number
+    >,
+  };
+}
+
 /** The report model of a pull request. */
 export function prReport(i: DiffInput): PrReport {
   const r = i.changes.records;
+  const trials = i.next ? reportTrials(i.changes, i.next) : [];
   return {
     base: i.base,
     records: { added: r.added.length, changed: r.changed.length, removed: r.removed.length },
     check: i.check,
     derive: i.derive,
     boards: i.next ? boardChanges(i.changes, i.old, i.next) : [],
-    trials: i.next ? reportTrials(i.changes, i.next) : [],
+    trials,
     calibration: i.next ? calibrationStatus(i.old, i.next) : null,
     conformanceChanged: i.conformanceChanged,
-    verification: 'not verified (npm run verify not yet available)',
+    verification: i.next ? verificationSummary(trials) : null,
   };
 }

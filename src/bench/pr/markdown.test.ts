@@ -47,11 +47,12 @@ const report = (over: Partial<PrReport> = {}): PrReport => ({
       score: null,
       reason: 'no reply\n<script>',
       change: 'added',
+      verification: 'unverified',
     },
   ],
   calibration: { ok: 16, total: 16, failing: [], changed: false },
   conformanceChanged: false,
-  verification: 'not verified (npm run verify not yet available)',
+  verification: { agentTrials: 1, counts: { agrees: 0, disagrees: 0, 'infra-error': 0, stale: 0, unverified: 1 } },
   ...over,
 });
 
@@ -64,7 +65,9 @@ describe('reportMarkdown', () => {
     expect(md).toContain(
       '- [`trial-abc-1`](https://pr-7.preview.example/trials/trial-abc-1/): infra-error: no reply &lt;script&gt;',
     );
-    expect(md).toContain('- **verification**: not verified (npm run verify not yet available)\n');
+    expect(md).toContain(
+      '- **verification**: 1 agent trial: 1 not yet verified: [`trial-abc-1`](https://pr-7.preview.example/trials/trial-abc-1/) (`npm run verify -- <record>` re-runs one)\n',
+    );
     expect(md).toContain('- **calibration**: passes: 16 / 16 scenarios (unchanged)\n');
   });
 
@@ -80,6 +83,42 @@ describe('reportMarkdown', () => {
     expect(md).toContain('| `trial-abc-1` |');
     expect(md).toContain('- **check**: 1 problem (run `npm run check`)\n');
     expect(md).toContain("```text\nresults/x/k1.json: trial: bad '''\n```");
+  });
+
+  it('counts re-run verified trials and links the ones that disagree, failed or are stale', () => {
+    const t = report().trials[0]!;
+    const trials = [
+      { ...t, id: 'trial-ok-1', verification: 'agrees' as const },
+      { ...t, id: 'trial-ok-2', verification: 'agrees' as const },
+      { ...t, id: 'trial-bad-1', verification: 'disagrees' as const },
+      { ...t, id: 'trial-infra-1', verification: 'infra-error' as const },
+      { ...t, id: 'trial-old-1', verification: 'stale' as const },
+    ];
+    const md = reportMarkdown(
+      report({
+        trials,
+        verification: {
+          agentTrials: 5,
+          counts: { agrees: 2, disagrees: 1, 'infra-error': 1, stale: 1, unverified: 0 },
+        },
+      }),
+    );
+    expect(md).toContain(
+      "- **verification**: 5 agent trials: 2 re-run verified; 1 disagree on re-run: `trial-bad-1`; 1 infra-error (the verifier's harness failed): `trial-infra-1`; 1 stale (an older scenario version): `trial-old-1`\n",
+    );
+    expect(reportMarkdown(report({ verification: null }))).toContain(
+      '- **verification**: unknown (the head did not derive)\n',
+    );
+    expect(
+      reportMarkdown(
+        report({
+          verification: {
+            agentTrials: 0,
+            counts: { agrees: 0, disagrees: 0, 'infra-error': 0, stale: 0, unverified: 0 },
+          },
+        }),
+      ),
+    ).toContain('- **verification**: no agent trial added or changed\n');
   });
 
   it('lists at most five failing calibration scenarios', () => {

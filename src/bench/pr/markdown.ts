@@ -1,6 +1,6 @@
 // The report model → Markdown for a pull request comment. Every string a contributor controls (labels, reasons) is
 // escaped: a comment must not render links, images, HTML or @-mentions out of a record.
-import type { BoardChange, PrReport, ReportTrial, RowChange } from './report-model.ts';
+import type { BoardChange, PrReport, ReportTrial, RowChange, TrialVerificationState } from './report-model.ts';
 
 /** Text as inert Markdown: HTML and Markdown punctuation escaped, `@` never a mention, one line. */
 export function inert(s: string): string {
@@ -60,6 +60,29 @@ function calibrationLine(c: PrReport['calibration']): string {
   return `${state}: ${c.ok} / ${c.total} scenarios (${c.changed ? 'changed by this pull request' : 'unchanged'})`;
 }
 
+/** States in the order the line lists them, and how each reads. */
+const STATE_WORDS: [TrialVerificationState, string][] = [
+  ['agrees', 're-run verified'],
+  ['disagrees', 'disagree on re-run'],
+  ['infra-error', "infra-error (the verifier's harness failed)"],
+  ['stale', 'stale (an older scenario version)'],
+  ['unverified', 'not yet verified'],
+];
+
+/** The verification line: the agent trials per state, each state but agreement with its trials' links. */
+function verificationLine(r: PrReport, preview: string | undefined): string {
+  const v = r.verification;
+  if (!v) return 'unknown (the head did not derive)';
+  if (v.agentTrials === 0) return 'no agent trial added or changed';
+  const parts = STATE_WORDS.filter(([s]) => v.counts[s] > 0).map(([s, words]) => {
+    const ts = r.trials.filter((t) => t.verification === s);
+    const links = s === 'agrees' ? '' : `: ${ts.map((t) => trialLink(t, preview)).join(', ')}`;
+    return `${v.counts[s]} ${words}${links}`;
+  });
+  const hint = v.counts.unverified > 0 ? ' (`npm run verify -- <record>` re-runs one)' : '';
+  return `${plural(v.agentTrials, 'agent trial')}: ${parts.join('; ')}${hint}`;
+}
+
 /** Problems in a fenced block (they quote paths and file content: never rendered as Markdown). */
 const block = (lines: readonly string[]) => ['```text', ...lines.map((l) => l.replace(/```/g, "'''")), '```', ''];
 
@@ -74,7 +97,7 @@ export function reportMarkdown(r: PrReport, preview?: string): string {
     `- **check**: ${r.check.length === 0 ? 'passed' : `${plural(r.check.length, 'problem')} (run \`npm run check\`)`}`,
     `- **calibration**: ${calibrationLine(r.calibration)}`,
     `- **conformance**: ${r.conformanceChanged ? '`conformance/` changed: CI compares `npm run conformance` with the new expectations' : 'unchanged (`conformance/` untouched; it tests our oracle, not submitted records)'}`,
-    `- **verification**: ${r.verification}`,
+    `- **verification**: ${verificationLine(r, preview)}`,
     '',
   ];
   if (r.check.length) out.push('#### check problems', '', ...block(r.check));

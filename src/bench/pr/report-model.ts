@@ -5,6 +5,11 @@ import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from '../schem
 import { ShareSchema } from '../schema/score.ts';
 import { SubjectKindSchema, SubjectSchema } from '../schema/subject.ts';
 import { TrialInfoSchema, TrialRecordSchema } from '../schema/trial.ts';
+import { VerificationStatusSchema } from '../schema/verification-row.ts';
+
+/** Where an agent trial's re-run verification stands: its derived status, or `unverified` (no verification yet). */
+export const TrialVerificationStateSchema = z.union([VerificationStatusSchema, z.literal('unverified')]);
+export type TrialVerificationState = z.infer<typeof TrialVerificationStateSchema>;
 
 /** A value before and after the pull request; `null` where the base or the head has none. */
 const change = <T extends z.ZodType>(t: T) =>
@@ -71,6 +76,8 @@ export const ReportTrialSchema = z.strictObject({
   reason: z.string().optional(),
   /** `added` or `changed` in this pull request. */
   change: z.enum(['added', 'changed']),
+  /** Agent trials only: how its re-run verification (`npm run verify`) compares with the record, or `unverified`. */
+  verification: TrialVerificationStateSchema.optional(),
 });
 export type ReportTrial = z.infer<typeof ReportTrialSchema>;
 
@@ -116,7 +123,17 @@ export const PrReportSchema = z.strictObject({
   calibration: CalibrationStatusSchema.nullable(),
   /** Whether the pull request changes `conformance/` (expectations or the pinned suite). */
   conformanceChanged: z.boolean(),
-  /** Verification of the submitted runs: not available yet (issue 15, item 5: `npm run verify`). */
-  verification: z.literal('not verified (npm run verify not yet available)'),
+  /**
+   * Re-run verification of the added and changed agent trials: how many agree, disagree, hit an infra error, are stale
+   * or not verified yet (each trial's state is in `trials`); null when the head did not derive.
+   */
+  verification: z
+    .strictObject({
+      /** Agent trials added or changed. */
+      agentTrials: z.int().nonnegative(),
+      /** Per state, how many of them. */
+      counts: z.record(TrialVerificationStateSchema, z.int().nonnegative()),
+    })
+    .nullable(),
 });
 export type PrReport = z.infer<typeof PrReportSchema>;

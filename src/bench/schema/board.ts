@@ -102,6 +102,13 @@ export const BoardRowSchema = z.strictObject({
   usage: MeanUsageSchema,
   /** Infra-error trials over the row's cells (excluded from its scores). */
   infraErrors: z.int().nonnegative(),
+  /** Re-run verification over the row's completed trials (current scenario versions: the trials its scores are made of). */
+  verified: z.strictObject({
+    /** Those whose re-run agrees with the record on every checkpoint (verification status `agrees`). */
+    agrees: z.int().nonnegative(),
+    /** The row's completed trials. */
+    of: z.int().nonnegative(),
+  }),
   /** Position on the board, from 1 (board order: complete rows first, then score, MAY tally, name). */
   rank: z.int().positive(),
   /**

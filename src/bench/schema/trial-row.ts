@@ -7,6 +7,7 @@ import { UsageSchema } from './usage.ts';
 import { VerdictSchema } from './verdict.ts';
 import { TrialScoreSchema } from './score.ts';
 import { TrialSchemaReportSchema } from './schema-report.ts';
+import { TrialVerificationSchema } from './verification-row.ts';
 
 /** A project-relative path of a file under `results/`. */
 const ResultPathSchema = z.string().regex(/^results\/[^\\]+$/, 'must be a project-relative path under results/');
@@ -19,6 +20,10 @@ export const TrialFilesSchema = z.strictObject({
   wire: ResultPathSchema,
   /** Its agent transcript, when it has one. */
   transcript: ResultPathSchema.optional(),
+  /** Its solution snapshot (`<name>.snapshot.jsonl`, agent trials), when it has one. */
+  snapshot: ResultPathSchema.optional(),
+  /** Its re-run verification (`<name>.verification.jsonl`, written by `npm run verify`), when it has one. */
+  verification: ResultPathSchema.optional(),
 });
 export type TrialFiles = z.infer<typeof TrialFilesSchema>;
 
@@ -72,6 +77,8 @@ export const TrialRowSchema = z.strictObject({
    * a verdict or the score.
    */
   schema: TrialSchemaReportSchema,
+  /** The re-run verification of the stored solution, compared with the record (absent: never verified). */
+  verification: TrialVerificationSchema.optional(),
   /** The trial's wall time, `endedAt − startedAt` in milliseconds (never negative: derive rejects a record ending before it starts). */
   durationMs: z.int().nonnegative(),
 });

@@ -1,14 +1,10 @@
 // Re-run verification compares outcomes, not messages: a message quotes timings and ids that differ run to run, while
 // pass / fail / not-applicable per checkpoint is what the score is made of.
-import type { Outcome, Verdict } from '../schema/verdict.ts';
+import type { Verdict } from '../schema/verdict.ts';
+import type { CheckpointMatch } from '../schema/verification-row.ts';
 
-/** One checkpoint's outcome in the stored record and in the re-run (`missing`: that side has no verdict for it). */
-export interface CheckpointMatch {
-  checkpoint: string;
-  stored: Outcome | 'missing';
-  rerun: Outcome | 'missing';
-  match: boolean;
-}
+// The type is the data set's (one schema per concept): what derive publishes is what this returns.
+export type { CheckpointMatch };
 
 /** Checkpoint by checkpoint, in the stored record's order, then any the re-run alone has. */
 export function compareVerdicts(stored: readonly Verdict[], rerun: readonly Verdict[]): CheckpointMatch[] {

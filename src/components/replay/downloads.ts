@@ -7,6 +7,8 @@ export function trialDownloads(t: TrialRow): { label: string; href: string }[] {
     'record.json',
     'wire.jsonl',
     ...(t.files.transcript ? (['transcript.jsonl'] as const) : []),
+    ...(t.files.snapshot ? (['snapshot.jsonl'] as const) : []),
+    ...(t.files.verification ? (['verification.jsonl'] as const) : []),
     'trial.har',
   ] as const;
   return files.map((f) => ({ label: f, href: trialFileUrl(t.id, f) }));

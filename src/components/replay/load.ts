@@ -9,6 +9,8 @@ import type { TranscriptEntry } from '../../bench/schema/transcript.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { readTrialFiles, type TrialFileTexts } from '../../harness/io/trial-sidecars.ts';
 import { dataset } from '../../site/data.ts';
+import { parseSnapshot } from '../../bench/derive/snapshot.ts';
+import { snapshotView, type SnapshotView } from '../../site/snapshot.ts';
 import { trialUrl } from '../../site/urls.ts';
 
 export interface LoadedTrial {
@@ -51,6 +53,19 @@ export function loadTrial(row: TrialRow): LoadedTrial {
 /** The record and sidecars of one trial as stored, unparsed (the raw-bytes download endpoints). */
 export function trialTexts(row: TrialRow): TrialFileTexts {
   return readTrialFiles(row.files);
+}
+
+/** The file list of a trial's solution snapshot; undefined when it has none. */
+export function snapshotOf(row: TrialRow): SnapshotView | undefined {
+  const t = loadTrial(row);
+  if (!row.files.snapshot || t.texts.snapshot === undefined) return undefined;
+  const s = parseSnapshot(row.files.snapshot, t.texts.snapshot);
+  if (!s.header || !s.files)
+    throw new Error(s.problems.map(formatProblem).join('\n') + '\n  hint: re-run `npm run derive`');
+  return snapshotView(
+    s.header,
+    s.files.map((f) => f.file),
+  );
 }
 
 /** The replay view model of one trial. */

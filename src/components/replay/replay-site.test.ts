@@ -210,3 +210,41 @@ describe.skipIf(!existsSync('/usr/bin/chromium'))('in Chromium', () => {
     }
   });
 });
+
+describe('re-run verification on the replay pages and boards', () => {
+  it('shows a disagreeing re-run first on the trial page, with its date, commit, isolation and downloads', () => {
+    const html = page(`trials/${FIXTURE_IDS.disagrees}/index.html`);
+    const row = trials.find((t) => t.id === FIXTURE_IDS.disagrees)!;
+    expect(row.verification!.status).toBe('disagrees');
+    expect(html).toContain('<h2 id="verification">Verification</h2>');
+    expect(html).toContain('The re-run disagrees with the record');
+    expect(html).toContain('2026-12-01 10:00 UTC');
+    expect(html).toContain('<code title="0123456789abcdef0123456789abcdef01234567">0123456789ab</code>');
+    // Every checkpoint failed on re-run (the solution answered 500): each row says so, disagreements linked.
+    const first = row.verdicts[0]!.checkpoint;
+    expect(html).toContain(`<a href="#v-${first}"><code>${first}</code></a>`);
+    expect(html).toMatch(/<tr class="differs"><th scope="row"><code>[^<]+<\/code><\/th><td>pass<\/td><td>fail<\/td>/);
+    for (const f of ['snapshot.jsonl', 'verification.jsonl']) {
+      expect(html).toContain(`href="/trials/${FIXTURE_IDS.disagrees}/${f}"`);
+      const path = f === 'snapshot.jsonl' ? row.files.snapshot! : row.files.verification!;
+      expect(page(`trials/${FIXTURE_IDS.disagrees}/${f}`)).toBe(readFileSync(join(root, path), 'utf8'));
+    }
+  });
+
+  it("lists the snapshot's files without their texts", () => {
+    const html = page(`trials/${FIXTURE_IDS.verified}/index.html`);
+    expect(html).toContain('<h2 id="snapshot">Solution snapshot</h2>');
+    expect(html).toContain('<code>server.mjs</code>');
+    expect(html).toContain('text stored (1 redacted)');
+    expect(html).not.toContain('import http');
+    expect(existsSync(join(dist, `trials/${FIXTURE_IDS.hostile}/snapshot.jsonl`))).toBe(false);
+  });
+
+  it('badges the board row whose every trial agrees on re-run, and the row where some do', () => {
+    const board = page('2025-11-25/index.html');
+    expect(board).toMatch(/scripted-2 · off<\/a><span class="badge verified" title="[^"]+">re-run verified<\/span>/);
+    expect(board).toMatch(
+      /scripted-1 · &lt;b&gt;off&lt;\/b&gt;<\/a><span class="badge verified" title="[^"]+">1\/4 re-run verified<\/span>/,
+    );
+  });
+});

@@ -6,6 +6,8 @@ export interface TrialFilePaths {
   record: string;
   wire: string;
   transcript?: string;
+  snapshot?: string;
+  verification?: string;
 }
 
 /** The raw text of a trial's record and sidecars, for the replay pages and their download endpoints. */
@@ -13,6 +15,8 @@ export interface TrialFileTexts {
   record: string;
   wire: string;
   transcript?: string;
+  snapshot?: string;
+  verification?: string;
 }
 
 /**
@@ -31,11 +35,13 @@ function readUnder(root: string, rel: string): string {
   );
 }
 
-/** Read a trial's record, wire log and transcript (when it has one) from `root` (default: the project root). */
+/** Read a trial's record, wire log and the sidecars it has (transcript, snapshot, verification) from `root` (default: the project root). */
 export function readTrialFiles(files: TrialFilePaths, root = projectRoot()): TrialFileTexts {
   return {
     record: readUnder(root, files.record),
     wire: readUnder(root, files.wire),
     ...(files.transcript ? { transcript: readUnder(root, files.transcript) } : {}),
+    ...(files.snapshot ? { snapshot: readUnder(root, files.snapshot) } : {}),
+    ...(files.verification ? { verification: readUnder(root, files.verification) } : {}),
   };
 }
