@@ -41,7 +41,12 @@ async function main(): Promise<number> {
   );
   const preview = previewUrl(a['preview-url']);
   const root = projectRoot();
-  const { base, changes, check } = checkAgainstBase(root, { base: a.base, allowCalibration: a['allow-calibration'] });
+  const { base, changes, check } = checkAgainstBase(root, {
+    base: a.base,
+    allowCalibration: a['allow-calibration'],
+    // The preview workflow runs verify before the report: its verification files are the ones the report shows.
+    allowVerifications: true,
+  });
   const next = deriveTree(root);
   const old = deriveCommit(root, base.commit);
   const report = prReport({

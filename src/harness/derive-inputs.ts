@@ -69,7 +69,7 @@ export function deriveCommit(root: string, commit: string): { dataset?: Dataset;
 /** What `npm run check` and `npm run pr-report` both start from: the base, the changes against it, and the check. */
 export function checkAgainstBase(
   root: string,
-  o: { base?: string; select?: readonly string[]; allowCalibration?: boolean },
+  o: { base?: string; select?: readonly string[]; allowCalibration?: boolean; allowVerifications?: boolean },
 ): { base: ReturnType<typeof resolveBase>; changes: ReturnType<typeof changedFiles>; check: CheckOutput } {
   const base = resolveBase(root, o.base);
   const changes = changedFiles(root, base.commit);
@@ -85,6 +85,7 @@ export function checkAgainstBase(
     judges: JUDGES,
     calibrationSubjects: calibrationSubjects(),
     allowCalibration: o.allowCalibration ?? false,
+    allowVerifications: o.allowVerifications ?? false,
   });
   return { base, changes, check };
 }

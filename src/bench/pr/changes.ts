@@ -84,3 +84,20 @@ export function scopeProblems(s: ChangeSet, allow: boolean): Problem[] {
     });
   return problems;
 }
+
+/**
+ * Verification files come from the project's own re-run (the preview workflow's `npm run verify`), committed by a
+ * maintainer: derive cannot tell who wrote one (its embedded log could be recomputed like any wire log), so a pull
+ * request that brings its own would be vouching for itself. Problems unless `allow` (maintainers, or pr-report, which
+ * runs after the workflow's own verify).
+ */
+export function verificationScopeProblems(changes: readonly FileChange[], allow: boolean): Problem[] {
+  if (allow) return [];
+  return changes
+    .filter((c) => c.status !== 'D' && c.path.startsWith('results/') && c.path.endsWith('.verification.jsonl'))
+    .map((c) => ({
+      file: c.path,
+      message: 'a verification file in a pull request: the verifications that count come from the project’s re-run',
+      hint: 'delete it (`npm run verify` wrote it for you to read); the preview workflow re-runs your records and a maintainer commits its verifications (--allow-calibration)',
+    }));
+}

@@ -41,15 +41,26 @@ describe('checkChanges', () => {
 
   it('passes an added agent trial with its snapshot and verification, and a verification added later for it', () => {
     const files = new Map([...baseTree(), ...verifiedAgent()]);
-    expect(text(run(files, added(files, ADIR)))).toBe('');
-    const later = run(files, [{ status: 'A', path: A_VER }]);
+    const maintainer = { allowVerifications: true };
+    expect(text(run(files, added(files, ADIR), maintainer))).toBe('');
+    const later = run(files, [{ status: 'A', path: A_VER }], maintainer);
     expect(text(later)).toBe('');
     expect(later.checked).toEqual([A_REC_PATH]);
   });
 
+  it('refuses a verification a contributor’s pull request brings itself: only the project’s re-run vouches', () => {
+    const files = new Map([...baseTree(), ...verifiedAgent()]);
+    expect(text(run(files, added(files, ADIR)))).toBe(
+      `${A_VER}: a verification file in a pull request: the verifications that count come from the project’s re-run\n  hint: delete it (\`npm run verify\` wrote it for you to read); the preview workflow re-runs your records and a maintainer commits its verifications (--allow-calibration)`,
+    );
+    expect(text(run(files, added(files, ADIR), { allowCalibration: true }))).toBe('');
+  });
+
   it('refuses a verification with no record beside it as an orphan, and one of an older version of its record', () => {
     const alone = new Map([...baseTree(), [`${ADIR}k2.verification.jsonl`, verifiedAgent().get(A_VER)!]]);
-    expect(text(run(alone, [{ status: 'A', path: `${ADIR}k2.verification.jsonl` }]))).toBe(
+    expect(
+      text(run(alone, [{ status: 'A', path: `${ADIR}k2.verification.jsonl` }], { allowVerifications: true })),
+    ).toBe(
       `${ADIR}k2.verification.jsonl: orphan file: no record names it as a sidecar\n  hint: a verification lies beside the record it verifies (${ADIR}k2.json): commit it with its record, or delete it`,
     );
     const files = new Map([...baseTree(), ...verifiedAgent()]);

@@ -13,7 +13,14 @@ import { cmp, formatProblem, sortProblems, type Problem } from '../problems.ts';
 import { recordContextProblems } from '../derive/record-context.ts';
 import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
-import { classifyChanges, recordOf, scopeProblems, type ChangeSet, type FileChange } from './changes.ts';
+import {
+  classifyChanges,
+  recordOf,
+  scopeProblems,
+  verificationScopeProblems,
+  type ChangeSet,
+  type FileChange,
+} from './changes.ts';
 import { manifestProblems } from './manifest.ts';
 
 /** What check reads: the head tree's results and scenarios (by harness/io) and the changes against the base (git). */
@@ -37,6 +44,8 @@ export interface CheckInput {
   calibrationSubjects?: CalibrationSubjects;
   /** Maintainers: calibration records, scenarios and code may change alongside records. */
   allowCalibration?: boolean;
+  /** Verification files may be among the changes (pr-report, after the workflow's own `npm run verify`). */
+  allowVerifications?: boolean;
 }
 
 export interface CheckOutput {
@@ -102,7 +111,13 @@ function peek(path: string, text: string): { id?: string; read?: ReadSidecars } 
 /** Validate the pull request's records. Pure: everything is read by harness/io and git beforehand. */
 export function checkChanges(input: CheckInput): CheckOutput {
   const changes = classifyChanges(input.changes);
-  const problems: Problem[] = [...scopeProblems(changes, input.allowCalibration ?? false)];
+  const problems: Problem[] = [
+    ...scopeProblems(changes, input.allowCalibration ?? false),
+    ...verificationScopeProblems(
+      input.changes,
+      (input.allowCalibration ?? false) || (input.allowVerifications ?? false),
+    ),
+  ];
   const { scenarios, problems: sp, broken } = checkScenarios(input.scenarios, undefined);
   problems.push(...sp);
   const history =
