@@ -70,12 +70,14 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   'cli-args': 1,
   wire: 1, // flag parsing; the recorded HTTP exchange
   io: 2, // the project tree and the pinned spec on disk
+  snapshot: 2, // reads an agent's workspace at session end (runner takes it, verify restores it)
   oracle: 3,
   probe: 3,
   reference: 3, // the instruments of one revision each
   roles: 4, // binds each revision's instruments into a role driver
   runner: 5, // runs a subject against a driver: trials, calibration, manual probes
   libraries: 6, // runs library subjects through the runner
+  verify: 6, // re-runs a stored solution through the runner
   conformance: 7,
   'derive-inputs': 7, // compose all of the above
 };
