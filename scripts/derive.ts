@@ -50,3 +50,10 @@ const schemaLine = checked.length
 console.log(
   `derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`,
 );
+// The coverage ledger's headline figure per revision × role (defined on the methodology page and in CONTEXT.md).
+const musts = d.extra.coverage.revisions.flatMap((r) =>
+  r.observableMusts.flatMap((m) =>
+    m.observable === null ? [] : [`${r.revision} ${m.role} ${m.tested}/${m.observable}`],
+  ),
+);
+if (musts.length > 0) console.log(`derive: observable in-scope MUSTs tested (goal: all): ${musts.join(', ')}`);

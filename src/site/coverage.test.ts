@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoverageCount, CoverageReport } from '../bench/coverage/types.ts';
+import { MUST_SHARE } from '../bench/coverage/counts.ts';
 import { EXCLUSION_REASONS, type ExclusionReason } from '../bench/schema/coverage.ts';
 import { coverageView } from './coverage.ts';
 
@@ -19,12 +20,15 @@ const count = (role: 'server' | 'client', over: Partial<CoverageCount> = {}): Co
 const report: CoverageReport = {
   format: 'mcpfs.coverage-report/1',
   reasons: [...EXCLUSION_REASONS],
+  mustShare: { ...MUST_SHARE },
   revisions: [
     {
       revision: '2025-11-25',
       ledger: 'scenarios/2025-11-25/coverage.json',
       specPresent: true,
       counts: [count('server')],
+      levelCounts: [],
+      observableMusts: [],
       sentences: [
         {
           id: '251125-transports-79a',
@@ -53,7 +57,15 @@ const report: CoverageReport = {
         },
       ],
     },
-    { revision: '2026-07-28', ledger: null, specPresent: false, counts: [], sentences: [] },
+    {
+      revision: '2026-07-28',
+      ledger: null,
+      specPresent: false,
+      counts: [],
+      levelCounts: [],
+      observableMusts: [],
+      sentences: [],
+    },
   ],
 };
 

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { duration, heat, mayTally, numberWord, pct, round4, tokens, usd } from './format.ts';
+import { duration, floorPct, heat, mayTally, numberWord, pct, round4, tokens, usd } from './format.ts';
 
 describe('format', () => {
+  it('rounds a share down, so only all of it reads 100%', () => {
+    expect([floorPct(199 / 200), floorPct(0.29), floorPct(28 / 74), floorPct(1), floorPct(0), floorPct(null)]).toEqual([
+      '99%',
+      '29%',
+      '37%',
+      '100%',
+      '0%',
+      '—',
+    ]);
+  });
+
   it('formats absent numbers as a dash and present ones compactly', () => {
     expect([pct(null), pct(0.875), pct(1)]).toEqual(['—', '88%', '100%']);
     expect([tokens(999), tokens(1234), tokens(2_500_000)]).toEqual(['999', '1.2k', '2.5M']);

@@ -5,6 +5,14 @@ export function pct(v: number | null | undefined): string {
   return typeof v === 'number' && Number.isFinite(v) ? `${Math.round(v * 100)}%` : '—';
 }
 
+/**
+ * A share in [0, 1] as a whole percentage rounded down, so "100%" means all of it (199 of 200 reads 99%, not 100%);
+ * `—` when absent.
+ */
+export function floorPct(v: number | null | undefined): string {
+  return typeof v === 'number' && Number.isFinite(v) ? `${Math.floor(v * 100 + 1e-9)}%` : '—';
+}
+
 /** A difference of two scores in percentage points, signed: "+12 pts", "−5 pts"; `—` when absent. */
 export function points(delta: number | null | undefined): string {
   return typeof delta === 'number' && Number.isFinite(delta)

@@ -75,6 +75,33 @@ describe('checkCoverage', () => {
     expect(rev.counts.every((c) => c.unaccounted === 0)).toBe(true);
   });
 
+  it('carries the figures per role × TSV level and the share of observable MUSTs tested', () => {
+    const r = check(GOOD);
+    const rev = r.report.revisions.find((x) => x.revision === '2025-11-25')!;
+    expect(rev.levelCounts.map((c) => [c.role, c.rawLevel, c.inScope, c.tested])).toEqual([
+      ['client', 'MUST', 2, 0],
+      ['client', 'SHOULD', 1, 0],
+      ['server', 'MUST', 2, 1],
+      ['server', 'SHOULD', 1, 1],
+      ['server', 'SHOULD NOT', 1, 0],
+      ['server', 'MAY', 1, 1],
+    ]);
+    // Server: 70 tested, lifecycle-40 binds the harness (other-role). Client: 88 not yet scenarioed, 40 other-role.
+    expect(rev.observableMusts).toEqual([
+      {
+        role: 'client',
+        tested: 0,
+        observable: 1,
+        share: 0,
+        untested: [{ cause: 'not-yet-scenarioed', sentences: 1 }],
+        notCounted: 1,
+      },
+      { role: 'server', tested: 1, observable: 1, share: 1, untested: [], notCounted: 1 },
+    ]);
+    expect(r.report.mustShare['not-yet-scenarioed']).toBe('untested');
+    expect(r.report.mustShare['other-role']).toBe('not-counted');
+  });
+
   it('lists each sentence with its checkpoints or its exclusion, quote and link', () => {
     const rev = check(GOOD).report.revisions[0]!;
     expect(rev.sentences.find((s) => s.id === '251125-transports-70' && s.role === 'server')).toEqual({

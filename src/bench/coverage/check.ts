@@ -1,13 +1,14 @@
 import type { SourceFile } from '../derive/scenarios.ts';
 import { cmp, type Problem } from '../problems.ts';
 import { REVISIONS, ROLES, type Level, type Revision, type Role } from '../schema/common.ts';
-import { EXCLUSION_REASONS, type CoverageExclusion, type ExclusionReason } from '../schema/coverage.ts';
+import { EXCLUSION_REASONS, type CoverageExclusion } from '../schema/coverage.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { SentenceRow } from '../spec/tsv.ts';
 import { ledgerPath, parseLedgers, roleIdKey, type ParsedLedger } from './ledger.ts';
 import { sentenceUrl } from '../spec/links.ts';
 import { COVERAGE_REPORT_FORMAT } from '../schema/coverage-report.ts';
-import type { CoverageCheckpoint, CoverageCount, CoverageReport, RevisionCoverage, SentenceCoverage } from './types.ts';
+import type { CoverageCheckpoint, CoverageReport, RevisionCoverage, SentenceCoverage } from './types.ts';
+import { countAll, levelCounts, MUST_SHARE, observableMusts } from './counts.ts';
 
 export interface CoverageInput {
   /** `scenarios/<revision>/coverage.json` files. */
@@ -26,8 +27,6 @@ interface Cite extends CoverageCheckpoint {
   line: number;
   quote: string;
 }
-
-const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
 
 /** Checkpoints citing each sentence, per role: `<role>\0<id>` → citations in scenario, slug order. */
 function testedBy(scenarios: readonly Scenario[], rev: Revision): Map<string, Cite[]> {
@@ -81,7 +80,15 @@ export function checkCoverage(input: CoverageInput): { report: CoverageReport; p
           hint: `create it: {"format": "mcpfs.coverage/1", "revision": "${rev}", "exclusions": []}, then run derive for the list`,
         });
       }
-      revisions.push({ revision: rev, ledger: null, specPresent: !!rows, counts: [], sentences: [] });
+      revisions.push({
+        revision: rev,
+        ledger: null,
+        specPresent: !!rows,
+        counts: [],
+        levelCounts: [],
+        observableMusts: [],
+        sentences: [],
+      });
       continue;
     }
     gaps.push(...conflicts(ledger, tested, rows));
@@ -91,10 +98,21 @@ export function checkCoverage(input: CoverageInput): { report: CoverageReport; p
       ledger: ledger.path,
       specPresent: !!rows,
       counts: countAll(sentences, !!rows),
+      levelCounts: levelCounts(sentences, !!rows),
+      observableMusts: observableMusts(sentences, !!rows),
       sentences,
     });
   }
-  return { report: { format: COVERAGE_REPORT_FORMAT, reasons: [...EXCLUSION_REASONS], revisions }, problems, gaps };
+  return {
+    report: {
+      format: COVERAGE_REPORT_FORMAT,
+      reasons: [...EXCLUSION_REASONS],
+      mustShare: { ...MUST_SHARE },
+      revisions,
+    },
+    problems,
+    gaps,
+  };
 }
 
 /** Exclusions of tested sentences; with the spec, also unknown ids and roles the sentence is not in scope for. */
@@ -214,28 +232,4 @@ function exclusionView(e: CoverageExclusion): NonNullable<SentenceCoverage['excl
 function link(rev: Revision, file: string, line: number): { url?: string } {
   const url = sentenceUrl(rev, file, line);
   return url ? { url } : {};
-}
-
-/** Per role × level (then the role's total, level `all`): in scope, tested, excluded by reason. */
-function countAll(sentences: readonly SentenceCoverage[], specPresent: boolean): CoverageCount[] {
-  const out: CoverageCount[] = [];
-  for (const role of ROLES) {
-    for (const level of [...LEVELS, 'all'] as const) {
-      const mine = sentences.filter((s) => s.role === role && (level === 'all' || s.level === level));
-      const excluded = Object.fromEntries(EXCLUSION_REASONS.map((r) => [r, 0])) as Record<ExclusionReason, number>;
-      for (const s of mine) if (s.exclusion) excluded[s.exclusion.reason] += 1;
-      const tested = mine.filter((s) => s.checkpoints.length > 0).length;
-      const excludedTotal = mine.filter((s) => s.exclusion).length;
-      out.push({
-        role,
-        level,
-        inScope: specPresent ? mine.length : null,
-        tested,
-        excluded,
-        excludedTotal,
-        unaccounted: mine.length - tested - excludedTotal,
-      });
-    }
-  }
-  return out;
 }

@@ -2,7 +2,9 @@
 export type {
   CoverageCheckpoint,
   CoverageCount,
+  CoverageLevelCount,
   CoverageReport,
+  ObservableMusts,
   RevisionCoverage,
   SentenceCoverage,
 } from '../schema/coverage-report.ts';

@@ -70,6 +70,56 @@ export const CoverageCountSchema = z.strictObject({
 });
 export type CoverageCount = z.infer<typeof CoverageCountSchema>;
 
+/**
+ * Counts for one revision × role × level as the TSV writes it (`MUST NOT` apart from `MUST`): the methodology index's
+ * figures. `inScope = tested + excludedTotal + unaccounted`; the role's total is its `counts` row of level `all`.
+ */
+export const CoverageLevelCountSchema = z.strictObject({
+  /** The role counted. */
+  role: RoleSchema,
+  /**
+   * Level as the TSV writes it (`MUST`, `MUST NOT`, `SHOULD`, `SHOULD NOT`, `MAY`); without the spec, the folded level
+   * of a citing checkpoint; `null` when unknown (an excluded sentence without the spec).
+   */
+  rawLevel: z.string().min(1).nullable(),
+  /** In scope, tested, excluded by reason, unaccounted: as in `CoverageCountSchema`. */
+  ...CoverageCountSchema.omit({ role: true, level: true }).shape,
+});
+export type CoverageLevelCount = z.infer<typeof CoverageLevelCountSchema>;
+
+/** How the observable-MUST share treats an in-scope MUST row that is not tested. */
+export const MustShareTreatmentSchema = z.enum(['untested', 'not-counted']);
+export type MustShareTreatment = z.infer<typeof MustShareTreatmentSchema>;
+
+/**
+ * The share of observable in-scope MUSTs tested, for one revision × role (goal: 1). Observable in-scope MUST: a
+ * sentence in scope for the role (a row of its ledger) at folded level MUST (`MUST`, `MUST NOT`), unless excluded for
+ * a reason `CoverageReport.mustShare` marks `not-counted`; tested, excluded for an `untested` reason, or unaccounted.
+ */
+export const ObservableMustsSchema = z.strictObject({
+  /** The role. */
+  role: RoleSchema,
+  /** Observable in-scope MUST rows some checkpoint of the role cites (the numerator). */
+  tested: z.int().nonnegative(),
+  /** Observable in-scope MUST rows (the denominator); `null` when the spec is absent (the TSV decides scope and level). */
+  observable: z.int().nonnegative().nullable(),
+  /** `tested / observable`, in [0, 1]; `null` when `observable` is `null` or 0. */
+  share: z.number().min(0).max(1).nullable(),
+  /** The untested part of the denominator by cause: its `untested` reasons, then `unaccounted`; only causes with rows. */
+  untested: z.array(
+    z.strictObject({
+      /** An exclusion reason marked `untested`, or `unaccounted` (neither tested nor excluded: a build with the gate off). */
+      cause: z.union([ExclusionReasonSchema, z.literal('unaccounted')]),
+      /** Rows. */
+      sentences: z.int().positive(),
+    }),
+  ),
+  /** MUST rows left out of the denominator (excluded for a `not-counted` reason). Without the spec, `tested`,
+   * `untested` and this count only rows whose level a citing checkpoint gives. */
+  notCounted: z.int().nonnegative(),
+});
+export type ObservableMusts = z.infer<typeof ObservableMustsSchema>;
+
 /** Coverage of one revision. */
 export const RevisionCoverageSchema = z.strictObject({
   /** The revision. */
@@ -80,6 +130,13 @@ export const RevisionCoverageSchema = z.strictObject({
   specPresent: z.boolean(),
   /** Per role × level, then per role over all levels. */
   counts: z.array(CoverageCountSchema),
+  /**
+   * Per role (as `counts`) × level as the TSV writes it, the levels a role has in `MUST`, `MUST NOT`, `SHOULD`,
+   * `SHOULD NOT`, `MAY` order (other spellings after, by name; unknown last).
+   */
+  levelCounts: z.array(CoverageLevelCountSchema),
+  /** Per role (as `counts`): the share of observable in-scope MUSTs tested. */
+  observableMusts: z.array(ObservableMustsSchema),
   /** Per role, in TSV order (ids the TSV lacks last, by id). */
   sentences: z.array(SentenceCoverageSchema),
 });
@@ -91,6 +148,8 @@ export const CoverageReportSchema = z.strictObject({
   format: z.literal(COVERAGE_REPORT_FORMAT),
   /** Reason classes in display order. */
   reasons: z.array(ExclusionReasonSchema),
+  /** How `observableMusts` treats a MUST row excluded for each reason: still in the denominator, or not counted. */
+  mustShare: z.record(ExclusionReasonSchema, MustShareTreatmentSchema),
   /** One entry per revision. */
   revisions: z.array(RevisionCoverageSchema),
 });
