@@ -76,7 +76,9 @@ export function levelCounts(sentences: readonly SentenceCoverage[], specPresent:
 export const MUST_SHARE: Readonly<Record<ExclusionReason, MustShareTreatment>> = {
   'not-observable-on-the-wire': 'not-counted',
   'intermediary-only': 'not-counted',
-  'out-of-task-scope': 'untested',
+  // Outside the transport the tasks measure (auth, stdio, icons, resources…): listed with its why, not counted; a
+  // transport sentence wrongly put there is moved to not-yet-scenarioed on review (issue 16), which then shows here.
+  'out-of-task-scope': 'not-counted',
   'other-role': 'not-counted',
   'ambiguous-see-CONTEXT': 'untested',
   'not-yet-scenarioed': 'untested',
