@@ -12,6 +12,7 @@ export const STEP = {
   foreignOrigin: 'foreign-origin',
   badProtocolVersion: 'bad-protocol-version',
   noProtocolVersion: 'no-protocol-version',
+  unknownMethod: 'unknown-method',
   idZero: 'id-zero',
   idPast32Bits: 'id-past-32-bits',
   idMaxSafe: 'id-max-safe-integer',
@@ -54,6 +55,8 @@ export const FOREIGN_ORIGIN = 'http://evil.example';
 export const FIXTURE = {
   add: { args: { a: 19, b: 23 }, text: '42' },
   echo: { args: { text: 'héllo, wörld ✓' }, text: 'héllo, wörld ✓' },
+  /** A method no server implements: its answer is a JSON-RPC error (251125-basic-89, -91 need one). */
+  unknownMethod: 'foo/bar',
   countdownA: { n: 3, token: 'progress-a' },
   countdownB: { n: 2, token: 'progress-b' },
   countdownText: 'liftoff',

@@ -59,7 +59,24 @@ export const FOREIGN_ORIGIN = 'http://evil.example';
 /** A session id an old client might still send; a modern server ignores it. */
 export const STALE_SESSION_ID = 'stale-session-1';
 
-export { CODE, META } from './protocol.ts';
+export { CODE, DEFINED_RESERVED, META, RESERVED_RANGE, RETIRED_CODES } from './protocol.ts';
+
+/**
+ * stateless-tools steps whose request is in order for every defined error code: each standard header present and
+ * equal to the body, version 2026-07-28 in header and `_meta`, clientCapabilities declared, and nothing that needs a
+ * client capability (a foreign Origin, an unknown method or a stale session id is none of the codes' cases). A
+ * −32020, −32021 or −32022 answering one of them uses the code outside its meaning (260728-basic-124).
+ */
+export const IN_ORDER_STEPS: readonly string[] = [
+  STEP.callAdd,
+  STEP.discover,
+  STEP.toolsList,
+  STEP.callEcho,
+  STEP.toolsListAgain,
+  STEP.foreignOrigin,
+  STEP.unknownMethod,
+  STEP.sessionIdIgnored,
+];
 
 /** Fixtures the prober sends and the task judges expect back. */
 export const FIXTURE = {

@@ -28,3 +28,13 @@ export function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
     req.on('error', () => resolve(undefined));
   });
 }
+
+/**
+ * JSON text as ISO-8859-1 bytes, as a server that writes strings in the wrong encoding sends it (the `latin1-body`
+ * mutants of both revisions): characters past U+00FF are escaped first (`\u2713`), so the body stays JSON, only not
+ * UTF-8 (é is the single byte 0xE9).
+ */
+export function latin1Json(text: string): Buffer {
+  const escaped = text.replace(/[^\u0000-\u00ff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return Buffer.from(escaped, 'latin1');
+}

@@ -35,7 +35,10 @@ async function start(p: Prober): Promise<void> {
   await p.initialized(STEP.initialized, p.session);
 }
 
-/** tools-basics: list, call add and echo (string and integer ids), version negotiation, Origin, bad and missing version header. */
+/**
+ * tools-basics: list, call add and echo (string and integer ids), version negotiation, Origin, bad and missing version
+ * header, an unknown method (an ordinary JSON-RPC error, for the error-response checkpoints).
+ */
 const toolsBasics: Plan = async (p) => {
   await start(p);
   await p.post(STEP.toolsList, { jsonrpc: '2.0', id: 'list-1', method: 'tools/list' });
@@ -45,6 +48,7 @@ const toolsBasics: Plan = async (p) => {
   await p.post(STEP.foreignOrigin, { jsonrpc: '2.0', id: 6, method: 'tools/list' }, { origin: FOREIGN_ORIGIN });
   await p.post(STEP.badProtocolVersion, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, { version: BOGUS_VERSION });
   await p.post(STEP.noProtocolVersion, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, { version: null });
+  await p.post(STEP.unknownMethod, { jsonrpc: '2.0', id: 9, method: FIXTURE.unknownMethod });
   // Ids a server might mangle (falsy 0, past 32 bits, the largest exact double, long non-ASCII text).
   for (const [step, id] of ID_PROBES) await p.post(step, { jsonrpc: '2.0', id, method: 'tools/list' });
 };

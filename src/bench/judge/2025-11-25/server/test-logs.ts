@@ -94,7 +94,7 @@ export function basics(): Ex[] {
       ],
       req: rpc(7, 'tools/list'),
       status: 400,
-      json: { jsonrpc: '2.0', error: { code: -32600, message: 'Bad version' } },
+      json: { jsonrpc: '2.0', id: 7, error: { code: -32600, message: 'Bad version' } },
     },
     {
       step: STEP.noProtocolVersion,
@@ -110,6 +110,13 @@ export function basics(): Ex[] {
       status: 200,
       json: result(id, { tools: [] }),
     })),
+    {
+      step: STEP.unknownMethod,
+      reqHeaders: inSession(),
+      req: rpc(9, FIXTURE.unknownMethod),
+      status: 200,
+      json: { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'Method not found' } },
+    },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { collectJudges } from '../../define.ts';
+import * as ErrorCodes from './error-codes.ts';
 import * as Headers from './headers.ts';
 import * as Mrtr from './mrtr.ts';
 import * as Reused from './reused.ts';
@@ -6,4 +7,4 @@ import * as Stateless from './stateless.ts';
 import * as TasksExtension from './tasks-extension.ts';
 
 /** Judges for 2026-07-28 server-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(Headers, Mrtr, Reused, Stateless, TasksExtension);
+export const judges = collectJudges(ErrorCodes, Headers, Mrtr, Reused, Stateless, TasksExtension);

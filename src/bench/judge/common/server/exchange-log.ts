@@ -21,12 +21,23 @@ export interface Ex {
   /** JSON response body (serialised), or raw text. */
   json?: unknown;
   text?: string;
+  /** Raw body bytes, recorded as the recorder does: as text when they are UTF-8, else base64. */
+  bytes?: Uint8Array;
   /** SSE events; object `data` is serialised. */
   sse?: { id?: string; data: unknown }[];
   end?: 'complete' | 'aborted' | 'timeout' | 'reset';
 }
 
 const body = (s: string) => ({ encoding: 'utf8' as const, data: s, bytes: Buffer.byteLength(s), truncated: false });
+
+/** Raw bytes as a body record: text when they round-trip as UTF-8 without C0 controls, else base64 (as `WireRecorder.body`). */
+function rawBody(b: Uint8Array) {
+  const buf = Buffer.from(b);
+  const text = buf.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(buf) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/.test(text)
+    ? body(text)
+    : { encoding: 'base64' as const, data: buf.toString('base64'), bytes: buf.length, truncated: false };
+}
 
 const JSON_CT: Headers = [['Content-Type', 'application/json']];
 
@@ -74,7 +85,7 @@ export function wireLog(exs: readonly Ex[]): WireLog {
         type: 'body',
         t: t++,
         x,
-        body: body(e.text ?? (e.json === undefined ? '' : JSON.stringify(e.json))),
+        body: e.bytes ? rawBody(e.bytes) : body(e.text ?? (e.json === undefined ? '' : JSON.stringify(e.json))),
       });
     events.push({ type: 'end', t: t++, x, reason: e.end ?? 'complete' });
   });

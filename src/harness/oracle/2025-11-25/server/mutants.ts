@@ -54,6 +54,28 @@ export const MUTANTS = [
     description: 'add returns a - b, echo upper-cases its text, slow_square adds 1',
     scenarios: ['tools-basics', 'tasks'],
   },
+  {
+    id: 'latin1-body',
+    description: 'writes JSON bodies in ISO-8859-1 instead of UTF-8 (é as the byte 0xE9)',
+    scenarios: ['tools-basics'],
+  },
+  {
+    id: 'result-member-missing',
+    description: 'answers tools/list with the tool list at the top level of the response, without a result member',
+    scenarios: ['tools-basics'],
+    schemaInvalid: { reason: 'a response without result or error is no JSON-RPC message', defs: ['JSONRPCMessage'] },
+  },
+  {
+    id: 'error-id-dropped',
+    description: 'leaves the request id out of every JSON-RPC error response',
+    scenarios: ['tools-basics'],
+  },
+  {
+    id: 'error-code-string',
+    description: 'sends JSON-RPC error codes as strings ("-32601")',
+    scenarios: ['tools-basics'],
+    schemaInvalid: { reason: 'Error.code must be an integer', defs: ['JSONRPCErrorResponse'] },
+  },
   { id: 'session-id-with-space', description: 'issues session ids containing a space', scenarios: ['sessions'] },
   { id: 'fixed-session-id', description: 'issues the same session id to every session', scenarios: ['sessions'] },
   {

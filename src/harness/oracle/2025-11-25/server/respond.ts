@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { latin1Json } from '../../common/http.ts';
 import type { MutantId } from './mutants.ts';
 
 /** Small writers for the oracle's HTTP answers (kept apart so the request handler reads as the spec does). */
@@ -9,30 +10,43 @@ export class Responder {
     this.mutant = mutant;
   }
 
-  /** A JSON body (the text-plain-content-type mutant mislabels it). */
+  /** A JSON body (the text-plain-content-type mutant mislabels it; the latin1-body mutant encodes it in ISO-8859-1). */
   json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
     const text = JSON.stringify(body);
+    const bytes = this.mutant === 'latin1-body' ? latin1Json(text) : Buffer.from(text, 'utf8');
     res.writeHead(status, {
       'Content-Type': this.mutant === 'text-plain-content-type' ? 'text/plain' : 'application/json',
-      'Content-Length': String(Buffer.byteLength(text)),
+      'Content-Length': String(bytes.length),
       ...headers,
     });
-    res.end(text);
+    res.end(bytes);
   }
 
-  /** A JSON-RPC error as an HTTP error: no `id` when the request's id is unknown (…-79b, …-99). */
+  /**
+   * A JSON-RPC error as an HTTP error: no `id` when the request's id is unknown (…-79b, …-99). The error-id-dropped
+   * mutant drops a known one too, the error-code-string mutant sends the code as a string.
+   */
   httpError(res: ServerResponse, status: number, code: number, message: string, id?: unknown): void {
-    this.json(res, status, { jsonrpc: '2.0', ...(id === undefined ? {} : { id }), error: { code, message } });
+    const withId = id === undefined || this.mutant === 'error-id-dropped' ? {} : { id };
+    this.json(res, status, { jsonrpc: '2.0', ...withId, error: { code: this.code(code), message } });
   }
 
-  /** A JSON-RPC response object (the id-as-string mutant stringifies ids). */
+  /** An error code as sent: the error-code-string mutant turns it into a string. */
+  private code(code: number): number | string {
+    return this.mutant === 'error-code-string' ? String(code) : code;
+  }
+
+  /** A JSON-RPC response object (the id-as-string mutant stringifies ids; error mutants as in `httpError`). */
   message(
     id: unknown,
     payload: { result: unknown } | { error: { code: number; message: string } },
   ): Record<string, unknown> {
-    const p =
-      this.mutant === 'error-without-message' && 'error' in payload ? { error: { code: payload.error.code } } : payload;
-    return { jsonrpc: '2.0', id: this.mutant === 'id-as-string' ? String(id) : id, ...p };
+    if (!('error' in payload))
+      return { jsonrpc: '2.0', id: this.mutant === 'id-as-string' ? String(id) : id, ...payload };
+    const code = this.code(payload.error.code);
+    const error = this.mutant === 'error-without-message' ? { code } : { code, message: payload.error.message };
+    const withId = this.mutant === 'error-id-dropped' ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id };
+    return { jsonrpc: '2.0', ...withId, error };
   }
 
   /** 202 Accepted for notifications and responses (the body-on-202 mutant adds a body). */

@@ -35,27 +35,30 @@ export function createOracleServer(mutantName?: string): Server {
   const out = new Responder(mutant);
   const m = (id: MutantId) => mutant === id;
 
-  /** Checks shared by every non-initialize request: protocol version header, then session. */
-  function admit(req: IncomingMessage, res: ServerResponse): Session | undefined {
+  /**
+   * Checks shared by every non-initialize request: protocol version header, then session. `id` is the POSTed request's
+   * id: its refusal is an error response to a readable request, so it carries that id (…-89).
+   */
+  function admit(req: IncomingMessage, res: ServerResponse, id?: unknown): Session | undefined {
     const version = req.headers['mcp-protocol-version'];
     if (version === undefined && m('require-protocol-version')) {
-      out.httpError(res, 400, -32600, 'Bad Request: MCP-Protocol-Version header is required');
+      out.httpError(res, 400, -32600, 'Bad Request: MCP-Protocol-Version header is required', id);
       return undefined;
     }
     if (typeof version === 'string' && !SUPPORTED.includes(version) && !m('ignore-protocol-version')) {
-      out.httpError(res, 400, -32600, `Unsupported MCP-Protocol-Version: ${version}`);
+      out.httpError(res, 400, -32600, `Unsupported MCP-Protocol-Version: ${version}`, id);
       return undefined;
     }
     const sid = req.headers['mcp-session-id'];
     if (typeof sid !== 'string') {
-      if (m('missing-session-404')) out.httpError(res, 404, -32001, 'Session not found');
-      else out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required');
+      if (m('missing-session-404')) out.httpError(res, 404, -32001, 'Session not found', id);
+      else out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required', id);
       return undefined;
     }
     const s = sessions.get(sid);
     if (!s || s.terminated) {
-      if (s?.terminated && m('terminated-400')) out.httpError(res, 400, -32600, 'Bad Request: session terminated');
-      else out.httpError(res, 404, -32001, 'Session not found');
+      if (s?.terminated && m('terminated-400')) out.httpError(res, 400, -32600, 'Bad Request: session terminated', id);
+      else out.httpError(res, 404, -32001, 'Session not found', id);
       return undefined;
     }
     return s;
@@ -136,7 +139,10 @@ export function createOracleServer(mutantName?: string): Server {
       out.json(res, 200, out.message(msg.id, { error: { code, message } }));
     try {
       if (msg.method === 'ping') return reply({});
-      if (msg.method === 'tools/list') return reply({ tools: TOOLS });
+      if (msg.method === 'tools/list')
+        return m('result-member-missing')
+          ? out.json(res, 200, { jsonrpc: '2.0', id: msg.id, tools: TOOLS })
+          : reply({ tools: TOOLS });
       if (msg.method === 'tasks/get') return reply(s.tasks.get(obj(msg.params)));
       if (msg.method === 'tasks/result') return reply(await s.tasks.result(obj(msg.params)));
       if (msg.method === 'tasks/cancel') return reply(s.tasks.cancel(obj(msg.params)));
@@ -168,7 +174,7 @@ export function createOracleServer(mutantName?: string): Server {
     if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0')
       return out.httpError(res, 400, -32600, 'Invalid Request');
     if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
-    const s = admit(req, res);
+    const s = admit(req, res, typeof msg.method === 'string' ? msg.id : undefined);
     if (!s) return;
     if (typeof msg.method !== 'string' || !('id' in msg)) return out.accepted(res);
     return request(res, s, msg);

@@ -69,6 +69,50 @@ export const MUTANTS = [
   },
   { id: 'mint-session-id', description: 'sends an Mcp-Session-Id header on every response', scenarios: ST },
   { id: 'list-side-effect', description: 'tools/list grows a calls_<n> tool after each tools/call', scenarios: ST },
+  {
+    id: 'latin1-body',
+    description: 'writes JSON bodies in ISO-8859-1 instead of UTF-8 (é as the byte 0xE9)',
+    scenarios: ST,
+  },
+  {
+    id: 'result-member-missing',
+    description: 'answers tools/list with the tool list at the top level of the response, without a result member',
+    scenarios: ST,
+    schemaInvalid: { reason: 'a response without result or error is no JSON-RPC message', defs: ['JSONRPCMessage'] },
+  },
+  { id: 'error-id-dropped', description: 'leaves the request id out of every JSON-RPC error response', scenarios: ST },
+  {
+    id: 'error-without-message',
+    description: 'sends JSON-RPC errors without a message',
+    scenarios: ST,
+    schemaInvalid: {
+      reason: 'Error requires message',
+      defs: [
+        'HeaderMismatchError',
+        'InvalidParamsError',
+        'InvalidRequestError',
+        'MethodNotFoundError',
+        'UnsupportedProtocolVersionError',
+      ],
+    },
+  },
+  {
+    id: 'error-code-string',
+    description: 'sends JSON-RPC error codes as strings ("-32601")',
+    scenarios: ST,
+    schemaInvalid: { reason: 'Error.code must be an integer', defs: ['JSONRPCErrorResponse'] },
+  },
+  {
+    id: 'undefined-reserved-code',
+    description:
+      'refuses a foreign Origin with -32050, a code of the range reserved for the specification that it does not define',
+    scenarios: ST,
+  },
+  {
+    id: 'retired-code',
+    description: 'refuses a foreign Origin with -32002, the code 2025-11-25 used for an unknown resource',
+    scenarios: ST,
+  },
   { id: 'no-base64-decode', description: 'compares =?base64?…?= header values without decoding them', scenarios: PH },
   { id: 'case-sensitive-headers', description: 'looks up MCP header names case-sensitively', scenarios: PH },
   {

@@ -1,6 +1,7 @@
 import { McpfsError } from '../../../../bench/errors.ts';
 import type { ServerResponse } from 'node:http';
 import { formatSse } from '../../../wire/sse.ts';
+import { latin1Json } from '../../common/http.ts';
 import type { MutantId } from './mutants.ts';
 
 export const SERVER_INFO = { name: 'mcpfs-oracle', version: '2026-07-28' };
@@ -31,14 +32,16 @@ export class Responder {
     return this.mutant === 'mint-session-id' ? { 'Mcp-Session-Id': 'oracle-session-1' } : {};
   }
 
+  /** A JSON body (text-plain-content-type mislabels it; latin1-body encodes it in ISO-8859-1). */
   json(res: ServerResponse, status: number, body: unknown): void {
     const text = JSON.stringify(body);
+    const bytes = this.mutant === 'latin1-body' ? latin1Json(text) : Buffer.from(text, 'utf8');
     res.writeHead(status, {
       ...this.base(),
       'Content-Type': this.mutant === 'text-plain-content-type' ? 'text/plain' : 'application/json',
-      'Content-Length': String(Buffer.byteLength(text)),
+      'Content-Length': String(bytes.length),
     });
-    res.end(text);
+    res.end(bytes);
   }
 
   /** Bare status (202 for notifications, 405 for GET/DELETE). */
@@ -46,15 +49,28 @@ export class Responder {
     res.writeHead(status, { ...this.base(), ...headers }).end();
   }
 
-  /** JSON-RPC response object with the request's id (the id-as-string mutant stringifies it). */
+  /**
+   * JSON-RPC response object with the request's id (the id-as-string mutant stringifies it). Error mutants: the id left
+   * out (error-id-dropped), the message left out (error-without-message), the code as a string (error-code-string).
+   */
   message(
     id: unknown,
     payload: { result: unknown } | { error: { code: number; message: string; data?: unknown } },
   ): Record<string, unknown> {
+    const dropId = id === undefined || ('error' in payload && this.mutant === 'error-id-dropped');
     return {
       jsonrpc: '2.0',
-      ...(id === undefined ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id }),
-      ...payload,
+      ...(dropId ? {} : { id: this.mutant === 'id-as-string' ? String(id) : id }),
+      ...('error' in payload ? { error: this.errorObject(payload.error) } : payload),
+    };
+  }
+
+  private errorObject(e: { code: number; message: string; data?: unknown }): Record<string, unknown> {
+    const { code, message, ...rest } = e;
+    return {
+      code: this.mutant === 'error-code-string' ? String(code) : code,
+      ...(this.mutant === 'error-without-message' ? {} : { message }),
+      ...rest,
     };
   }
 

@@ -17,6 +17,16 @@ const STATE_TTL_MS = 10 * 60_000;
  */
 const CACHE = { ttlMs: 60_000, cacheScope: 'public' } as const;
 
+/**
+ * The code of the Origin refusal: -32600 (Invalid Request); the undefined-reserved-code mutant makes one up in the
+ * range reserved for the specification, the retired-code mutant uses 2025-11-25's -32002.
+ */
+function originRefusalCode(mutant: MutantId | undefined): number {
+  if (mutant === 'undefined-reserved-code') return -32050;
+  if (mutant === 'retired-code') return -32002;
+  return -32600;
+}
+
 /** Whether the request's clientCapabilities declare the Tasks extension. */
 const declaresTasks = (caps: Record<string, unknown>) => TASKS_EXT in obj(caps.extensions);
 
@@ -149,8 +159,11 @@ export function createOracleServer(mutantName?: string): Server {
         ...CACHE,
       });
     }
-    if (msg.method === 'tools/list')
+    if (msg.method === 'tools/list') {
+      if (m('result-member-missing'))
+        return out.json(res, 200, { jsonrpc: '2.0', id: msg.id, ...out.result(toolsList()) });
       return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
+    }
     if (msg.method === 'tools/call') return call(req, res, msg, caps);
     if (msg.method === 'tasks/get' || msg.method === 'tasks/cancel' || msg.method === 'tasks/update') {
       if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get'))
@@ -200,7 +213,7 @@ export function createOracleServer(mutantName?: string): Server {
       return out.error(res, undefined, new RpcError(404, -32600, 'Not Found: the MCP endpoint is /mcp'));
     const origin = req.headers.origin;
     if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check'))
-      return out.error(res, undefined, new RpcError(403, -32600, 'Forbidden: Origin not allowed'));
+      return out.error(res, undefined, new RpcError(403, originRefusalCode(mutant), 'Forbidden: Origin not allowed'));
     if (req.method !== 'POST') return out.status(res, 405, { Allow: 'POST' });
     post(req, res).catch((e: unknown) => {
       if (!res.headersSent)
