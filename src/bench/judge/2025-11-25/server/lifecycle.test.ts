@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { basics, judgeOn, override, result } from './test-logs.ts';
-import { initializeEchoesVersion, toolsCapabilityDeclared, unknownVersionCountered } from './lifecycle.ts';
+import { basics, judgeOn, override, result, SERVER_INFO } from './test-logs.ts';
+import {
+  initializeEchoesVersion,
+  initializeResultHasInfo,
+  toolsCapabilityDeclared,
+  unknownVersionCountered,
+} from './lifecycle.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { basicToolsAnswer } from './task-checkpoints.ts';
 import { judges } from './index.ts';
@@ -81,6 +86,67 @@ describe('lifecycle judges', () => {
     expect(r).toMatchObject({
       verdict: 'fail',
       message: 'Expected capabilities.tools to be an object in the InitializeResult, got capabilities {}',
+    });
+  });
+});
+
+describe('InitializeResult capabilities and information (251125-lifecycle-98)', () => {
+  it('returns PASS when every InitializeResult carries capabilities and serverInfo', () => {
+    expect(judgeOn(initializeResultHasInfo, basics())).toMatchObject({
+      verdict: 'pass',
+      evidence: [0, 5],
+      message: '2 InitializeResults carried capabilities and serverInfo ("test-server" "1.0.0")',
+    });
+  });
+  it('returns FAIL when the InitializeResult lacks serverInfo', () => {
+    const r = judgeOn(
+      initializeResultHasInfo,
+      override(basics(), {
+        [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', capabilities: { tools: {} } }) },
+      }),
+    );
+    expect(r).toMatchObject({
+      verdict: 'fail',
+      evidence: [0],
+      message:
+        'Expected the InitializeResult to carry a capabilities object and serverInfo with string name and version, got serverInfo nothing',
+    });
+  });
+  it('returns FAIL when the unknown-version InitializeResult names no version in serverInfo', () => {
+    const r = judgeOn(
+      initializeResultHasInfo,
+      override(basics(), {
+        [STEP.initializeUnknownVersion]: {
+          json: result(5, {
+            protocolVersion: '2025-11-25',
+            capabilities: { tools: {} },
+            serverInfo: { name: SERVER_INFO.name },
+          }),
+        },
+      }),
+    );
+    expect(r).toMatchObject({ verdict: 'fail', evidence: [5] });
+    expect(r.message).toMatch(/got serverInfo \{"name":"test-server"\}$/);
+  });
+  it('returns FAIL when capabilities is not an object', () => {
+    const r = judgeOn(
+      initializeResultHasInfo,
+      override(basics(), {
+        [STEP.initialize]: { json: result(1, { protocolVersion: '2025-11-25', serverInfo: SERVER_INFO }) },
+      }),
+    );
+    expect(r.message).toMatch(/got capabilities nothing$/);
+  });
+  it('returns FAIL when initialize is answered with an error', () => {
+    const r = judgeOn(
+      initializeResultHasInfo,
+      override(basics(), {
+        [STEP.initialize]: { json: { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'x' } } },
+      }),
+    );
+    expect(r).toMatchObject({
+      verdict: 'fail',
+      message: 'Expected a result for initialize, got JSON-RPC error -32603 "x"',
     });
   });
 });

@@ -52,3 +52,43 @@ export const toolsCapabilityDeclared = judge('tools-capability-declared', ({ exc
         r.ex.x,
       ]);
 });
+
+/** What an InitializeResult lacks of its own capabilities and information, or undefined when it has both. */
+function missingInfo(result: Record<string, unknown>): string | undefined {
+  if (!isObject(result.capabilities)) return `capabilities ${brief(result.capabilities)}`;
+  const info = result.serverInfo;
+  if (!isObject(info) || typeof info.name !== 'string' || typeof info.version !== 'string')
+    return `serverInfo ${brief(info)}`;
+  return undefined;
+}
+
+/**
+ * 251125-lifecycle-98: the InitializeResult carries the server's capabilities (an object) and its information
+ * (`serverInfo` with string `name` and `version`), on the main initialize and on every other one answered with a result.
+ */
+export const initializeResultHasInfo = judge('lifecycle-initialize-result-capabilities-and-info', ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
+  if (!r.ok) return r.failure;
+  const answered = [
+    { ex: r.ex, result: r.result },
+    ...exchanges
+      .filter((e) => e !== r.ex && sentRequest(e)?.method === 'initialize')
+      .flatMap((e) => {
+        const result = resultOf(answerOf(e));
+        return result ? [{ ex: e, result }] : [];
+      }),
+  ];
+  for (const a of answered) {
+    const missing = missingInfo(a.result);
+    if (missing)
+      return fail(
+        `Expected the InitializeResult to carry a capabilities object and serverInfo with string name and version, got ${missing}`,
+        [a.ex.x],
+      );
+  }
+  const info = r.result.serverInfo as { name: string; version: string };
+  return pass(
+    `${answered.length} InitializeResults carried capabilities and serverInfo (${brief(info.name, 40)} ${brief(info.version, 40)})`,
+    answered.map((a) => a.ex.x),
+  );
+});

@@ -3,6 +3,7 @@ import { judgeOn, override, result, sessions } from './test-logs.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import {
   missingSessionIdReturns400,
+  sessionIdAssigned,
   sessionIdsDistinct,
   sessionIdVisibleAscii,
   terminatedSessionReturns404,
@@ -92,5 +93,29 @@ describe('session judges', () => {
   });
   it('returns NOT-APPLICABLE for distinct ids when no session id is issued', () => {
     expect(judgeOn(sessionIdsDistinct, stateless()).verdict).toBe('not-applicable');
+  });
+});
+
+describe('session id assigned at initialization (251125-transports-198, MAY)', () => {
+  it('returns PASS when the InitializeResult came with MCP-Session-Id', () => {
+    expect(judgeOn(sessionIdAssigned, sessions())).toMatchObject({
+      verdict: 'pass',
+      evidence: [0],
+      message: 'the InitializeResult came with MCP-Session-Id "sid-A"',
+    });
+  });
+  it('returns FAIL when the InitializeResult came without one', () => {
+    expect(judgeOn(sessionIdAssigned, stateless())).toMatchObject({
+      verdict: 'fail',
+      evidence: [0],
+      message: 'Expected an MCP-Session-Id header on the response carrying the InitializeResult, got none',
+    });
+  });
+  it('returns FAIL when initialize got no answer', () => {
+    const r = judgeOn(sessionIdAssigned, override(sessions(), { [STEP.initialize]: { status: undefined } }));
+    expect(r).toMatchObject({
+      verdict: 'fail',
+      message: 'Expected a result for initialize, got no response (ECONNREFUSED)',
+    });
   });
 });

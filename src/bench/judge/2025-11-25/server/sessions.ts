@@ -1,6 +1,6 @@
 import { answerOf, described, resultOf } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { byStep, ok2xx, sessionIdOf } from '../../common/server/find.ts';
+import { byStep, ok2xx, resultOfStep, sessionIdOf } from '../../common/server/find.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 
@@ -72,4 +72,14 @@ export const sessionIdsDistinct = judge('session-ids-distinct', ({ exchanges }) 
   return ids[0] !== ids[1]
     ? pass('two sessions got distinct session ids', ev)
     : fail(`Expected distinct session ids for two sessions, got ${JSON.stringify(ids[0])} twice`, ev);
+});
+
+/** 251125-transports-198 (MAY): the HTTP response carrying the InitializeResult assigns a session id. */
+export const sessionIdAssigned = judge('session-id-assigned-on-initialize', ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.initialize, 'initialize');
+  if (!r.ok) return r.failure;
+  const sid = sessionIdOf(r.ex);
+  return sid !== undefined && sid !== ''
+    ? pass(`the InitializeResult came with MCP-Session-Id ${JSON.stringify(sid)}`, [r.ex.x])
+    : fail('Expected an MCP-Session-Id header on the response carrying the InitializeResult, got none', [r.ex.x]);
 });

@@ -1,4 +1,4 @@
-import { responseMessages, type Answered, type Exchange } from '../../exchanges.ts';
+import { header, isObject, responseMessages, type Answered, type Exchange } from '../../exchanges.ts';
 import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
@@ -134,4 +134,129 @@ export const resumeNoCrossReplay = judge('resume-never-replays-other-stream', ({
   }
   const replayed = res.sse.filter((s) => s.json !== undefined).length;
   return pass(`the resumed stream replayed ${replayed} messages, none from another stream`, [res.x]);
+});
+
+const sameId = (m: unknown, id: unknown) => isResponse(m) && JSON.stringify(m.id) === JSON.stringify(id);
+
+/** The event ids of a stream and of every resumption chained from it (a GET whose Last-Event-ID is one of them). */
+function resumptionsOf(exchanges: readonly Exchange[], stream: Exchange): Exchange[] {
+  const ids = new Set(stream.sse.map((s) => s.id).filter((id) => id !== undefined && id !== ''));
+  const out: Exchange[] = [];
+  for (const ex of exchanges) {
+    const last = header(ex.request.headers, 'last-event-id');
+    if (ex.x <= stream.x || !isResumed(ex) || last === undefined || !ids.has(last)) continue;
+    out.push(ex);
+    for (const s of ex.sse) if (s.id !== undefined && s.id !== '') ids.add(s.id);
+  }
+  return out;
+}
+
+/** 251125-transports-117: a POST SSE stream carries the response to its request, itself or on a resumption of it. */
+export const streamCarriesResponse = judge('sse-stream-carries-response', ({ exchanges }) => {
+  const streams = postStreams(exchanges).filter((e) => sentRequest(e) !== undefined);
+  if (streams.length === 0) return notApplicable('no POST request was answered with an SSE stream', []);
+  for (const ex of streams) {
+    if (answerOf(ex)) continue;
+    const req = sentRequest(ex)!;
+    const resumed = resumptionsOf(exchanges, ex).find((r) => r.sse.some((s) => sameId(s.json, req.id)));
+    if (resumed) continue;
+    const elsewhere = exchanges.find((o) => o !== ex && !isResumed(o) && o.sse.some((s) => sameId(s.json, req.id)));
+    const got = elsewhere
+      ? `it on another stream (${elsewhere.request.method} #${elsewhere.x})`
+      : `a stream that ended (${ex.end?.reason ?? 'unfinished'}) without it`;
+    return fail(`Expected the response to ${req.method} id ${brief(req.id)} on its SSE stream, got ${got}`, [
+      ex.x,
+      ...(elsewhere ? [elsewhere.x] : []),
+    ]);
+  }
+  return pass(
+    `${streams.length} POST SSE streams carried the response to their request`,
+    streams.map((e) => e.x),
+  );
+});
+
+/** The progress token a request asked for (`params._meta.progressToken`), if any. */
+function progressTokenOf(m: unknown): unknown {
+  const meta = isObject(m) && isObject(m.params) && isObject(m.params._meta) ? m.params._meta : undefined;
+  return meta?.progressToken;
+}
+
+/** The progress token of a `notifications/progress` message, else undefined (not a progress notification). */
+function progressOf(m: unknown): { token: unknown } | undefined {
+  if (!isNotification(m) || m.method !== 'notifications/progress') return undefined;
+  return { token: isObject(m.params) ? m.params.progressToken : undefined };
+}
+
+/** 251125-transports-120: progress notifications on a POST SSE stream carry the token of that stream's request. */
+export const postStreamMessagesRelate = judge('sse-post-messages-relate-to-request', ({ exchanges }) => {
+  let n = 0;
+  const ev: number[] = [];
+  for (const ex of postStreams(exchanges)) {
+    const req = sentRequest(ex);
+    if (!req) continue;
+    const own = progressTokenOf(req);
+    for (const s of ex.sse) {
+      const p = progressOf(s.json);
+      if (!p) continue;
+      if (own === undefined || JSON.stringify(p.token) !== JSON.stringify(own))
+        return fail(
+          `Expected progress on the stream of ${req.method} id ${brief(req.id)} to carry its token ${own === undefined ? '(none: it asked for no progress)' : brief(own)}, got token ${brief(p.token)}`,
+          [ex.x],
+        );
+      n += 1;
+      if (!ev.includes(ex.x)) ev.push(ex.x);
+    }
+  }
+  if (n === 0) return notApplicable('no POST SSE stream carried a progress notification', []);
+  return pass(`${n} progress notifications on POST streams, each with its own request's token`, ev);
+});
+
+/**
+ * When a POST request stopped running: when its response arrived (on its stream), else when its exchange ended.
+ * Resumptions are not followed: a request whose stream ended without its response counts as running until then.
+ */
+function finishedAt(ex: Exchange, id: unknown): number {
+  const answer = ex.sse.find((s) => sameId(s.json, id));
+  return answer?.t ?? ex.end?.t ?? ex.error?.t ?? Number.POSITIVE_INFINITY;
+}
+
+/** 251125-transports-145: no message on the GET stream relates to a client request running when it arrived. */
+export const getStreamMessagesUnrelated = judge('get-stream-messages-unrelated', ({ exchanges }) => {
+  const get = byStep(exchanges, STEP.getStream);
+  if (!isSseStream(get)) return notApplicable('the GET did not open an SSE stream', get ? [get.x] : []);
+  const running = exchanges.flatMap((ex) => {
+    const req = ex.request.method === 'POST' ? sentRequest(ex) : undefined;
+    return req ? [{ ex, req, token: progressTokenOf(req), until: finishedAt(ex, req.id) }] : [];
+  });
+  const messages = get.sse.filter((s) => s.json !== undefined);
+  for (const s of messages) {
+    const token = progressOf(s.json)?.token;
+    for (const r of running) {
+      if (s.t < r.ex.request.t || s.t > r.until) continue;
+      const related =
+        sameId(s.json, r.req.id) || (token !== undefined && JSON.stringify(token) === JSON.stringify(r.token));
+      if (related)
+        return fail(
+          `Expected GET-stream messages unrelated to running requests, got ${brief(s.json, 90)} while ${r.req.method} id ${brief(r.req.id)} was running`,
+          [get.x, r.ex.x],
+        );
+    }
+  }
+  return pass(`the GET stream carried ${messages.length} messages, none related to a request running then`, [get.x]);
+});
+
+/** 251125-transports-169 (MAY): the server attaches an `id` to some of its SSE events. */
+export const eventIdsAttached = judge('sse-event-ids-attached', ({ exchanges }) => {
+  const streams = exchanges.filter((e) => isSseStream(e) && e.sse.length > 0);
+  if (streams.length === 0) return notApplicable('the server sent no SSE events', []);
+  const withId = streams.filter((e) => e.sse.some((s) => s.id !== undefined && s.id !== ''));
+  if (withId.length === 0)
+    return fail(
+      `Expected an id on some SSE event, got ${streams.reduce((k, e) => k + e.sse.length, 0)} events without one`,
+      streams.map((e) => e.x),
+    );
+  return pass(
+    `${withId.length} of ${streams.length} SSE streams carried event ids`,
+    withId.map((e) => e.x),
+  );
 });

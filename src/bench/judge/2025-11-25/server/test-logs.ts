@@ -14,6 +14,8 @@ const rpc = (id: unknown, method: string, params?: unknown) => ({
 export const result = (id: unknown, r: unknown) => ({ jsonrpc: '2.0', id, result: r });
 export const textResult = (id: unknown, t: string) => result(id, { content: [{ type: 'text', text: t }] });
 const SID = 'sid-A';
+/** The Implementation a conformant server names itself with in its InitializeResult. */
+export const SERVER_INFO = { name: 'test-server', version: '1.0.0' };
 const sidHeaders = (sid: string): Headers => [
   ['Content-Type', 'application/json'],
   ['MCP-Session-Id', sid],
@@ -31,7 +33,7 @@ export function start(sid = SID, steps: [string, string] = [STEP.initialize, STE
       req: rpc(1, 'initialize', { protocolVersion: PROTOCOL_VERSION }),
       status: 200,
       resHeaders: sidHeaders(sid),
-      json: result(1, { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} } }),
+      json: result(1, { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: SERVER_INFO }),
     },
     {
       step: steps[1],
@@ -77,7 +79,7 @@ export function basics(): Ex[] {
       req: rpc(5, 'initialize', { protocolVersion: '1900-01-01' }),
       status: 200,
       resHeaders: sidHeaders('sid-C'),
-      json: result(5, { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} } }),
+      json: result(5, { protocolVersion: PROTOCOL_VERSION, capabilities: { tools: {} }, serverInfo: SERVER_INFO }),
     },
     {
       step: STEP.foreignOrigin,
@@ -237,6 +239,7 @@ export function tasks(): Ex[] {
       json: result(1, {
         protocolVersion: PROTOCOL_VERSION,
         capabilities: { tools: {}, tasks: { cancel: {}, requests: { tools: { call: {} } } } },
+        serverInfo: SERVER_INFO,
       }),
     },
     initd!,

@@ -45,6 +45,12 @@ export const MUTANTS = [
     scenarios: ['tools-basics'],
   },
   {
+    id: 'no-server-info',
+    description: 'leaves serverInfo out of the InitializeResult',
+    scenarios: ['tools-basics'],
+    schemaInvalid: { reason: 'serverInfo is required in an InitializeResult', defs: ['InitializeResult'] },
+  },
+  {
     id: 'no-tools-capability',
     description: 'omits capabilities.tools from the InitializeResult',
     scenarios: ['tools-basics'],
@@ -83,6 +89,11 @@ export const MUTANTS = [
     description: 'answers a request without MCP-Session-Id with 404 instead of 400',
     scenarios: ['sessions'],
   },
+  {
+    id: 'no-session',
+    description: 'issues no MCP-Session-Id on initialize; requests without one share a single server-wide session',
+    scenarios: ['sessions'],
+  },
   { id: 'terminated-400', description: 'answers 400 instead of 404 for a terminated session', scenarios: ['sessions'] },
   { id: 'shared-counter', description: 'keeps one increment counter for all sessions', scenarios: ['sessions'] },
   { id: 'no-priming', description: 'starts POST SSE streams without the priming event', scenarios: ['streaming'] },
@@ -104,6 +115,17 @@ export const MUTANTS = [
     description: 'copies every POST-stream message onto the open GET streams',
     scenarios: ['streaming'],
   },
+  {
+    id: 'response-on-get',
+    description: 'sends the countdown response on the open GET streams instead of its POST stream',
+    scenarios: ['streaming'],
+  },
+  {
+    id: 'cross-progress',
+    description: "sends every countdown's progress with the token of the session's first countdown",
+    scenarios: ['streaming'],
+  },
+  { id: 'no-event-ids', description: 'sends SSE events without an id field', scenarios: ['streaming'] },
   {
     id: 'replay-across-streams',
     description: 'on resumption replays every later event of the session, from any stream',

@@ -50,6 +50,7 @@ export function createOracleServer(mutantName?: string): Server {
       return undefined;
     }
     const sid = req.headers['mcp-session-id'];
+    if (typeof sid !== 'string' && m('no-session')) return sessions.sessionless();
     if (typeof sid !== 'string') {
       if (m('missing-session-404')) out.httpError(res, 404, -32001, 'Session not found', id);
       else out.httpError(res, 400, -32600, 'Bad Request: MCP-Session-Id header is required', id);
@@ -65,7 +66,7 @@ export function createOracleServer(mutantName?: string): Server {
   }
 
   function initialize(res: ServerResponse, msg: Rpc): void {
-    const s = sessions.create();
+    const s = m('no-session') ? sessions.sessionless() : sessions.create();
     const asked = obj(msg.params).protocolVersion;
     let version = typeof asked === 'string' && SUPPORTED.includes(asked) ? asked : LATEST;
     if (m('wrong-version-echo')) version = '2025-06-18';
@@ -77,13 +78,16 @@ export function createOracleServer(mutantName?: string): Server {
         // No tasks.list: this server cannot tell requestors apart beyond the session (…-876).
         ...(m('no-tasks-capability') ? {} : { tasks: { cancel: {}, requests: { tools: { call: {} } } } }),
       },
-      serverInfo: { name: 'mcpfs-oracle', version: '2025-11-25' },
+      ...(m('no-server-info') ? {} : { serverInfo: { name: 'mcpfs-oracle', version: '2025-11-25' } }),
     };
-    out.json(res, 200, out.message(msg.id, { result }), { 'MCP-Session-Id': s.id });
+    out.json(res, 200, out.message(msg.id, { result }), m('no-session') ? {} : { 'MCP-Session-Id': s.id });
   }
 
   async function countdown(res: ServerResponse, s: Session, msg: Rpc, n: number): Promise<void> {
-    const token = obj(obj(obj(msg.params)._meta)).progressToken;
+    const own = obj(obj(obj(msg.params)._meta)).progressToken;
+    // cross-progress: a later countdown reports under the first one's token (its progress relates to another request).
+    if (m('cross-progress')) s.firstToken ??= own;
+    const token = m('cross-progress') && own !== undefined ? s.firstToken : own;
     out.sse(res);
     const stream = s.openStream(res);
     res.on('close', () => (stream.sink === res ? (stream.sink = undefined) : undefined));
@@ -98,7 +102,9 @@ export function createOracleServer(mutantName?: string): Server {
       };
       s.emit(stream, JSON.stringify(note));
     }
-    s.emit(stream, JSON.stringify(out.message(msg.id, { result: text('liftoff') })));
+    const response = JSON.stringify(out.message(msg.id, { result: text('liftoff') }));
+    if (m('response-on-get')) for (const g of s.getSinks) g.write(formatSse({ data: response }));
+    else s.emit(stream, response);
     stream.done = true;
     if (!m('keep-stream-open')) stream.sink?.end();
   }

@@ -30,6 +30,8 @@ export class Session {
   readonly id: string;
   counter = 0;
   terminated = false;
+  /** The progress token of the session's first countdown (only the cross-progress mutant uses it). */
+  firstToken: unknown;
   private readonly mutant?: MutantId;
   private seq = 0;
   private nextStream = 0;
@@ -60,7 +62,7 @@ export class Session {
     stream.n += 1;
     const id = this.mutant === 'duplicate-event-ids' ? `e${stream.n}` : `${stream.key}-${++this.seq}`;
     this.events.push({ id, stream: stream.key, seq: this.events.length, data });
-    stream.sink?.write(formatSse({ id, data }));
+    stream.sink?.write(formatSse(this.mutant === 'no-event-ids' ? { data } : { id, data }));
     if (this.mutant === 'broadcast' && data !== '') for (const g of this.getSinks) g.write(formatSse({ data }));
   }
 
@@ -80,6 +82,7 @@ export class Sessions {
   private readonly mutant?: MutantId;
   /** The shared-counter mutant's single counter. */
   shared = 0;
+  private single?: Session;
 
   constructor(mutant?: MutantId) {
     this.mutant = mutant;
@@ -93,5 +96,11 @@ export class Sessions {
 
   get(id: string): Session | undefined {
     return this.byId.get(id);
+  }
+
+  /** The one session of the no-session mutant, which issues no session ids: every request belongs to it. */
+  sessionless(): Session {
+    this.single ??= new Session(this.mutant);
+    return this.single;
   }
 }
