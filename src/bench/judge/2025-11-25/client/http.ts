@@ -1,13 +1,8 @@
-import { isObject, type Exchange } from '../../exchanges.ts';
+import { type Exchange } from '../../exchanges.ts';
+import { carriesJsonRpc, messagesToEndpoint as toEndpoint } from '../../common/client/http.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { acceptList, initsDone, isInitializePost, reqHeader, show, type InitDone } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
-
-/** Requests whose body holds JSON-RPC message(s): a JSON object with `jsonrpc`, or an array of them. */
-function carriesJsonRpc(e: Exchange): boolean {
-  const v = e.request.json;
-  return (Array.isArray(v) ? v : [v]).some((m) => isObject(m) && 'jsonrpc' in m);
-}
 
 /** 251125-transports-91: every request that carries a JSON-RPC message is a POST. */
 export const messagesByPost = judge('http-messages-by-post', ({ exchanges }) => {
@@ -22,25 +17,10 @@ export const messagesByPost = judge('http-messages-by-post', ({ exchanges }) => 
 });
 
 /** 251125-transports-88: every JSON-RPC message is its own POST to the MCP endpoint (the path initialize succeeded on). */
-export const messagesToEndpoint = judge('http-messages-to-endpoint', ({ exchanges }) => {
-  const first = initsDone(exchanges)[0];
-  if (!first) return notApplicable('no initialize succeeded, so the MCP endpoint is unknown');
-  const endpoint = first.ex.request.path.split('?')[0];
-  const carrying = exchanges.filter(carriesJsonRpc);
-  const off = carrying.find((e) => e.request.path.split('?')[0] !== endpoint);
-  if (off)
-    return fail(
-      `x${off.x} sent a JSON-RPC message to ${show(off.request.path)}, not the MCP endpoint ${show(endpoint)}`,
-      [first.x, off.x],
-    );
-  const many = carrying.find((e) => Array.isArray(e.request.json) && e.request.json.length > 1);
-  if (many)
-    return fail(`x${many.x} carried ${(many.request.json as unknown[]).length} messages in one request`, [many.x]);
-  return pass(
-    `all ${carrying.length} JSON-RPC messages went to ${show(endpoint)}, one per request`,
-    carrying.map((e) => e.x),
-  );
-});
+export const messagesToEndpoint = judge(
+  'http-messages-to-endpoint',
+  toEndpoint((exchanges) => initsDone(exchanges)[0]?.ex, 'no initialize succeeded, so the MCP endpoint is unknown'),
+);
 
 /** 251125-transports-138: every GET's Accept lists text/event-stream. */
 export const getAcceptEventStream = judge('http-get-accept-event-stream', ({ exchanges }) => {

@@ -346,6 +346,32 @@ describe('POST-to-endpoint checkpoints', () => {
   });
 });
 
+describe('version and notification-id checkpoints', () => {
+  it('returns PASS when initialize asks for 2025-11-25, FAIL for an older supported version', () => {
+    expect(v('lifecycle-initialize-version-latest', happyPath())).toBe('pass');
+    const b = new LogBuilder();
+    b.initialize({
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'a', version: '1' } },
+    });
+    expect(judge('lifecycle-initialize-version-latest', b).message).toContain('"2025-06-18"');
+    expect(v('lifecycle-initialize-version-latest', new LogBuilder())).toBe('fail');
+  });
+  it('returns FAIL when a notification carries an id (null included), N/A without notifications', () => {
+    expect(v('jsonrpc-notification-no-id', happyPath())).toBe('pass');
+    const b = new LogBuilder();
+    b.initialize();
+    b.post({ jsonrpc: '2.0', id: 2, method: 'notifications/initialized' });
+    expect(judge('jsonrpc-notification-no-id', b).message).toContain('notifications/initialized');
+    const n = new LogBuilder();
+    n.initialize();
+    n.post({ jsonrpc: '2.0', id: null, method: 'notifications/initialized' });
+    expect(v('jsonrpc-notification-no-id', n)).toBe('fail');
+    const none = new LogBuilder();
+    none.initialize();
+    expect(v('jsonrpc-notification-no-id', none)).toBe('not-applicable');
+  });
+});
+
 describe('judges are deterministic', () => {
   it('returns identical results for the same log', () => {
     const b = resumable({ waitMs: 400, resume: true });

@@ -59,6 +59,30 @@ export const initializeVersionSupported = judge('lifecycle-initialize-version-su
   );
 });
 
+/**
+ * The latest version a 2025-11-25 client can ask for in `initialize`: the ground rules make it speak 2025-11-25, and
+ * the one later revision (2026-07-28) has no initialize at all.
+ */
+export const LATEST_INITIALIZE_VERSION = '2025-11-25';
+
+/** 251125-lifecycle-168: every initialize asks for the latest version the client supports (read as 2025-11-25). */
+export const initializeVersionLatest = judge('lifecycle-initialize-version-latest', (input) => {
+  const inits = initRequests(input);
+  if (inits.length === 0) return fail('no initialize request observed');
+  for (const { x, msg } of inits) {
+    const v = isObject(msg.params) ? msg.params.protocolVersion : undefined;
+    if (v !== LATEST_INITIALIZE_VERSION)
+      return fail(
+        `initialize (x${x}) asks for protocolVersion ${show(v)}, not ${LATEST_INITIALIZE_VERSION}, the latest a 2025-11-25 client supports`,
+        [x],
+      );
+  }
+  return pass(
+    `${inits.length} initialize request(s) ask for ${LATEST_INITIALIZE_VERSION}`,
+    inits.map((m) => m.x),
+  );
+});
+
 /** 251125-lifecycle-147: after each successful initialize, `notifications/initialized` follows (before the next initialize). */
 export const initializedNotification = judge('lifecycle-initialized-notification', (input) => {
   const done = initsDone(input.exchanges);

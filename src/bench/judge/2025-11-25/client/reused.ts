@@ -1,5 +1,9 @@
 import { postAcceptBoth as acceptBoth, postSingleMessage as singleMessage } from '../../common/client/http.ts';
-import { requestIdNotNull as idNotNull, requestIdType as idType } from '../../common/client/ids.ts';
+import {
+  notificationNoId as noNotificationId,
+  requestIdNotNull as idNotNull,
+  requestIdType as idType,
+} from '../../common/client/ids.ts';
 import { secretSubmitted as secret } from '../../common/client/secret-task.ts';
 import { jsonAndSseHandled as bothHandled } from '../../common/client/sse.ts';
 import { judge } from '../../define.ts';
@@ -18,3 +22,5 @@ export const jsonAndSseHandled = judge('sse-json-and-sse-handled', bothHandled);
 export const requestIdType = judge('jsonrpc-request-id-type', idType);
 /** 251125-basic-47: no request the client sends has `id: null`. */
 export const requestIdNotNull = judge('jsonrpc-request-id-not-null', idNotNull);
+/** 251125-basic-108: no notification the client sends carries an id. */
+export const notificationNoId = judge('jsonrpc-notification-no-id', noNotificationId);

@@ -1,7 +1,17 @@
 import { isResponse } from '../../jsonrpc.ts';
 import { requestMessages } from '../../exchanges.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
-import { clientRequests, decodeSentinel, headerText, META_VERSION, plainSafe, reqHeader, show } from './view.ts';
+import { messagesToEndpoint as toEndpoint } from '../../common/client/http.ts';
+import {
+  clientRequests,
+  decodeSentinel,
+  headerText,
+  META_VERSION,
+  plainSafe,
+  reqHeader,
+  resultFor,
+  show,
+} from './view.ts';
 import { judge } from '../../define.ts';
 
 /**
@@ -20,6 +30,18 @@ export const postOnly = judge('http-post-only', ({ exchanges }) => {
     exchanges.map((e) => e.x),
   );
 });
+
+/**
+ * 260728-shttp-72: every JSON-RPC message is its own POST to the MCP endpoint, read as the path of the first request
+ * the server answered with a result (there is no initialize to anchor it; the reference serves only its endpoint).
+ */
+export const messagesToEndpoint = judge(
+  'http-messages-to-endpoint',
+  toEndpoint(
+    (exchanges) => clientRequests(exchanges).find((r) => resultFor(r) !== undefined)?.ex,
+    'no request was answered with a result, so the MCP endpoint is unknown',
+  ),
+);
 
 /** 260728-shttp-252: every POST carries an MCP-Protocol-Version header. */
 export const versionHeader = judge('http-protocol-version-header', ({ exchanges }) => {
@@ -99,6 +121,47 @@ export const nameHeaderEncoded = judge('http-name-header-encoded', ({ exchanges 
   return pass(
     `${unsafe.length} request(s) carried a non-header-safe name as the Base64 sentinel`,
     unsafe.map((r) => r.x),
+  );
+});
+
+/** String values anywhere in a JSON value (a tool's arguments), for telling a plain argument from an encoding. */
+function stringsIn(v: unknown, out: Set<string> = new Set()): Set<string> {
+  if (typeof v === 'string') out.add(v);
+  else if (Array.isArray(v)) for (const e of v) stringsIn(e, out);
+  else if (typeof v === 'object' && v !== null) for (const e of Object.values(v)) stringsIn(e, out);
+  return out;
+}
+
+/** The sentinel's opening marker in any letter case: what a client meant as `=?base64?`. */
+const OPENING_ANY_CASE = /^=\?base64\?/i;
+
+/**
+ * 260728-shttp-499: every `Mcp-Name` / `Mcp-Param-*` value that opens with the sentinel marker in any letter case uses
+ * both markers exactly: `=?base64?` lower-case and a closing `?=`. A value that is the request's own plain text (the
+ * name, or an argument sent as it is) is no encoding and is left to the other checkpoints.
+ */
+export const sentinelMarkersExact = judge('params-sentinel-markers-lowercase', ({ exchanges }) => {
+  const uses: { x: number; method: string; header: string; value: string }[] = [];
+  for (const r of clientRequests(exchanges)) {
+    const plain = stringsIn(r.params.arguments);
+    const name = r.params[NAME_SOURCE[r.method] ?? ''];
+    if (typeof name === 'string') plain.add(name);
+    for (const [k, value] of r.ex.request.headers) {
+      const key = k.toLowerCase();
+      if (key !== 'mcp-name' && !key.startsWith('mcp-param-')) continue;
+      if (OPENING_ANY_CASE.test(value) && !plain.has(value)) uses.push({ x: r.x, method: r.method, header: k, value });
+    }
+  }
+  if (uses.length === 0) return notApplicable('no Mcp-Name or Mcp-Param-* header carried a Base64 sentinel');
+  const bad = uses.find((u) => !u.value.startsWith('=?base64?') || !u.value.endsWith('?='));
+  if (bad)
+    return fail(
+      `${bad.method} x${bad.x}: ${bad.header} is ${show(bad.value)}, the markers must be exactly =?base64? and ?=`,
+      [bad.x],
+    );
+  return pass(
+    `${uses.length} sentinel-encoded header value(s), all with the exact lower-case markers`,
+    uses.map((u) => u.x),
   );
 });
 

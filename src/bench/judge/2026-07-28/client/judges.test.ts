@@ -270,6 +270,77 @@ describe('x-mcp-header checkpoints', () => {
       ),
     ).toBe('fail');
   });
+
+  it('returns FAIL for params-sentinel-markers-lowercase when a sentinel is written =?BASE64? or left unclosed', () => {
+    expect(v('params-sentinel-markers-lowercase', withHeaders(good))).toBe('pass');
+    const upper = good.map(([k, x]): [string, string] => [k, x.replace('=?base64?', '=?BASE64?')]);
+    expect(judge('params-sentinel-markers-lowercase', withHeaders(upper)).message).toContain('=?BASE64?');
+    const b = new LogBuilder();
+    call(b, 1, 'entrée', {}, textResult(1, 'tok'), {
+      headers: [
+        ...goodHeaders('tools/call', { name: 'x' }).filter(([k]) => k !== 'Mcp-Name'),
+        ['Mcp-Name', '=?Base64?ZW50csOpZQ==?='],
+      ],
+    });
+    expect(v('params-sentinel-markers-lowercase', b)).toBe('fail');
+    const open = good.map(([k, x]): [string, string] => [k, k === 'mcp-param-greeting' ? x.slice(0, -2) : x]);
+    expect(v('params-sentinel-markers-lowercase', withHeaders(open))).toBe('fail');
+  });
+
+  it('returns NOT-APPLICABLE for params-sentinel-markers-lowercase when only a plain look-alike argument is sent', () => {
+    expect(v('params-sentinel-markers-lowercase', withHeaders([['Mcp-Param-Literal', '=?base64?literal?=']]))).toBe(
+      'not-applicable',
+    );
+    expect(v('params-sentinel-markers-lowercase', happyPath())).toBe('not-applicable');
+  });
+});
+
+describe('endpoint and UTF-8 checkpoints', () => {
+  const pathOf = (b: LogBuilder, x: number, path: string) => {
+    const ev = b.events.find((e) => e.type === 'request' && e.x === x);
+    if (ev?.type === 'request') ev.path = path;
+  };
+  it('returns FAIL for http-messages-to-endpoint when a request goes to another path, N/A without a result', () => {
+    expect(v('http-messages-to-endpoint', happyPath())).toBe('pass');
+    const b = new LogBuilder();
+    const x = request(b, 9, 'tools/list', {}, rpcError(9, -32600, undefined, 404));
+    pathOf(b, x, '/mcp/tools');
+    happyPath(b);
+    expect(judge('http-messages-to-endpoint', b).message).toContain('/mcp/tools');
+    expect(v('http-messages-to-endpoint', new LogBuilder())).toBe('not-applicable');
+  });
+
+  const latin1 = (b: LogBuilder, x: number) => {
+    const ev = b.events.find((e) => e.type === 'request' && e.x === x);
+    if (ev?.type !== 'request') return;
+    const bytes = Buffer.from(ev.body.data, 'latin1');
+    ev.body = { encoding: 'base64', data: bytes.toString('base64'), bytes: bytes.length, truncated: false };
+  };
+  it('returns PASS for jsonrpc-messages-utf8 on UTF-8 bodies, non-ASCII and control characters included', () => {
+    const b = happyPath();
+    call(b, 4, 'entrée', { greeting: 'Hello, 世界' }, textResult(4, 'tok'));
+    expect(v('jsonrpc-messages-utf8', b)).toBe('pass');
+    const c = new LogBuilder();
+    const x = call(c, 1, 'get_secret', { note: 'Grüße' }, textResult(1, SECRET));
+    const ev = c.events.find((e) => e.type === 'request' && e.x === x);
+    if (ev?.type === 'request')
+      ev.body = { ...ev.body, encoding: 'base64', data: Buffer.from(ev.body.data).toString('base64') };
+    expect(v('jsonrpc-messages-utf8', c)).toBe('pass');
+  });
+  it('returns FAIL for jsonrpc-messages-utf8 on a Latin-1 body or a non-UTF-8 charset, and when nothing was sent', () => {
+    const b = happyPath();
+    const x = call(b, 4, 'entrée', {}, textResult(4, 'tok'));
+    latin1(b, x);
+    expect(judge('jsonrpc-messages-utf8', b).message).toContain(`x${x}`);
+    const c = new LogBuilder();
+    const latin1Type = goodHeaders('tools/call', { name: 'get_secret' }).map(([k, h]): [string, string] => [
+      k,
+      k === 'Content-Type' ? 'application/json; charset=ISO-8859-1' : h,
+    ]);
+    call(c, 1, 'get_secret', {}, textResult(1, SECRET), { headers: latin1Type });
+    expect(judge('jsonrpc-messages-utf8', c).message).toContain('iso-8859-1');
+    expect(v('jsonrpc-messages-utf8', new LogBuilder())).toBe('fail');
+  });
 });
 
 describe('tool definition and reused checkpoints', () => {

@@ -2,6 +2,7 @@ import { postAcceptBoth as acceptBoth, postSingleMessage as singleMessage } from
 import { requestIdNotNull as idNotNull, requestIdType as idType } from '../../common/client/ids.ts';
 import { secretSubmitted as secret } from '../../common/client/secret-task.ts';
 import { jsonAndSseHandled as bothHandled } from '../../common/client/sse.ts';
+import { messagesUtf8 as utf8 } from '../../common/client/utf8.ts';
 import { judge } from '../../define.ts';
 
 /**
@@ -15,3 +16,5 @@ export const postSingleMessage = judge('http-post-single-message', singleMessage
 export const jsonAndSseHandled = judge('http-json-and-sse-handled', bothHandled);
 export const requestIdType = judge('jsonrpc-request-id-type', idType);
 export const requestIdNotNull = judge('jsonrpc-request-id-not-null', idNotNull);
+/** 260728-transports-29 (client row): every JSON-RPC message the client POSTs is UTF-8. */
+export const messagesUtf8 = judge('jsonrpc-messages-utf8', utf8);

@@ -1,5 +1,5 @@
 import { bodyText, isObject, type Exchange } from '../../exchanges.ts';
-import { fail, pass, type Judge } from '../../types.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { acceptList, reqHeader, show } from './view.ts';
 
 /** Client-role HTTP rules both revisions word the same way (each revision registers them in its `reused.ts`). */
@@ -46,3 +46,39 @@ export const postSingleMessage: Judge = ({ exchanges }) => {
     posts.map((e) => e.x),
   );
 };
+
+/** Requests whose body holds JSON-RPC message(s): a JSON object with `jsonrpc`, or an array of them. */
+export function carriesJsonRpc(e: Exchange): boolean {
+  const v = e.request.json;
+  return (Array.isArray(v) ? v : [v]).some((m) => isObject(m) && 'jsonrpc' in m);
+}
+
+/**
+ * 251125-transports-88, 260728-shttp-72: every JSON-RPC message is its own request to the MCP endpoint. The log does
+ * not hold the URL the client was given, so each revision names the exchange that shows the endpoint (`endpointOf`:
+ * the first request the server accepted; undefined = no such request, not applicable with `unknown` as the reason).
+ */
+export function messagesToEndpoint(
+  endpointOf: (exchanges: readonly Exchange[]) => Exchange | undefined,
+  unknown: string,
+): Judge {
+  return ({ exchanges }) => {
+    const first = endpointOf(exchanges);
+    if (!first) return notApplicable(unknown);
+    const endpoint = first.request.path.split('?')[0];
+    const carrying = exchanges.filter(carriesJsonRpc);
+    const off = carrying.find((e) => e.request.path.split('?')[0] !== endpoint);
+    if (off)
+      return fail(
+        `x${off.x} sent a JSON-RPC message to ${show(off.request.path)}, not the MCP endpoint ${show(endpoint)}`,
+        [first.x, off.x],
+      );
+    const many = carrying.find((e) => Array.isArray(e.request.json) && e.request.json.length > 1);
+    if (many)
+      return fail(`x${many.x} carried ${(many.request.json as unknown[]).length} messages in one request`, [many.x]);
+    return pass(
+      `all ${carrying.length} JSON-RPC messages went to ${show(endpoint)}, one per request`,
+      carrying.map((e) => e.x),
+    );
+  };
+}

@@ -70,7 +70,11 @@ export class OracleClient {
     this.sessionId = undefined;
     this.version = undefined;
     const params: Msg = {
-      protocolVersion: this.is('bogus-version') ? '1900-01-01' : CLIENT_VERSIONS[0],
+      protocolVersion: this.is('bogus-version')
+        ? '1900-01-01'
+        : this.is('ask-older')
+          ? CLIENT_VERSIONS[1]
+          : CLIENT_VERSIONS[0],
       capabilities: {},
     };
     if (!this.is('no-client-info')) params.clientInfo = { name: 'mcpfs-oracle-client', version: '1.0.0' };
@@ -92,7 +96,8 @@ export class OracleClient {
   }
 
   async notify(method: string, params?: Msg): Promise<void> {
-    const msg = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+    const withId = this.is('initialized-with-id') && method === 'notifications/initialized';
+    const msg = { jsonrpc: '2.0', ...(withId ? { id: this.newId() } : {}), method, ...(params ? { params } : {}) };
     const batch = this.is('batch-notification');
     const how = this.is('put-notification')
       ? { method: 'PUT' }
@@ -102,7 +107,7 @@ export class OracleClient {
     const res = await this.post(batch ? [msg] : msg, how);
     await res.arrayBuffer();
     // These mutants shrug off the rejection, so each breaks only its one rule.
-    const shrug = batch || this.is('put-notification') || this.is('wrong-path-notification');
+    const shrug = batch || withId || this.is('put-notification') || this.is('wrong-path-notification');
     if (res.status !== 202 && !shrug)
       throw new OracleHttpError(`notification ${method} not accepted`, 'POST', this.url, res.status);
   }

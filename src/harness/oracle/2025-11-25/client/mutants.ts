@@ -43,6 +43,12 @@ export const MUTANTS: readonly MutantInfo[] = [
     schemaInvalid: { reason: 'null is not a RequestId', defs: ['PingRequest'] },
   },
   { id: 'reuse-ids', description: 'uses id 1 for every request', scenarios: [S1] },
+  {
+    id: 'initialized-with-id',
+    description: 'sends notifications/initialized with an id (and ignores the answer)',
+    scenarios: [S1],
+  },
+  { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1] },
   { id: 'wrong-answer', description: 'submits the secret reversed', scenarios: ALL },
   { id: 'no-session-echo', description: 'never sends MCP-Session-Id', scenarios: [S2] },
   { id: 'no-reinit-on-404', description: 'gives up on 404 instead of re-initializing', scenarios: [S2] },

@@ -99,7 +99,7 @@ export class OracleClient2026 {
     if (typeof nameField === 'string')
       h['Mcp-Name'] = this.is('no-name-encoding')
         ? Buffer.from(nameField, 'utf8').toString('latin1')
-        : encodeHeaderValue(nameField);
+        : encodeHeaderValue(nameField, { upperMarkers: this.is('uppercase-sentinel') });
     if (method === 'tools/call' && typeof params.name === 'string' && !this.is('no-param-headers'))
       Object.assign(h, this.paramHeaders(params.name, params.arguments));
     return h;
@@ -124,17 +124,26 @@ export class OracleClient2026 {
       h[`Mcp-Param-${p.header}`] =
         this.is('no-base64') && !/^[\x20-\x7e]*$/.test(s)
           ? Buffer.from(s, 'utf8').toString('latin1')
-          : encodeHeaderValue(s, { base64: !this.is('no-base64'), escapeSentinel: !this.is('no-sentinel-escape') });
+          : encodeHeaderValue(s, {
+              base64: !this.is('no-base64'),
+              escapeSentinel: !this.is('no-sentinel-escape'),
+              upperMarkers: this.is('uppercase-sentinel'),
+            });
     }
     return h;
   }
 
-  /** POST one message and return the HTTP status and the JSON-RPC response with `id` (JSON or SSE), if any. */
-  async post(body: Msg, method: string, params: Msg): Promise<{ status: number; msg?: Msg }> {
-    const res = await fetch(this.url, {
+  /**
+   * POST one message (to `url`, the endpoint unless a mutant says otherwise) and return the HTTP status and the
+   * JSON-RPC response with `id` (JSON or SSE), if any.
+   */
+  async post(body: Msg, method: string, params: Msg, url = this.url): Promise<{ status: number; msg?: Msg }> {
+    const json = JSON.stringify(body);
+    const res = await fetch(url, {
       method: 'POST',
       headers: this.headers(method, params),
-      body: JSON.stringify(body),
+      // latin1-body: ISO-8859-1 bytes instead of UTF-8 (only bodies with non-ASCII text differ).
+      body: this.is('latin1-body') ? Buffer.from(json, 'latin1') : json,
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -174,10 +183,14 @@ export class OracleClient2026 {
    * listed version after UnsupportedProtocolVersionError (versioning-69) and re-lists tools after a HeaderMismatch on
    * tools/call (shttp-539). Throws OracleRpcError on any other error.
    */
-  async request(method: string, params: Msg = {}, opts: { id?: unknown; retried?: boolean } = {}): Promise<Msg> {
+  async request(
+    method: string,
+    params: Msg = {},
+    opts: { id?: unknown; retried?: boolean; url?: string } = {},
+  ): Promise<Msg> {
     const id = opts.id === undefined ? this.newId() : opts.id;
     const full = { ...params, _meta: { ...(isObj(params._meta) ? params._meta : {}), ...this.meta() } };
-    const { status, msg } = await this.post({ jsonrpc: '2.0', id, method, params: full }, method, full);
+    const { status, msg } = await this.post({ jsonrpc: '2.0', id, method, params: full }, method, full, opts.url);
     const error = isObj(msg?.error) ? msg.error : undefined;
     if (error && !opts.retried) {
       if (error.code === -32022 && isObj(error.data) && Array.isArray(error.data.supported)) {

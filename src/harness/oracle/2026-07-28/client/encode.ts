@@ -17,11 +17,17 @@ function safePlain(s: string): boolean {
   return !/^[ \t]|[ \t]$/.test(s);
 }
 
-/** Encode a header value: plain when safe and not sentinel-shaped, else `=?base64?<Base64 of UTF-8>?=`. */
-export function encodeHeaderValue(s: string, opts: { base64?: boolean; escapeSentinel?: boolean } = {}): string {
+/**
+ * Encode a header value: plain when safe and not sentinel-shaped, else `=?base64?<Base64 of UTF-8>?=`
+ * (`upperMarkers`, a mutant's switch: `=?BASE64?…?=`).
+ */
+export function encodeHeaderValue(
+  s: string,
+  opts: { base64?: boolean; escapeSentinel?: boolean; upperMarkers?: boolean } = {},
+): string {
   const sentinelShaped = s.startsWith('=?base64?') && s.endsWith('?=');
   const plain = (opts.base64 === false || safePlain(s)) && !(sentinelShaped && opts.escapeSentinel !== false);
-  return plain ? s : `=?base64?${Buffer.from(s, 'utf8').toString('base64')}?=`;
+  return plain ? s : `=?${opts.upperMarkers ? 'BASE64' : 'base64'}?${Buffer.from(s, 'utf8').toString('base64')}?=`;
 }
 
 /** A parameter value as header text: strings as-is, integers in decimal, booleans lower-case; other types never. */

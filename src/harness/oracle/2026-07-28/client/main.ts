@@ -48,6 +48,7 @@ function textOf(result: Record<string, unknown>): string {
 /** Mutants that send one faulty extra message up front, then carry on as the oracle. */
 async function faultUpFront(c: OracleClient2026, mutant: string | undefined): Promise<void> {
   if (mutant === 'legacy-get') await c.legacyGet();
+  if (mutant === 'wrong-path') await c.request('tools/list', {}, { url: `${c.url}/tools` }).catch(() => undefined);
   if (mutant === 'posts-response')
     await c.post({ jsonrpc: '2.0', id: 'stray', result: {} }, 'tools/list', {}).catch(() => undefined);
   if (mutant === 'null-id') await c.request('tools/list', {}, { id: null }).catch(() => undefined);

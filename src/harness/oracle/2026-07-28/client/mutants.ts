@@ -61,6 +61,7 @@ export const MUTANTS: readonly MutantInfo[] = [
     schemaInvalid: { reason: 'a JSON array (batch) is not a JSONRPCMessage', defs: ['JSONRPCMessage'] },
   },
   { id: 'sse-unsupported', description: 'treats a text/event-stream response as an error', scenarios: [S1] },
+  { id: 'wrong-path', description: 'POSTs a tools/list to <endpoint>/tools first, then carries on', scenarios: [S1] },
   { id: 'no-name-encoding', description: 'sends a non-ASCII tool name raw in Mcp-Name', scenarios: [S2] },
   {
     id: 'no-tool-validation',
@@ -72,6 +73,8 @@ export const MUTANTS: readonly MutantInfo[] = [
   { id: 'param-header-for-absent', description: 'sends Mcp-Param-* for an argument left out', scenarios: [S2] },
   { id: 'no-base64', description: 'sends header-unsafe values raw instead of Base64-encoded', scenarios: [S2] },
   { id: 'no-sentinel-escape', description: 'sends a sentinel-shaped plain value as it is', scenarios: [S2] },
+  { id: 'uppercase-sentinel', description: 'writes the Base64 sentinel as =?BASE64?…?=', scenarios: [S2] },
+  { id: 'latin1-body', description: 'sends request bodies as ISO-8859-1 bytes instead of UTF-8', scenarios: [S2] },
   {
     id: 'retry-unlisted-version',
     description: 'retries after UnsupportedProtocolVersionError with 2025-11-25, which the server did not list',
