@@ -3,20 +3,7 @@ import { header, type Exchange } from '../../exchanges.ts';
 import { fail, pass, type Judge } from '../../types.ts';
 import { carriesJsonRpc } from './http.ts';
 import { show } from './view.ts';
-
-/**
- * Whether a body's bytes are UTF-8. The recorder keeps a body as text only when it round-trips as UTF-8, so only base64
- * ones are decoded, strictly; a capped body may end inside a character, and that tail is not held against it.
- */
-export function bodyIsUtf8(b: Body): boolean {
-  if (b.encoding === 'utf8') return true;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(b.data, 'base64'), { stream: b.truncated });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { bodyIsUtf8 } from '../utf8.ts';
 
 /** The `charset` parameter of a Content-Type header, lower-cased, if any. */
 export function charsetOf(headers: Headers): string | undefined {

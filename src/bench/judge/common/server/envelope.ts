@@ -2,6 +2,7 @@ import type { Body } from '../../../schema/wire-event.ts';
 import { bodyText, header, isObject, responseMessages, type Exchange } from '../../exchanges.ts';
 import { brief, mediaType, responsesIn, type JsonRpcMessage } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
+import { bodyIsUtf8 } from '../utf8.ts';
 
 /**
  * JSON-RPC envelope rules both revisions word the same way (basic/index.mdx "Responses", transports "UTF-8"). Each
@@ -38,18 +39,6 @@ export function errorResponses(exchanges: readonly Exchange[]): { ex: Exchange; 
 /** The `error.code` of an error response when `error` is an object carrying one, else undefined. */
 export function codeOf(m: JsonRpcMessage): { code: unknown } | undefined {
   return isObject(m.error) && 'code' in m.error ? { code: m.error.code } : undefined;
-}
-
-/** Whether a body's bytes are UTF-8 (a capped body may end inside a character: that tail is not held against it). */
-function bodyIsUtf8(b: Body): boolean {
-  // The recorder keeps a body as text only when it round-trips as UTF-8; base64 ones are checked byte for byte.
-  if (b.encoding === 'utf8') return true;
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(b.data, 'base64'), { stream: b.truncated });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The `charset` parameter of the response's Content-Type, lower-cased, if any. */
