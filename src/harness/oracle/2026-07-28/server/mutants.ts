@@ -70,6 +70,13 @@ export const MUTANTS = [
   { id: 'mint-session-id', description: 'sends an Mcp-Session-Id header on every response', scenarios: ST },
   { id: 'list-side-effect', description: 'tools/list grows a calls_<n> tool after each tools/call', scenarios: ST },
   {
+    id: 'no-tools-capability',
+    description: 'leaves the tools capability out of the DiscoverResult (still serves tools)',
+    scenarios: ST,
+  },
+  { id: 'list-missing-tool', description: 'lists only add in tools/list (still serves echo)', scenarios: ST },
+  { id: 'shuffle-tools', description: 'returns the tool list reversed on every second tools/list', scenarios: ST },
+  {
     id: 'latin1-body',
     description: 'writes JSON bodies in ISO-8859-1 instead of UTF-8 (é as the byte 0xE9)',
     scenarios: ST,

@@ -46,12 +46,17 @@ export function createOracleServer(mutantName?: string): Server {
   let discovered = false;
   let calls = 0;
 
+  let lists = 0;
+
   function toolsList(): Record<string, unknown> {
     const extra =
       m('list-side-effect') && calls > 0
         ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }]
         : [];
-    return { tools: [...TOOLS, ...extra], ...CACHE };
+    lists++;
+    const served = m('list-missing-tool') ? TOOLS.filter((t) => t.name === 'add') : TOOLS;
+    const tools = [...served, ...extra];
+    return { tools: m('shuffle-tools') && lists % 2 === 0 ? tools.reverse() : tools, ...CACHE };
   }
 
   /** confirm_transfer: MRTR with an elicitation input request and a sealed requestState. */
@@ -155,7 +160,10 @@ export function createOracleServer(mutantName?: string): Server {
       discovered = true;
       return reply({
         supportedVersions: SUPPORTED,
-        capabilities: { tools: { listChanged: false }, extensions: { [TASKS_EXT]: {} } },
+        capabilities: {
+          ...(m('no-tools-capability') ? {} : { tools: { listChanged: false } }),
+          extensions: { [TASKS_EXT]: {} },
+        },
         ...CACHE,
       });
     }
