@@ -32,7 +32,7 @@ describe('npm run pr-report', () => {
       '| pi 1.6.0 · prov/model-c · high (`agent/pi@1.6.0/prov/model-c/high`) | added | – → 1.000 | – → 2 | – | – → 1.000 |',
     );
     expect(md).toContain(
-      '| pi 1.6.0 · prov/model-b · high (`agent/pi@1.6.0/prov/model-b/high`) | changed | 0.000 → 0.250 | 2 → 3 | – | 0.000 → 0.250 |',
+      '| pi 1.6.0 · prov/model-b · high (`agent/pi@1.6.0/prov/model-b/high`) | changed | 0.000 → 0.400 | 2 → 3 | – | 0.000 → 0.400 |',
     );
     expect(md).toContain('[`pr-model-c-streaming-k1`](https://pr-7.preview.example/trials/pr-model-c-streaming-k1/)');
     expect(md).toContain(
