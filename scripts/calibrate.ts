@@ -1,8 +1,9 @@
-// npm run calibrate [-- --revision R] [--role client|server] [--check] [--jobs n]
+// npm run calibrate [-- --revision R] [--role client|server] [--scenario id] [--check | --dry-run] [--jobs n]
 // Runs oracle, null, every mutant and pi + scripted model on every selected scenario through the trial runner
 // (docs none, k1, netns) and replaces the calibration records in results/. Exits non-zero unless the gate holds
 // (oracle 1.0, null 0, every checkpoint killed, no infra-error, every message of our side valid against the pinned
 // schema). --check runs live, writes nothing, and fails when fresh verdicts differ from the committed records.
+// --dry-run runs live and applies the gate but writes nothing: for trying a scenario's new checkpoints and mutants.
 import { formatProblem } from '../src/bench/problems.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { loadPinnedSchemas, schemaSkipLine } from '../src/harness/io/schema.ts';
@@ -21,7 +22,8 @@ import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
-const USAGE = 'npm run calibrate [-- --revision 2025-11-25] [--role server] [--check] [--jobs 1]';
+const USAGE =
+  'npm run calibrate [-- --revision 2025-11-25] [--role server] [--scenario tasks] [--check | --dry-run] [--jobs 1]';
 
 async function main(): Promise<number> {
   const a = parseCli(
@@ -29,7 +31,9 @@ async function main(): Promise<number> {
     {
       revision: { type: 'string' },
       role: { type: 'string' },
+      scenario: { type: 'string' },
       check: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
       jobs: { type: 'string', default: '1' },
       isolation: { type: 'string', default: 'netns' },
     },
@@ -44,6 +48,7 @@ async function main(): Promise<number> {
   const plan = planCalibration(scenarios, driverFor, {
     revision: a.revision ? asRevision(a.revision) : undefined,
     role: a.role ? asRole(a.role) : undefined,
+    scenario: a.scenario,
   });
   for (const p of plan.problems) console.error(formatProblem(p));
   if (plan.jobs.length === 0)
@@ -84,6 +89,10 @@ async function main(): Promise<number> {
       `calibrate --check: ${ran.length} trials in ${seconds} s; ${diffs.length} difference(s) from the committed records; gate ${gate.problems.length ? 'FAILED' : 'passed'}`,
     );
     failed ||= diffs.length > 0;
+  } else if (a['dry-run']) {
+    console.log(
+      `calibrate --dry-run: ${ran.length} trials in ${seconds} s; nothing written; gate ${gate.problems.length ? 'FAILED' : 'passed'}`,
+    );
   } else {
     const written = writeCalibration(root, ran);
     console.log(

@@ -31,6 +31,8 @@ export interface CalibrationJob {
 export interface CalibrationFilter {
   revision?: Revision;
   role?: Role;
+  /** One scenario id (within the revision / role picked); absent = every scenario. */
+  scenario?: string;
 }
 
 /**
@@ -44,7 +46,12 @@ export function planCalibration(
 ): { jobs: CalibrationJob[]; problems: Problem[] } {
   const jobs: CalibrationJob[] = [];
   const problems: Problem[] = [];
-  const picked = scenarios.filter((s) => (!f.revision || s.revision === f.revision) && (!f.role || s.role === f.role));
+  const picked = scenarios.filter(
+    (s) =>
+      (!f.revision || s.revision === f.revision) &&
+      (!f.role || s.role === f.role) &&
+      (!f.scenario || s.id === f.scenario),
+  );
   for (const scenario of [...picked].sort((a, b) =>
     `${a.revision}/${a.role}/${a.id}`.localeCompare(`${b.revision}/${b.role}/${b.id}`),
   )) {
