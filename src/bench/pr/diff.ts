@@ -1,6 +1,7 @@
 // Two data sets (the base's and the head's) and the pull request's changes → the report model. Pure.
 import { cmp } from '../problems.ts';
 import type { Board, BoardRow, CalibrationRow, Dataset, TrialRow } from '../derive/dataset.ts';
+import { pairTrial } from '../replay/pairs.ts';
 import type { ChangeSet } from './changes.ts';
 import type { BoardChange, PrReport, ReportTrial, RowChange } from './report-model.ts';
 
@@ -87,14 +88,7 @@ export function reportTrials(changes: ChangeSet, next: Dataset): ReportTrial[] {
   return next.trials
     .filter((t) => added.has(t.files.record) || changed.has(t.files.record))
     .map((t) => ({
-      id: t.id,
-      revision: t.revision,
-      role: t.role,
-      scenario: t.scenario,
-      docs: t.docs,
-      k: t.k,
-      subject: t.subject.id,
-      status: t.status,
+      ...pairTrial(t),
       score: t.score?.score ?? null,
       ...(t.infraReason !== undefined ? { reason: t.infraReason } : {}),
       ...(t.contamination ? { reason: t.contamination.map((c) => `${c.canary} in ${c.foundIn}`).join(', ') } : {}),

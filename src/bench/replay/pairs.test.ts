@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePairs, ORACLE, pairsOf, type PairTrial } from './pairs.ts';
+import { comparePairs, ORACLE, pairsOf, pairTrial, type PairTrial } from './pairs.ts';
 
 const t = (
   id: string,
@@ -53,5 +53,31 @@ describe('comparePairs', () => {
         .map((p) => p.reason)
         .sort(),
     ).toEqual(['next-k', 'next-k', 'vs-oracle']);
+  });
+});
+
+describe('pairTrial', () => {
+  it('projects a dataset trial to its identity: the subject by id, every other field dropped', () => {
+    const row = {
+      id: 'x',
+      revision: '2026-07-28',
+      role: 'client',
+      scenario: 's',
+      docs: 'full',
+      k: 2,
+      subject: { id: 'agent/y', kind: 'agent' },
+      status: 'completed' as const,
+      score: { score: 1 },
+    };
+    expect(pairTrial(row)).toEqual({
+      id: 'x',
+      revision: '2026-07-28',
+      role: 'client',
+      scenario: 's',
+      docs: 'full',
+      k: 2,
+      subject: 'agent/y',
+      status: 'completed',
+    });
   });
 });

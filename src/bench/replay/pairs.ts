@@ -10,6 +10,29 @@ export interface PairTrial {
   status: 'completed' | 'infra-error' | 'contaminated';
 }
 
+/** A dataset trial's identity, as pair selection and the pull-request report both project it (one projection). */
+export function pairTrial<R extends string, O extends string, D extends string, S extends PairTrial['status']>(t: {
+  id: string;
+  revision: R;
+  role: O;
+  scenario: string;
+  docs: D;
+  k: number;
+  subject: { id: string };
+  status: S;
+}): PairTrial & { revision: R; role: O; docs: D; status: S } {
+  return {
+    id: t.id,
+    revision: t.revision,
+    role: t.role,
+    scenario: t.scenario,
+    docs: t.docs,
+    k: t.k,
+    subject: t.subject.id,
+    status: t.status,
+  };
+}
+
 export interface ComparePair {
   a: string;
   b: string;

@@ -3,7 +3,7 @@
 import type { TrialRow } from '../../bench/derive/dataset.ts';
 import { parseTranscript, parseWireLog } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
-import { comparePairs, type ComparePair } from '../../bench/replay/pairs.ts';
+import { comparePairs, pairTrial, type ComparePair } from '../../bench/replay/pairs.ts';
 import { PAGE_SIZE, replayView, type ReplayView } from '../../bench/replay/view.ts';
 import type { TranscriptEntry } from '../../bench/schema/transcript.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
@@ -88,18 +88,7 @@ export function replayTrials(): TrialRow[] {
 let pairs: ComparePair[] | undefined;
 /** The compare pages of this build (see bench/replay/pairs.ts for which pairs, and why linear). */
 export function allComparePairs(): ComparePair[] {
-  pairs ??= comparePairs(
-    dataset().trials.map((t) => ({
-      id: t.id,
-      revision: t.revision,
-      role: t.role,
-      scenario: t.scenario,
-      docs: t.docs,
-      k: t.k,
-      subject: t.subject.id,
-      status: t.status,
-    })),
-  );
+  pairs ??= comparePairs(dataset().trials.map(pairTrial));
   return pairs;
 }
 
