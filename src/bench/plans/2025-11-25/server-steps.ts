@@ -42,6 +42,20 @@ export const STEP = {
   taskCancel: 'task-cancel',
   taskGetCancelled: 'task-get-cancelled',
   taskGetUnknown: 'task-get-unknown',
+  // cancellation
+  cancelTarget: 'cancel-target',
+  cancelInFlight: 'cancel-in-flight',
+  cancelControl: 'cancel-control',
+  cancelUnknown: 'cancel-unknown',
+  cancelFinished: 'cancel-finished',
+  afterCancels: 'after-cancels',
+  // poll-resume
+  pollA: 'poll-a',
+  pollResumeA: 'poll-resume-a',
+  pollB: 'poll-b',
+  pollResumeB: 'poll-resume-b',
+  getIdle: 'get-idle',
+  getReconnect: 'get-reconnect',
 } as const;
 
 /** The revision every probe asks for. */
@@ -68,6 +82,25 @@ export const FIXTURE = {
   /** tasks/get polls before cancelling the quick task (it takes 300 ms; 20 × 100 ms leaves ample room). */
   terminalPolls: { count: 20, gapMs: 100 },
   unknownTaskId: 'no-such-task-0000',
+  /**
+   * cancellation: long_countdown(5) runs 1.5 s and is cancelled 600 ms in; the prober then waits for its stream to
+   * end, at most 2.5 s (past the 1.5 s a call that ignored the cancellation needs to answer). long_countdown(2) runs
+   * 600 ms with a cancellation of an unknown id sent 200 ms in; long_countdown(1) follows the cancellations.
+   */
+  cancelTarget: { args: { n: 5 }, cancelAfterMs: 600, waitMs: 2500 },
+  cancelControl: { args: { n: 2 }, cancelAfterMs: 200 },
+  cancelAfter: { args: { n: 1 } },
+  cancelReason: 'the user called it off',
+  /** A request id the prober never used. */
+  unknownRequestId: 'no-such-request-0000',
+  /**
+   * poll-resume: slow_countdown(6) runs 1.8 s, longer than the second a response connection may stay open;
+   * slow_countdown(4) is dropped by the prober after its first progress notification and resumed.
+   */
+  pollA: { n: 6, token: 'poll-a' },
+  pollB: { n: 4, token: 'poll-b' },
+  /** Resumption: wait the server's retry (at most maxRetryMs; 500 ms without one), at most maxResumes times. */
+  poll: { defaultRetryMs: 500, maxRetryMs: 2000, maxResumes: 5, idleGetMs: 2500, reconnectHoldMs: 500 },
 } as const;
 
 /** Request ids the id-echo probe sends (tools/list each), by step: 251125-basic-69 must hold for every one. */

@@ -1,6 +1,7 @@
 import type { Headers } from '../../../bench/schema/wire-event.ts';
 import { PROTOCOL_VERSION } from '../../../bench/plans/2025-11-25/server-steps.ts';
 import { WireClient, type WireResult } from '../../wire/client.ts';
+import type { SseEvent } from '../../wire/sse.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
 import { answers, clientCaps, ProbeBudget, type ProbeLimits } from '../common/budget.ts';
 import { resultIn } from '../common/replies.ts';
@@ -8,11 +9,16 @@ import { jsonText } from '../../../bench/errors.ts';
 
 export type { ProbeLimits };
 
-/** What a POST may vary: session and version headers (null = leave out), a foreign Origin. */
+/**
+ * What a POST may vary: session and version headers (null = leave out), a foreign Origin; a scripted abort and an
+ * SSE hook (return ms to cut the stream that long after the event) replace the default cut after the response.
+ */
 export interface PostOptions {
   session?: string | null;
   version?: string | null;
   origin?: string;
+  signal?: AbortSignal;
+  onSse?: (ev: SseEvent) => number | void;
 }
 
 /** A header-safe version string: anything else would make the next request unsendable, so it is not adopted. */
@@ -44,7 +50,7 @@ export class Prober {
     this.client = new WireClient(this.recorder, clientCaps(this.budget.limits));
   }
 
-  private get limits(): ProbeLimits {
+  get limits(): ProbeLimits {
     return this.budget.limits;
   }
 
@@ -75,14 +81,24 @@ export class Prober {
       body: JSON.stringify(message),
       timeoutMs,
       maxBytes: this.limits.maxBytes,
-      onSse: (ev) => (id !== undefined && answers(ev.data, id) ? this.limits.graceMs : undefined),
+      signal: o.signal,
+      onSse: o.onSse ?? ((ev) => (id !== undefined && answers(ev.data, id) ? this.limits.graceMs : undefined)),
     });
   }
 
-  /** GET the endpoint for an SSE stream; `cutAfterMs` ends it that long after each event (resumption replays). */
+  /**
+   * GET the endpoint for an SSE stream; `cutAfterMs` ends it that long after each event (resumption replays), or
+   * `onSse` decides per event.
+   */
   async get(
     step: string,
-    o: { lastEventId?: string; signal?: AbortSignal; onResponse?: () => void; cutAfterMs?: number } = {},
+    o: {
+      lastEventId?: string;
+      signal?: AbortSignal;
+      onResponse?: () => void;
+      cutAfterMs?: number;
+      onSse?: (ev: SseEvent) => number | void;
+    } = {},
   ): Promise<WireResult | undefined> {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
@@ -97,7 +113,7 @@ export class Prober {
       maxBytes: this.limits.maxBytes,
       signal: o.signal,
       onResponse: o.onResponse,
-      onSse: () => o.cutAfterMs,
+      onSse: o.onSse ?? (() => o.cutAfterMs),
     });
   }
 

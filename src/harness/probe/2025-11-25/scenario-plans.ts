@@ -7,6 +7,8 @@ import {
   STEP,
   TERMINAL_TASK_STATUSES,
 } from '../../../bench/plans/2025-11-25/server-steps.ts';
+import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
+import { answers } from '../common/budget.ts';
 import { resultIn } from '../common/replies.ts';
 import type { ProbePlan } from '../common/run.ts';
 import type { WireResult } from '../../wire/client.ts';
@@ -145,10 +147,113 @@ const tasks: Plan = async (p) => {
   await p.post(STEP.taskGetUnknown, rpc(10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }));
 };
 
+/**
+ * cancellation: long_countdown(5) cancelled while it runs (its stream should end without an answer), then
+ * long_countdown(2) with a cancellation of a request id never used sent beside it, a cancellation of that finished
+ * call, and long_countdown(1): the last two calls must lift off as if nothing had been cancelled.
+ */
+const cancellation: Plan = async (p) => {
+  await start(p);
+  const cancel = (step: string, requestId: unknown) =>
+    p.post(step, {
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId, reason: FIXTURE.cancelReason },
+    });
+  const t = FIXTURE.cancelTarget;
+  const ac = new AbortController();
+  const target = p.post(STEP.cancelTarget, call(2, 'long_countdown', t.args), { signal: ac.signal });
+  await sleep(t.cancelAfterMs);
+  await cancel(STEP.cancelInFlight, 2);
+  const cut = setTimeout(() => ac.abort(), t.waitMs);
+  await target;
+  clearTimeout(cut);
+  const control = p.post(STEP.cancelControl, call(3, 'long_countdown', FIXTURE.cancelControl.args));
+  await sleep(FIXTURE.cancelControl.cancelAfterMs);
+  await cancel(STEP.cancelUnknown, FIXTURE.unknownRequestId);
+  await control;
+  await cancel(STEP.cancelFinished, 3);
+  await p.post(STEP.afterCancels, call(4, 'long_countdown', FIXTURE.cancelAfter.args));
+};
+
+/** Whether an SSE event's data is a progress notification. */
+const isProgress = (data: string) => {
+  const m = parseJsonBounded(data) as { method?: unknown } | null | undefined; // any JSON value
+  return typeof m === 'object' && m !== null && m.method === 'notifications/progress';
+};
+
+/** Whether a POST or GET brought the response to request `id` (JSON body or SSE). */
+function answered(r: WireResult | undefined, id: string): boolean {
+  return r !== undefined && (r.sse.some((e) => answers(e.data, id)) || answers(r.body.toString('utf8'), id));
+}
+
+/** The last event id and retry advice seen so far, updated from each exchange of one stream. */
+class Cursor {
+  last?: string;
+  retry: number = FIXTURE.poll.defaultRetryMs;
+  see(r: WireResult | undefined): void {
+    for (const ev of r?.sse ?? []) {
+      if (ev.id !== undefined && ev.id !== '') this.last = ev.id;
+      if (ev.retry !== undefined) this.retry = ev.retry;
+    }
+  }
+  wait = () => sleep(Math.min(this.retry, FIXTURE.poll.maxRetryMs));
+}
+
+/**
+ * Follow a POST stream that ended without its response, as a polling client does: wait the server's retry, GET with
+ * the last event id seen, again while the response has not come (a refused resumption ends it).
+ */
+async function resumeUntilAnswered(p: Prober, step: string, first: WireResult | undefined, id: number): Promise<void> {
+  const key = JSON.stringify(id);
+  const cur = new Cursor();
+  cur.see(first);
+  let r = first;
+  for (let i = 0; i < FIXTURE.poll.maxResumes && r !== undefined && !answered(r, key); i++) {
+    if (cur.last === undefined) return p.recorder.note(`skipped step ${step}: the stream carried no event id`);
+    await cur.wait();
+    r = await p.get(step, {
+      lastEventId: cur.last,
+      onSse: (ev) => (answers(ev.data, key) ? p.limits.graceMs : undefined),
+    });
+    if (r?.status !== 200) return;
+    cur.see(r);
+  }
+}
+
+/**
+ * poll-resume: slow_countdown(6) outlasts the second a connection may stay open, so the server closes its stream and
+ * the prober resumes it until the result; slow_countdown(4) is dropped by the prober after its first progress and
+ * resumed; a standalone GET stream is held 2.5 s and, if the server closed it, reconnected (from its last event id).
+ */
+const pollResume: Plan = async (p) => {
+  await start(p);
+  const a = FIXTURE.pollA;
+  const ra = await p.post(STEP.pollA, call(2, 'slow_countdown', { n: a.n }, { progressToken: a.token }));
+  await resumeUntilAnswered(p, STEP.pollResumeA, ra, 2);
+  const b = FIXTURE.pollB;
+  const rb = await p.post(STEP.pollB, call(3, 'slow_countdown', { n: b.n }, { progressToken: b.token }), {
+    onSse: (ev) => (isProgress(ev.data) ? 0 : answers(ev.data, '3') ? p.limits.graceMs : undefined),
+  });
+  await resumeUntilAnswered(p, STEP.pollResumeB, rb, 3);
+  const g = await p.get(STEP.getIdle, { signal: AbortSignal.timeout(FIXTURE.poll.idleGetMs) });
+  if (g?.reason !== 'complete')
+    return p.recorder.note(`skipped step ${STEP.getReconnect}: the server did not close the standalone stream`);
+  const cur = new Cursor();
+  cur.see(g);
+  await cur.wait();
+  await p.get(STEP.getReconnect, {
+    ...(cur.last === undefined ? {} : { lastEventId: cur.last }),
+    signal: AbortSignal.timeout(FIXTURE.poll.reconnectHoldMs),
+  });
+};
+
 /** Probe plans by scenario id. */
 export const PLANS: Readonly<Record<string, Plan>> = {
   'tools-basics': toolsBasics,
   sessions,
   streaming,
   tasks,
+  cancellation,
+  'poll-resume': pollResume,
 };

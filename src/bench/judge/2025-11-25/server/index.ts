@@ -1,7 +1,9 @@
 import { collectJudges } from '../../define.ts';
 import type { Judge } from '../../types.ts';
+import * as Cancellation from './cancellation.ts';
 import * as Lifecycle from './lifecycle.ts';
 import { boundToRevision } from './negotiated.ts';
+import * as PollResume from './poll-resume.ts';
 import * as Reused from './reused.ts';
 import * as Sessions from './sessions.ts';
 import * as Streaming from './streaming.ts';
@@ -17,7 +19,17 @@ const NEGOTIATION = new Set<Judge>([Lifecycle.initializeEchoesVersion, Lifecycle
  * Spec judges are bound to the revision (`boundToRevision`); task checkpoints and the negotiation sentences are not.
  */
 export const judges: Record<string, Judge> = Object.fromEntries(
-  Object.entries(collectJudges(Lifecycle, Reused, Sessions, Streaming, TaskCheckpoints, TasksUtility, Transport)).map(
-    ([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)],
-  ),
+  Object.entries(
+    collectJudges(
+      Cancellation,
+      Lifecycle,
+      PollResume,
+      Reused,
+      Sessions,
+      Streaming,
+      TaskCheckpoints,
+      TasksUtility,
+      Transport,
+    ),
+  ).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)]),
 );

@@ -139,7 +139,7 @@ export const resumeNoCrossReplay = judge('resume-never-replays-other-stream', ({
 const sameId = (m: unknown, id: unknown) => isResponse(m) && JSON.stringify(m.id) === JSON.stringify(id);
 
 /** The event ids of a stream and of every resumption chained from it (a GET whose Last-Event-ID is one of them). */
-function resumptionsOf(exchanges: readonly Exchange[], stream: Exchange): Exchange[] {
+export function resumptionsOf(exchanges: readonly Exchange[], stream: Exchange): Exchange[] {
   const ids = new Set(stream.sse.map((s) => s.id).filter((id) => id !== undefined && id !== ''));
   const out: Exchange[] = [];
   for (const ex of exchanges) {

@@ -24,7 +24,7 @@ export interface Ex {
   /** Raw body bytes, recorded as the recorder does: as text when they are UTF-8, else base64. */
   bytes?: Uint8Array;
   /** SSE events; object `data` is serialised. */
-  sse?: { id?: string; data: unknown }[];
+  sse?: { id?: string; data: unknown; retry?: number }[];
   end?: 'complete' | 'aborted' | 'timeout' | 'reset';
 }
 
@@ -78,6 +78,7 @@ export function wireLog(exs: readonly Ex[]): WireLog {
           t: t++,
           x,
           ...(s.id ? { id: s.id } : {}),
+          ...(s.retry === undefined ? {} : { retry: s.retry }),
           data: typeof s.data === 'string' ? s.data : JSON.stringify(s.data),
         });
     else

@@ -200,6 +200,46 @@ export const MUTANTS = [
     description: 'answers an unknown taskId with -32603 instead of -32602',
     scenarios: ['tasks'],
   },
+  {
+    id: 'ignore-cancel',
+    description: 'ignores notifications/cancelled: a cancelled long_countdown still returns liftoff',
+    scenarios: ['cancellation'],
+  },
+  {
+    id: 'cancel-all',
+    description: 'a cancellation stops every call in flight in the session, not only the one it names',
+    scenarios: ['cancellation'],
+  },
+  {
+    id: 'cancel-unknown-400',
+    description: 'answers a cancellation of an unknown or finished request with 400 instead of ignoring it',
+    scenarios: ['cancellation'],
+  },
+  {
+    id: 'close-without-retry',
+    description: 'closes polled SSE connections early without ever sending a retry field',
+    scenarios: ['poll-resume'],
+  },
+  {
+    id: 'disconnect-cancels',
+    description: 'stops a slow_countdown when the client drops its POST stream, so resuming it brings no result',
+    scenarios: ['poll-resume'],
+  },
+  {
+    id: 'no-resume',
+    description: 'answers every GET with Last-Event-ID with 400 (no stream is resumable)',
+    scenarios: ['poll-resume'],
+  },
+  {
+    id: 'replay-from-start',
+    description: "on resumption replays the stream's events from its start, not only those after Last-Event-ID",
+    scenarios: ['poll-resume'],
+  },
+  {
+    id: 'no-get-resume',
+    description: "resumes POST streams but answers a GET with the standalone stream's event id with 400",
+    scenarios: ['poll-resume'],
+  },
 ] as const satisfies readonly MutantInfo[];
 
 export type MutantId = (typeof MUTANTS)[number]['id'];

@@ -3,7 +3,7 @@ import { formatSse } from '../../../wire/sse.ts';
 import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder } from './respond.ts';
-import { Sessions, type Session } from './state.ts';
+import { Sessions, type Session, type Stream } from './state.ts';
 import { TaskNotFound } from './tasks.ts';
 import {
   countdownN,
@@ -20,6 +20,11 @@ const SUPPORTED = ['2025-11-25', '2025-06-18', '2025-03-26'];
 const LATEST = '2025-11-25';
 /** Delay between countdown progress notifications, so streaming is real but probes stay fast. */
 const TICK_MS = 20;
+/** One step of long_countdown and slow_countdown, as their prompts say. */
+const STEP_MS = 300;
+/** Poll mode (poll-resume): a polled connection is closed this long after it opened, with this `retry` advice. */
+const POLL_CLOSE_MS = 1000;
+const RETRY_MS = 300;
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
 const obj = (v: unknown): Record<string, unknown> =>
@@ -109,6 +114,81 @@ export function createOracleServer(mutantName?: string): Server {
     if (!m('keep-stream-open')) stream.sink?.end();
   }
 
+  /** Connections the server closed itself (poll mode), as opposed to ones the client dropped. */
+  const closedByServer = new WeakSet<ServerResponse>();
+
+  /**
+   * Poll mode: this connection of `stream` gets a priming event with `retry` now and is closed after POLL_CLOSE_MS
+   * unless the stream finished first (…-113, …-151); events emitted meanwhile stay stored for resumption (…-130).
+   */
+  function polled(s: Session, stream: Stream, res: ServerResponse): void {
+    s.emit(stream, '', m('close-without-retry') ? undefined : RETRY_MS);
+    const t = setTimeout(() => {
+      if (stream.sink !== res || stream.done) return;
+      closedByServer.add(res);
+      stream.sink = undefined;
+      res.end();
+    }, POLL_CLOSE_MS);
+    res.on('close', () => clearTimeout(t));
+  }
+
+  /**
+   * long_countdown (cancellation) and slow_countdown (poll-resume, `poll`): n steps of STEP_MS with progress when
+   * asked for, then "liftoff". A `notifications/cancelled` naming the call stops it and ends its stream without a
+   * response (cancellation-37); a client that drops the connection does not (transports-128).
+   */
+  async function slowCountdown(res: ServerResponse, s: Session, msg: Rpc, n: number, poll: boolean): Promise<void> {
+    const token = obj(obj(obj(msg.params)._meta)).progressToken;
+    const key = String(JSON.stringify(msg.id));
+    // An object, not a `let`: the cancel switch flips it from outside the loop's control flow.
+    const call: { cancelled: boolean; wake?: () => void } = { cancelled: false };
+    const stop = () => {
+      call.cancelled = true;
+      call.wake?.();
+    };
+    const cancelled = () => call.cancelled;
+    if (!m('ignore-cancel')) s.inflight.set(key, stop);
+    if (poll) s.polling = true;
+    out.sse(res);
+    const stream = s.openStream(res, poll);
+    res.on('close', () => {
+      if (stream.sink === res) stream.sink = undefined;
+      if (m('disconnect-cancels') && !closedByServer.has(res) && !stream.done) stop();
+    });
+    if (poll) polled(s, stream, res);
+    else s.emit(stream, '');
+    for (let i = 1; i <= n && !cancelled(); i++) {
+      await new Promise<void>((r) => {
+        const t = setTimeout(r, STEP_MS);
+        call.wake = () => (clearTimeout(t), r());
+      });
+      if (cancelled() || token === undefined) continue;
+      const note = {
+        jsonrpc: '2.0',
+        method: 'notifications/progress',
+        params: { progressToken: token, progress: i, total: n },
+      };
+      s.emit(stream, JSON.stringify(note));
+    }
+    if (s.inflight.get(key) === stop) s.inflight.delete(key);
+    if (!cancelled()) s.emit(stream, JSON.stringify(out.message(msg.id, { result: text('liftoff') })));
+    stream.done = true;
+    stream.sink?.end();
+  }
+
+  /**
+   * notifications/cancelled: stop the named call if it is in flight; an unknown or finished id is ignored
+   * (cancellation-77). Either way the notification gets 202.
+   */
+  function cancel(res: ServerResponse, s: Session, params: Record<string, unknown>): void {
+    const stop = s.inflight.get(String(JSON.stringify(params.requestId)));
+    if (m('cancel-all')) for (const f of [...s.inflight.values()]) f();
+    else if (stop) stop();
+    else if (m('cancel-unknown-400'))
+      return out.httpError(res, 400, -32602, `Unknown request id: ${JSON.stringify(params.requestId)}`);
+    out.accepted(res);
+  }
+
   /** slow_square: taskSupport "required", so only a task-augmented call runs it (…-117b). */
   async function square(
     reply: (r: unknown) => void,
@@ -158,6 +238,8 @@ export function createOracleServer(mutantName?: string): Server {
       if (p.name === 'increment') return reply(text(String(m('shared-counter') ? ++sessions.shared : ++s.counter)));
       if (p.name === 'countdown') return await countdown(res, s, msg, countdownN(args));
       if (p.name === 'slow_square') return await square(reply, error, s, p, args);
+      if (p.name === 'long_countdown') return await slowCountdown(res, s, msg, countdownN(args), false);
+      if (p.name === 'slow_countdown') return await slowCountdown(res, s, msg, countdownN(args), true);
       const r = simpleTool(String(p.name), args, mutant);
       return r ? reply(r) : error(-32602, `Unknown tool: ${String(p.name)}`);
     } catch (e) {
@@ -182,6 +264,7 @@ export function createOracleServer(mutantName?: string): Server {
     if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
     const s = admit(req, res, typeof msg.method === 'string' ? msg.id : undefined);
     if (!s) return;
+    if (msg.method === 'notifications/cancelled' && !('id' in msg)) return cancel(res, s, obj(msg.params));
     if (typeof msg.method !== 'string' || !('id' in msg)) return out.accepted(res);
     return request(res, s, msg);
   }
@@ -194,19 +277,26 @@ export function createOracleServer(mutantName?: string): Server {
     if (m('get-returns-json')) return out.json(res, 200, {});
     const last = req.headers['last-event-id'];
     if (typeof last === 'string') {
-      const replay = s.replayAfter(last);
-      if (!replay) return out.httpError(res, 400, -32600, `Unknown Last-Event-ID: ${last}`);
+      const replay = m('no-resume') ? undefined : s.replayAfter(last);
+      const stream = replay ? s.streams.get(replay.stream) : undefined;
+      if (!replay || (stream?.standalone && m('no-get-resume')))
+        return out.httpError(res, 400, -32600, `Unknown Last-Event-ID: ${last}`);
       out.sse(res);
       for (const ev of replay.events) res.write(formatSse(ev));
-      const stream = s.streams.get(replay.stream);
       if (!stream || stream.done) return void res.end();
       stream.sink = res;
+      res.on('close', () => (stream.sink === res ? (stream.sink = undefined) : undefined));
+      if (stream.poll) polled(s, stream, res);
+      if (stream.standalone) s.getSinks.add(res);
+      res.on('close', () => s.getSinks.delete(res));
       return;
     }
     out.sse(res);
-    res.write(': stream open\n\n');
     s.getSinks.add(res);
     res.on('close', () => s.getSinks.delete(res));
+    // A polling session's standalone stream is a stream too (an id to resume from, closed after ~1 s: …-151, …-161).
+    if (s.polling) return polled(s, s.openStream(res, true, true), res);
+    res.write(': stream open\n\n');
   }
 
   function del(req: IncomingMessage, res: ServerResponse): void {

@@ -20,6 +20,10 @@ export interface Stream {
   done: boolean;
   /** Per-stream counter (only the duplicate-event-ids mutant uses it for ids). */
   n: number;
+  /** Polled (poll-resume's slow_countdown and the GET streams of its session): each connection closes after ~1 s. */
+  poll: boolean;
+  /** A standalone GET stream (not a request's). */
+  standalone: boolean;
 }
 
 /**
@@ -39,6 +43,10 @@ export class Session {
   readonly getSinks = new Set<ServerResponse>();
   readonly streams = new Map<string, Stream>();
   readonly tasks: TaskStore;
+  /** Cancel switches of the calls in flight that a `notifications/cancelled` may stop, by JSON-encoded request id. */
+  readonly inflight = new Map<string, () => void>();
+  /** Whether the session ran a polled call: from then on its standalone GET streams are polled too. */
+  polling = false;
 
   constructor(mutant?: MutantId) {
     this.mutant = mutant;
@@ -51,18 +59,19 @@ export class Session {
           : randomUUID();
   }
 
-  openStream(sink: ServerResponse): Stream {
-    const st: Stream = { key: `s${++this.nextStream}`, sink, done: false, n: 0 };
+  openStream(sink: ServerResponse, poll = false, standalone = false): Stream {
+    const st: Stream = { key: `s${++this.nextStream}`, sink, done: false, n: 0, poll, standalone };
     this.streams.set(st.key, st);
     return st;
   }
 
-  /** Send one event on a stream (stored for replay); `data` '' makes a priming event. */
-  emit(stream: Stream, data: string): void {
+  /** Send one event on a stream (stored for replay); `data` '' makes a priming event; `retry` adds that field. */
+  emit(stream: Stream, data: string, retry?: number): void {
     stream.n += 1;
     const id = this.mutant === 'duplicate-event-ids' ? `e${stream.n}` : `${stream.key}-${++this.seq}`;
     this.events.push({ id, stream: stream.key, seq: this.events.length, data });
-    stream.sink?.write(formatSse(this.mutant === 'no-event-ids' ? { data } : { id, data }));
+    const r = retry === undefined ? {} : { retry };
+    stream.sink?.write(formatSse(this.mutant === 'no-event-ids' ? { data, ...r } : { id, data, ...r }));
     if (this.mutant === 'broadcast' && data !== '') for (const g of this.getSinks) g.write(formatSse({ data }));
   }
 
@@ -70,7 +79,9 @@ export class Session {
   replayAfter(lastId: string): { stream: string; events: { id: string; data: string }[] } | undefined {
     const at = this.events.find((e) => e.id === lastId);
     if (!at) return undefined;
-    const later = this.events.filter((e) => e.seq > at.seq && e.data !== '');
+    // replay-from-start: everything the stream carried, as if the id named its start.
+    const from = this.mutant === 'replay-from-start' ? -1 : at.seq;
+    const later = this.events.filter((e) => e.seq > from && e.data !== '');
     const events = this.mutant === 'replay-across-streams' ? later : later.filter((e) => e.stream === at.stream);
     return { stream: at.stream, events: events.map(({ id, data }) => ({ id, data })) };
   }

@@ -33,6 +33,16 @@ export const TOOLS = [
     },
     execution: { taskSupport: 'required' },
   },
+  {
+    name: 'long_countdown',
+    description: 'Count down from n, one step every 300 ms, then return "liftoff"; the client may call it off.',
+    inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['n'] },
+  },
+  {
+    name: 'slow_countdown',
+    description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
+    inputSchema: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 10 } }, required: ['n'] },
+  },
 ] as const;
 
 /** A text tool result. */
