@@ -70,7 +70,13 @@ function answered(sent: SentById, m: Loc, id: string): Sent | undefined {
   return peer.find((s) => s.x === m.x) ?? peer.at(-1);
 }
 
-function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById, sink: Sink): void {
+/**
+ * Parties whose InitializeResult declared no `tasks` capability: they process a task-augmented request normally
+ * (251125-tasks-392), so its answer is the plain result, not a CreateTaskResult.
+ */
+type NoTasks = Set<Loc['sender']>;
+
+function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById, sink: Sink, noTasks: NoTasks): void {
   const env = c.envelope;
   const whole = (d: Def | undefined, method?: string) => d && sink.finding(m, method, d.name, '', check(d, value, ''));
   if (!isObject(value) || (typeof value.method !== 'string' && 'method' in value)) {
@@ -90,7 +96,10 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
         id,
         method,
         ...(d ? { def: d } : {}),
-        task: isObject(value.params) && isObject(value.params.task),
+        task:
+          isObject(value.params) &&
+          isObject(value.params.task) &&
+          !noTasks.has(m.sender === 'harness' ? 'subject' : 'harness'),
       });
       sent.set(id, list);
     }
@@ -127,6 +136,10 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
   if (!('result' in value)) {
     whole(env.JSONRPCMessage);
     return;
+  }
+  if (req?.method === 'initialize' && isObject(value.result) && isObject(value.result.capabilities)) {
+    if ('tasks' in value.result.capabilities) noTasks.delete(m.sender);
+    else noTasks.add(m.sender);
   }
   const resultType = isObject(value.result) ? value.result.resultType : undefined;
   const spec = req?.def ? c.results.get(req.def.name) : undefined;
@@ -175,6 +188,7 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
   if (compiled instanceof SchemaCompileError) return skippedReport(compiled.message);
   const sink = new Sink();
   const sent: SentById = new Map();
+  const noTasks: NoTasks = new Set();
   let messages = 0;
   let over = 0;
   const steps = new Set<string>();
@@ -187,7 +201,7 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
     if (m.step !== undefined) steps.add(m.step);
     if (m.kind === 'skipped') sink.note(strip(m), undefined, m.why);
     else if (m.kind === 'not-json') sink.finding(strip(m), undefined, 'JSONRPCMessage', '', notJson(m));
-    else validateOne(compiled, strip(m), m.value, sent, sink);
+    else validateOne(compiled, strip(m), m.value, sent, sink, noTasks);
   }
   if (over)
     sink.note(
