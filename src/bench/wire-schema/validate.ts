@@ -21,8 +21,11 @@ interface Sent {
   method: string;
   /** Its definition (undefined = unknown method). */
   def?: Def;
-  /** `params.task` was an object: a 2025-11-25 task-augmented request, answered with a CreateTaskResult. */
-  task: boolean;
+  /**
+   * `params.task` was an object: a 2025-11-25 task-augmented request, answered with a CreateTaskResult (`required`),
+   * or, sent to a party that declared no `tasks` capability, with a CreateTaskResult or the plain result (`either`).
+   */
+  task: 'required' | 'either' | false;
 }
 
 type Loc = MessageLocation & { step?: string };
@@ -72,7 +75,7 @@ function answered(sent: SentById, m: Loc, id: string): Sent | undefined {
 
 /**
  * Parties whose InitializeResult declared no `tasks` capability: they process a task-augmented request normally
- * (251125-tasks-392), so its answer is the plain result, not a CreateTaskResult.
+ * (251125-tasks-392), so its answer may be the plain result; one that creates a task anyway is checked as one.
  */
 type NoTasks = Set<Loc['sender']>;
 
@@ -97,9 +100,11 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
         method,
         ...(d ? { def: d } : {}),
         task:
-          isObject(value.params) &&
-          isObject(value.params.task) &&
-          !noTasks.has(m.sender === 'harness' ? 'subject' : 'harness'),
+          isObject(value.params) && isObject(value.params.task)
+            ? noTasks.has(m.sender === 'harness' ? 'subject' : 'harness')
+              ? 'either'
+              : 'required'
+            : false,
       });
       sent.set(id, list);
     }
@@ -146,7 +151,9 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
   let def: Def | undefined;
   // 2025-11-25: a request with params.task is answered with a CreateTaskResult. 2026-07-28: resultType names the
   // variant; input_required only where the request's ResultResponse allows it, task only for core requests.
-  if (req?.task && c.createTask) def = c.createTask;
+  const created =
+    req?.task === 'required' || (req?.task === 'either' && isObject(value.result) && 'task' in value.result);
+  if (created && c.createTask) def = c.createTask;
   else if (resultType === 'input_required' && spec?.inputRequired) def = spec.inputRequired;
   else if (resultType === 'task' && spec?.core && c.createTask) def = c.createTask;
   else def = spec?.result;
