@@ -103,6 +103,28 @@ describe('validateWireLog against the pinned schemas', () => {
     ]);
   });
 
+  it('accepts the plain result of a task-augmented call from a server that declared no tasks (251125-tasks-392)', () => {
+    const call = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_secret', task: { ttl: 1000 } } };
+    const plain = res(3, { content: [{ type: 'text', text: 's' }] });
+    const initResult = (capabilities: Record<string, unknown>) =>
+      res(1, { protocolVersion: '2025-11-25', capabilities, serverInfo: { name: 'r', version: '1' } });
+    const without = new TestLog('reference');
+    without.exchange(init25(1), { json: initResult({ tools: {} }) });
+    without.exchange(call, { json: plain });
+    expect(lines(validateWireLog(S25, without.log()))).toEqual([]);
+    // A task created anyway is still checked as a CreateTaskResult.
+    const anyway = new TestLog('reference');
+    anyway.exchange(init25(1), { json: initResult({ tools: {} }) });
+    anyway.exchange(call, { json: res(3, { task: { taskId: 't1' } }) });
+    expect(lines(validateWireLog(S25, anyway.log()))[0]).toContain('CreateTaskResult');
+    const declared = new TestLog('reference');
+    declared.exchange(init25(1), { json: initResult({ tools: {}, tasks: { requests: { tools: { call: {} } } } }) });
+    declared.exchange(call, { json: plain });
+    expect(lines(validateWireLog(S25, declared.log()))).toEqual([
+      "x1 response body harness tools/call: CreateTaskResult /result: must have required property 'task' (required)",
+    ]);
+  });
+
   it('follows 2026 resultType: input_required only where the ResultResponse allows it, task via the tasks extension', () => {
     const ok = new TestLog('prober');
     ok.exchange(req2026(1, 'tools/call', { name: 'x' }), {

@@ -21,8 +21,11 @@ interface Sent {
   method: string;
   /** Its definition (undefined = unknown method). */
   def?: Def;
-  /** `params.task` was an object: a 2025-11-25 task-augmented request, answered with a CreateTaskResult. */
-  task: boolean;
+  /**
+   * `params.task` was an object: a 2025-11-25 task-augmented request, answered with a CreateTaskResult (`required`),
+   * or, sent to a party that declared no `tasks` capability, with a CreateTaskResult or the plain result (`either`).
+   */
+  task: 'required' | 'either' | false;
 }
 
 type Loc = MessageLocation & { step?: string };
@@ -70,7 +73,13 @@ function answered(sent: SentById, m: Loc, id: string): Sent | undefined {
   return peer.find((s) => s.x === m.x) ?? peer.at(-1);
 }
 
-function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById, sink: Sink): void {
+/**
+ * Parties whose InitializeResult declared no `tasks` capability: they process a task-augmented request normally
+ * (251125-tasks-392), so its answer may be the plain result; one that creates a task anyway is checked as one.
+ */
+type NoTasks = Set<Loc['sender']>;
+
+function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById, sink: Sink, noTasks: NoTasks): void {
   const env = c.envelope;
   const whole = (d: Def | undefined, method?: string) => d && sink.finding(m, method, d.name, '', check(d, value, ''));
   if (!isObject(value) || (typeof value.method !== 'string' && 'method' in value)) {
@@ -90,7 +99,12 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
         id,
         method,
         ...(d ? { def: d } : {}),
-        task: isObject(value.params) && isObject(value.params.task),
+        task:
+          isObject(value.params) && isObject(value.params.task)
+            ? noTasks.has(m.sender === 'harness' ? 'subject' : 'harness')
+              ? 'either'
+              : 'required'
+            : false,
       });
       sent.set(id, list);
     }
@@ -128,12 +142,18 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
     whole(env.JSONRPCMessage);
     return;
   }
+  if (req?.method === 'initialize' && isObject(value.result) && isObject(value.result.capabilities)) {
+    if ('tasks' in value.result.capabilities) noTasks.delete(m.sender);
+    else noTasks.add(m.sender);
+  }
   const resultType = isObject(value.result) ? value.result.resultType : undefined;
   const spec = req?.def ? c.results.get(req.def.name) : undefined;
   let def: Def | undefined;
   // 2025-11-25: a request with params.task is answered with a CreateTaskResult. 2026-07-28: resultType names the
   // variant; input_required only where the request's ResultResponse allows it, task only for core requests.
-  if (req?.task && c.createTask) def = c.createTask;
+  const created =
+    req?.task === 'required' || (req?.task === 'either' && isObject(value.result) && 'task' in value.result);
+  if (created && c.createTask) def = c.createTask;
   else if (resultType === 'input_required' && spec?.inputRequired) def = spec.inputRequired;
   else if (resultType === 'task' && spec?.core && c.createTask) def = c.createTask;
   else def = spec?.result;
@@ -175,6 +195,7 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
   if (compiled instanceof SchemaCompileError) return skippedReport(compiled.message);
   const sink = new Sink();
   const sent: SentById = new Map();
+  const noTasks: NoTasks = new Set();
   let messages = 0;
   let over = 0;
   const steps = new Set<string>();
@@ -187,7 +208,7 @@ export function validateWireLog(pinned: PinnedSchemas, log: WireLog): TrialSchem
     if (m.step !== undefined) steps.add(m.step);
     if (m.kind === 'skipped') sink.note(strip(m), undefined, m.why);
     else if (m.kind === 'not-json') sink.finding(strip(m), undefined, 'JSONRPCMessage', '', notJson(m));
-    else validateOne(compiled, strip(m), m.value, sent, sink);
+    else validateOne(compiled, strip(m), m.value, sent, sink, noTasks);
   }
   if (over)
     sink.note(

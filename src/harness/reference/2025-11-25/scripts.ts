@@ -19,6 +19,8 @@ export interface ReferenceScript {
   retryMs: number;
   /** `finished` resolves on the DELETE of a live session after the answer was accepted, not on the answer itself. */
   finishOnDelete: boolean;
+  /** Declare task-augmented tools/call and run `get_secret` only as a task (tasks.ts). */
+  tasks: boolean;
 }
 
 const BASE: ReferenceScript = {
@@ -29,6 +31,7 @@ const BASE: ReferenceScript = {
   needsToken: false,
   retryMs: 300,
   finishOnDelete: false,
+  tasks: false,
 };
 
 /** Scripts by scenario id (`scenarios/2025-11-25/client/<id>.json`). */
@@ -37,6 +40,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
   'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18' },
+  'task-call': { ...BASE, tasks: true },
 };
 
 /** Versions this reference server speaks (it answers `initialize` with one of them). */
@@ -60,6 +64,7 @@ export function toolList(script: ReferenceScript): unknown[] {
       inputSchema: script.needsToken
         ? { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }
         : { type: 'object', properties: {} },
+      ...(script.tasks ? { execution: { taskSupport: 'required' } } : {}),
     },
     {
       name: 'submit_answer',

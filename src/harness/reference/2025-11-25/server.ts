@@ -12,6 +12,7 @@ import { type RecordedRequest, type SseWriter } from '../../wire/server.ts';
 import type { SseEvent } from '../../wire/sse.ts';
 import { LATEST_VERSION, SCRIPTS, SUPPORTED_VERSIONS, toolList, type ReferenceScript } from './scripts.ts';
 import { answerSecret, type StreamStore } from './streams.ts';
+import { createTask, TASKS_CAPABILITY, taskRequest, type TaskStore } from './tasks.ts';
 
 export { ENDPOINT, UnknownScenarioError, type RunningReference };
 
@@ -42,6 +43,8 @@ export interface ReferenceState {
   streams: StreamStore;
   /** Server-to-client requests awaiting the client's response, by id. */
   pending: Map<string, (reply: Msg | 'mismatch') => void>;
+  /** Tasks by id (task-call only). */
+  tasks: TaskStore;
   rec: WireRecorder;
 }
 
@@ -60,6 +63,7 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
     answered: false,
     streams: new Map(),
     pending: new Map(),
+    tasks: new Map(),
     rec,
   };
   const finish = () => setTimeout(markFinished, 300);
@@ -191,6 +195,7 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
     case 'tools/call':
       return toolCall(s, req, id, params, hooks);
     default:
+      if (s.script.tasks && (await taskRequest(s, req, id, msg.method, params))) return;
       req.label('method-not-found');
       return req.json(200, err(id, -32601, `Method not found: ${String(msg.method)}`));
   }
@@ -223,7 +228,7 @@ async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, 
     200,
     ok(id, {
       protocolVersion: version,
-      capabilities: { tools: {} },
+      capabilities: s.script.tasks ? { tools: {}, tasks: TASKS_CAPABILITY } : { tools: {} },
       serverInfo: { name: 'mcpfs-reference', version: '1.0.0' },
     }),
     headers,
@@ -240,6 +245,16 @@ async function toolCall(
   const args = isObj(params.arguments) ? params.arguments : {};
   const name = params.name;
   req.label(`tools/call ${String(name)}`);
+  if (s.script.tasks) {
+    // 251125-tasks-117b and -115b: the task-only tool refuses a plain call, the other tools refuse a task.
+    const asTask = isObj(params.task);
+    if ((name === 'get_secret') !== asTask)
+      return req.json(
+        200,
+        err(id, -32601, `Method not found: ${String(name)} ${asTask ? 'does not run' : 'runs only'} as a task`),
+      );
+    if (asTask) return createTask(s, req, id, params.task as Msg, text(s.secret));
+  }
   if (name === 'get_token' && s.script.needsToken) return req.json(200, ok(id, text(s.token)));
   if (name === 'get_secret') {
     if (s.script.needsToken && args.token !== s.token)

@@ -96,7 +96,8 @@ export function describeClientDriverLive(
       const log = await ref.stop();
       const verdicts = judgeTrial(scenario, log, JUDGES);
       expect(scoreTrial(verdicts).score).toBe(0);
-      expect(verdicts.find((v) => v.checkpoint === 'task-secret-submitted')?.verdict).toBe('fail');
+      const task = scenario.checkpoints.find((c) => c.kind === 'task')?.slug;
+      expect(verdicts.find((v) => v.checkpoint === task)?.verdict).toBe('fail');
     });
 
     it(`kills every checkpoint of ${scenario.id} with at least one mutant`, async () => {

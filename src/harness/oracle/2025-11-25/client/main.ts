@@ -9,8 +9,10 @@
 import { oracleClientMain } from '../../common/client-cli.ts';
 import { OracleClient } from './client.ts';
 import { MUTANTS } from './mutants.ts';
+import { TASK_MUTANTS } from './task-mutants.ts';
+import { callTool, taskSupportOf } from './tasks.ts';
 
-const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping'];
+const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping', 'task-call'];
 
 function textOf(result: Record<string, unknown>): string {
   const c = Array.isArray(result.content) ? (result.content[0] as Record<string, unknown> | undefined) : undefined;
@@ -26,10 +28,12 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   else await c.initialize();
   if (mutant === 'null-id') await c.request('ping', {}, null);
   if (mutant === 'use-unnegotiated') await c.request('prompts/list').catch(() => undefined);
+  if (scenario === 'task-call') return runTaskCall(c, mutant);
   const args: Record<string, unknown> = {};
   if (scenario === 'sse-resume')
     args.token = textOf(await c.request('tools/call', { name: 'get_token', arguments: {} }));
   const secretCall: Record<string, unknown> = { name: 'get_secret', arguments: args };
+  if (mutant === 'task-everywhere') secretCall.task = { ttl: 30_000 };
   if (scenario === 'sse-resume') secretCall._meta = { progressToken: 'secret-progress' };
   const secret = textOf(await c.request('tools/call', secretCall));
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
@@ -38,5 +42,17 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   return verdict.isError !== true;
 }
 
+/** task-call: get_secret runs only as a task; submit_answer is a plain tool. */
+async function runTaskCall(c: OracleClient, mutant: string | undefined): Promise<boolean> {
+  const support = await taskSupportOf(c);
+  const secret = textOf(await callTool(c, support, 'get_secret', {}, mutant));
+  const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
+  const verdict = await callTool(c, support, 'submit_answer', { answer }, mutant);
+  await c.close();
+  return verdict.isError !== true;
+}
+
 if (import.meta.main)
-  process.exit(await oracleClientMain({ scenarios: SCENARIOS, mutants: MUTANTS, run: runScenario }));
+  process.exit(
+    await oracleClientMain({ scenarios: SCENARIOS, mutants: [...MUTANTS, ...TASK_MUTANTS], run: runScenario }),
+  );
