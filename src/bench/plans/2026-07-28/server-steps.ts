@@ -35,6 +35,18 @@ export const STEP = {
   transferRetry: 'transfer-retry',
   transferTampered: 'transfer-tampered',
   transferNoElicitation: 'transfer-no-elicitation',
+  /** The successful retry sent again (new id, same requestState and answer). */
+  transferReplay: 'transfer-replay',
+  /** A fresh first call whose requestState one of the variant retries below presents (one fresh state each). */
+  transferFresh: 'transfer-fresh',
+  /** The fresh state presented on a call for another amount. */
+  transferOtherAmount: 'transfer-other-amount',
+  /** The fresh state with an answer that is no ElicitResult (`confirm: "yes"`). */
+  transferMalformedResponse: 'transfer-malformed-response',
+  /** The fresh state with no answer at all (`inputResponses: {}`). */
+  transferMissingResponse: 'transfer-missing-response',
+  /** The fresh state with the answer plus a key the server never asked for. */
+  transferExtraResponse: 'transfer-extra-response',
   // tasks
   taskCreate: 'task-create',
   taskGetImmediate: 'task-get-immediate',
@@ -44,6 +56,9 @@ export const STEP = {
   taskGetWithoutExtension: 'task-get-without-extension',
   taskCreateLong: 'task-create-long',
   taskCancel: 'task-cancel',
+  taskGetCancelled: 'task-get-cancelled',
+  taskCancelUnknown: 'task-cancel-unknown',
+  taskUpdateUnknown: 'task-update-unknown',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -108,6 +123,12 @@ export const FIXTURE = {
     args: { amount: 250 },
     text: 'transferred 250',
     accept: { action: 'accept', content: { confirm: true } },
+    /** An amount the fresh state was not issued for. */
+    otherAmount: 999,
+    /** An answer to `confirm` that is no ElicitResult. */
+    malformed: 'yes',
+    /** A key no input request named, with a well-formed ElicitResult. */
+    extraKey: 'bogus',
   },
   square: {
     tool: 'slow_square',

@@ -21,6 +21,8 @@ interface Task {
   lastUpdatedAt: string;
   /** The task-not-durable mutant: the first tasks/get does not find it yet (deterministic, no timing). */
   hidden: boolean;
+  /** The connection that created it: only the connection-bound-tasks mutant looks at it. */
+  owner?: object;
   result?: Record<string, unknown>;
   timer?: NodeJS.Timeout;
 }
@@ -52,6 +54,7 @@ export class TaskStore {
   create(
     delayMs: number,
     compute: () => Record<string, unknown>,
+    owner?: object,
   ): { fields: Record<string, unknown>; resultType: string } {
     const now = new Date().toISOString();
     const t: Task = {
@@ -60,6 +63,7 @@ export class TaskStore {
       createdAt: now,
       lastUpdatedAt: now,
       hidden: this.mutant === 'task-not-durable',
+      owner,
     };
     t.timer = setTimeout(() => this.settle(t, 'completed', compute()), delayMs);
     t.timer.unref();
@@ -75,8 +79,10 @@ export class TaskStore {
     t.lastUpdatedAt = new Date().toISOString();
   }
 
-  private find(params: Record<string, unknown>): Task {
-    const t = typeof params.taskId === 'string' ? this.tasks.get(params.taskId) : undefined;
+  private find(params: Record<string, unknown>, from?: object): Task {
+    const found = typeof params.taskId === 'string' ? this.tasks.get(params.taskId) : undefined;
+    // connection-bound-tasks: a task is found only from the connection that created it (…-basic-196).
+    const t = this.mutant === 'connection-bound-tasks' && found?.owner !== from ? undefined : found;
     const unseen = t?.hidden === true;
     if (t) t.hidden = false;
     if (!t || unseen) {
@@ -90,20 +96,28 @@ export class TaskStore {
   }
 
   /** tasks/get: the DetailedTask and its resultType. */
-  get(params: Record<string, unknown>): { fields: Record<string, unknown>; resultType: string } {
-    const t = this.find(params);
+  get(params: Record<string, unknown>, from?: object): { fields: Record<string, unknown>; resultType: string } {
+    const t = this.find(params, from);
     const result =
       t.status === 'completed' && t.result && this.mutant !== 'completed-without-result' ? { result: t.result } : {};
+    // working-bare / cancelled-bare: tasks/get reports the status without the rest of the Task (…-328, …-331).
+    const bare =
+      (this.mutant === 'working-bare' && t.status === 'working') ||
+      (this.mutant === 'cancelled-bare' && t.status === 'cancelled');
     return {
-      fields: { ...this.view(t), ...result },
+      fields: bare ? { taskId: t.taskId, status: t.status } : { ...this.view(t), ...result },
       resultType: this.mutant === 'task-get-result-type-task' ? 'task' : 'complete',
     };
   }
 
   /** tasks/cancel: stop the work, acknowledge with an empty result (the cancel-returns-task mutant sends the task). */
-  cancel(params: Record<string, unknown>): Record<string, unknown> {
-    const t = this.find(params);
+  cancel(params: Record<string, unknown>, from?: object): { fields: Record<string, unknown>; resultType: string } {
+    const resultType = this.mutant === 'cancel-result-type-task' ? 'task' : 'complete';
+    // cancel-unknown-ok acknowledges a taskId it does not know (…-404b).
+    if (this.mutant === 'cancel-unknown-ok' && !(typeof params.taskId === 'string' && this.tasks.has(params.taskId)))
+      return { fields: {}, resultType };
+    const t = this.find(params, from);
     this.settle(t, 'cancelled');
-    return this.mutant === 'cancel-returns-task' ? this.view(t) : {};
+    return { fields: this.mutant === 'cancel-returns-task' ? this.view(t) : {}, resultType };
   }
 }
