@@ -59,6 +59,12 @@ export const STEP = {
   taskGetCancelled: 'task-get-cancelled',
   taskCancelUnknown: 'task-cancel-unknown',
   taskUpdateUnknown: 'task-update-unknown',
+  /** A task whose square is out of range (a tool error), and its polls. */
+  taskCreateOutOfRange: 'task-create-out-of-range',
+  taskPollOutOfRange: 'task-poll-out-of-range',
+  /** A task whose computation crashes (x = 13), and its polls. */
+  taskCreateCrash: 'task-create-crash',
+  taskPollCrash: 'task-poll-crash',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -135,6 +141,10 @@ export const FIXTURE = {
     quick: { args: { x: 7, delayMs: 300 }, text: '49' },
     long: { args: { x: 5, delayMs: 8000 } },
     direct: { args: { x: 3, delayMs: 0 } },
+    /** The square is above 1000000: the task completes with a tool error of this text. */
+    outOfRange: { args: { x: 2000, delayMs: 100 }, text: 'out of range' },
+    /** x = 13 crashes the computation: the task fails. */
+    crash: { args: { x: 13, delayMs: 100 } },
     unknownTaskId: 'no-such-task-0000',
     /** Polling for the quick task: at most this many tasks/get, this far apart. */
     polls: 20,

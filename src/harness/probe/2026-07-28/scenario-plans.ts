@@ -198,6 +198,21 @@ const tasksPlan: Plan = async (p) => {
   await p.post(STEP.taskUpdateUnknown, rpc(30, 'tasks/update', { taskId: Q.unknownTaskId, inputResponses: {} }, ext), {
     name: Q.unknownTaskId,
   });
+  // A task that ends in a tool error, and one that fails (ext-tasks …-837, …-332, …-835, …-891).
+  let id = 40;
+  for (const [create, poll, args] of [
+    [STEP.taskCreateOutOfRange, STEP.taskPollOutOfRange, Q.outOfRange.args],
+    [STEP.taskCreateCrash, STEP.taskPollCrash, Q.crash.args],
+  ] as const) {
+    const made = resultIn(await p.post(create, call(id++, Q.tool, args, ext)));
+    const tid = typeof made?.taskId === 'string' ? made.taskId : '';
+    for (let i = 0; i < Q.polls; i++) {
+      await sleep(Q.pollMs);
+      const r = resultIn(await p.post(poll, task(id++, 'tasks/get', tid), { name: tid }));
+      if (r?.status !== 'working' && r?.status !== 'input_required') break;
+    }
+    id = 70;
+  }
 };
 
 /** Probe plans by scenario id. */

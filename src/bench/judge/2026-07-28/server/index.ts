@@ -6,6 +6,7 @@ import * as MrtrRounds from './mrtr-rounds.ts';
 import * as Reused from './reused.ts';
 import * as Stateless from './stateless.ts';
 import * as TasksExtension from './tasks-extension.ts';
+import * as TasksFailures from './tasks-failures.ts';
 import * as TasksLifecycle from './tasks-lifecycle.ts';
 import * as ToolsList from './tools-list.ts';
 
@@ -18,6 +19,7 @@ export const judges = collectJudges(
   Reused,
   Stateless,
   TasksExtension,
+  TasksFailures,
   TasksLifecycle,
   ToolsList,
 );

@@ -268,6 +268,13 @@ const MISSING = { requiredCapabilities: EXT };
 
 /** A conformant tasks log: create, get, two polls (working, completed), unknown id, no-extension calls, cancel. */
 export function tasks(): Ex[] {
+  const toolError = taskView('task-3', 'completed', {
+    result: { resultType: 'complete', content: [{ type: 'text', text: Q.outOfRange.text }], isError: true },
+  });
+  const crashed = taskView('task-4', 'failed', {
+    statusMessage: 'crashed',
+    error: { code: -32603, message: 'Internal error' },
+  });
   const done = taskView(TASK, 'completed', {
     result: { resultType: 'complete', content: [{ type: 'text', text: Q.quick.text }] },
   });
@@ -299,5 +306,15 @@ export function tasks(): Ex[] {
       200,
       rpcError(30, CODE.invalidParams),
     ),
+    post(
+      STEP.taskCreateOutOfRange,
+      squareCall(40, Q.outOfRange.args),
+      200,
+      result(40, taskView('task-3', 'working'), 'task'),
+    ),
+    post(STEP.taskPollOutOfRange, taskReq(41, 'tasks/get', 'task-3'), 200, result(41, taskView('task-3', 'working'))),
+    post(STEP.taskPollOutOfRange, taskReq(42, 'tasks/get', 'task-3'), 200, result(42, toolError)),
+    post(STEP.taskCreateCrash, squareCall(70, Q.crash.args), 200, result(70, taskView('task-4', 'working'), 'task')),
+    post(STEP.taskPollCrash, taskReq(71, 'tasks/get', 'task-4'), 200, result(71, crashed)),
   ];
 }

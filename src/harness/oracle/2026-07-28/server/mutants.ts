@@ -298,6 +298,22 @@ export const MUTANTS = [
     description: 'acknowledges tasks/cancel of an unknown taskId with an empty result',
     scenarios: TK,
   },
+  {
+    id: 'tool-error-failed',
+    description: 'reports a task whose result is a tool error (out of range) as failed with a JSON-RPC error',
+    scenarios: TK,
+  },
+  {
+    id: 'crash-completed',
+    description: 'reports the crashed computation (x = 13) as completed with a tool error result instead of failed',
+    scenarios: TK,
+  },
+  {
+    id: 'failed-without-error',
+    description: 'leaves the error out of the failed task',
+    scenarios: TK,
+    schemaInvalid: { reason: 'a failed task in GetTaskResult requires error', defs: ['ext-tasks:GetTaskResult'] },
+  },
 ] as const satisfies readonly MutantInfo[];
 
 export type MutantId = (typeof MUTANTS)[number]['id'];

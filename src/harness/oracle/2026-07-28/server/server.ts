@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
-import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';
+import { missingTasks, TASKS_EXT, TaskStore, type Outcome } from './tasks.ts';
 import { InvalidParams, num, StateSealer, str, text, ToolInputError, TOOLS } from './tools.ts';
 import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
 
@@ -150,6 +150,16 @@ export function createOracleServer(mutantName?: string): Server {
     return out.sse(res, out.message(msg.id, { result: out.result(done) }));
   }
 
+  /**
+   * slow_square's work, as its prompt describes it: x = 13 crashes (an internal error, so the task fails), a square
+   * above 1000000 is a tool error (the task completes with it), anything else is the square.
+   */
+  function squareOutcome(x: number): Outcome {
+    if (x === 13) return { error: { code: -32603, message: 'Internal error: the computation crashed (x = 13)' } };
+    if (x * x > 1_000_000) return { result: out.result({ ...text('out of range'), isError: true }) };
+    return { result: out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))) };
+  }
+
   function call(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
     calls += 1;
     try {
@@ -183,11 +193,7 @@ export function createOracleServer(mutantName?: string): Server {
         throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
       // Task-only tool: without the extension there is no way to serve it (ext-tasks …-61a, …-63).
       if (!declaresTasks(caps) && !m('task-without-extension')) throw missingTasks(mutant);
-      const t = tasks.create(
-        delayMs,
-        () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))),
-        req.socket,
-      );
+      const t = tasks.create(delayMs, () => squareOutcome(x), req.socket);
       return reply(t.fields, t.resultType);
     }
     throw new InvalidParams(`Unknown tool: ${String(p.name)}`);
