@@ -35,6 +35,18 @@ export const STEP = {
   transferRetry: 'transfer-retry',
   transferTampered: 'transfer-tampered',
   transferNoElicitation: 'transfer-no-elicitation',
+  /** The successful retry sent again (new id, same requestState and answer). */
+  transferReplay: 'transfer-replay',
+  /** A fresh first call whose requestState one of the variant retries below presents (one fresh state each). */
+  transferFresh: 'transfer-fresh',
+  /** The fresh state presented on a call for another amount. */
+  transferOtherAmount: 'transfer-other-amount',
+  /** The fresh state with an answer that is no ElicitResult (`confirm: "yes"`). */
+  transferMalformedResponse: 'transfer-malformed-response',
+  /** The fresh state with no answer at all (`inputResponses: {}`). */
+  transferMissingResponse: 'transfer-missing-response',
+  /** The fresh state with the answer plus a key the server never asked for. */
+  transferExtraResponse: 'transfer-extra-response',
   // tasks
   taskCreate: 'task-create',
   taskGetImmediate: 'task-get-immediate',
@@ -44,6 +56,15 @@ export const STEP = {
   taskGetWithoutExtension: 'task-get-without-extension',
   taskCreateLong: 'task-create-long',
   taskCancel: 'task-cancel',
+  taskGetCancelled: 'task-get-cancelled',
+  taskCancelUnknown: 'task-cancel-unknown',
+  taskUpdateUnknown: 'task-update-unknown',
+  /** A task whose square is out of range (a tool error), and its polls. */
+  taskCreateOutOfRange: 'task-create-out-of-range',
+  taskPollOutOfRange: 'task-poll-out-of-range',
+  /** A task whose computation crashes (x = 13), and its polls. */
+  taskCreateCrash: 'task-create-crash',
+  taskPollCrash: 'task-poll-crash',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -108,12 +129,22 @@ export const FIXTURE = {
     args: { amount: 250 },
     text: 'transferred 250',
     accept: { action: 'accept', content: { confirm: true } },
+    /** An amount the fresh state was not issued for. */
+    otherAmount: 999,
+    /** An answer to `confirm` that is no ElicitResult. */
+    malformed: 'yes',
+    /** A key no input request named, with a well-formed ElicitResult. */
+    extraKey: 'bogus',
   },
   square: {
     tool: 'slow_square',
     quick: { args: { x: 7, delayMs: 300 }, text: '49' },
     long: { args: { x: 5, delayMs: 8000 } },
     direct: { args: { x: 3, delayMs: 0 } },
+    /** The square is above 1000000: the task completes with a tool error of this text. */
+    outOfRange: { args: { x: 2000, delayMs: 100 }, text: 'out of range' },
+    /** x = 13 crashes the computation: the task fails. */
+    crash: { args: { x: 13, delayMs: 100 } },
     unknownTaskId: 'no-such-task-0000',
     /** Polling for the quick task: at most this many tasks/get, this far apart. */
     polls: 20,

@@ -127,8 +127,9 @@ export function tamper(state: string): string {
 
 /**
  * multi-round-trip: the transfer without input (elicitation declared), the retry answering every input request with
- * the echoed requestState, a retry with a tampered state, the call without the elicitation capability, and two
- * requests that must never be input_required.
+ * the echoed requestState, the call without the elicitation capability, two requests that must never be
+ * input_required, the replayed retry, and five retries that present a fresh state each with something off (tampered,
+ * another amount, a malformed answer, no answer, an extra answer).
  */
 const multiRoundTrip: Plan = async (p) => {
   const T = FIXTURE.transfer;
@@ -139,22 +140,39 @@ const multiRoundTrip: Plan = async (p) => {
   );
   const state = typeof first?.requestState === 'string' ? { requestState: first.requestState } : {};
   await p.post(STEP.transferRetry, call(2, T.tool, T.args, withElicitation, { inputResponses: responses, ...state }));
-  if (typeof first?.requestState === 'string') {
-    await p.post(
-      STEP.transferTampered,
-      call(3, T.tool, T.args, withElicitation, { inputResponses: responses, requestState: tamper(first.requestState) }),
-    );
-  } else p.recorder.note(`skipped step ${STEP.transferTampered}: the first call issued no requestState`);
   await p.post(STEP.transferNoElicitation, call(4, T.tool, T.args, meta({})));
   await p.post(STEP.toolsList, rpc(5, 'tools/list'));
   await p.post(STEP.discover, rpc(6, 'server/discover'));
+  // The successful retry once more: a confirmation is good for one transfer (260728-mrtr-241).
+  await p.post(STEP.transferReplay, call(7, T.tool, T.args, withElicitation, { inputResponses: responses, ...state }));
+  // Each variant presents a state of its own (never one already redeemed), so replay protection cannot stand in for
+  // integrity checks, and a server that spends a state on any use is judged fairly.
+  const variants: [string, Record<string, unknown>, Record<string, unknown>][] = [
+    [STEP.transferTampered, T.args, responses],
+    [STEP.transferOtherAmount, { amount: T.otherAmount }, responses],
+    [STEP.transferMalformedResponse, T.args, Object.fromEntries(Object.keys(responses).map((k) => [k, T.malformed]))],
+    [STEP.transferMissingResponse, T.args, {}],
+    [STEP.transferExtraResponse, T.args, { ...responses, [T.extraKey]: T.accept }],
+  ];
+  let id = 8;
+  for (const [step, args, inputResponses] of variants) {
+    const fresh = inputRequired(await p.post(STEP.transferFresh, call(id++, T.tool, T.args, withElicitation)));
+    if (typeof fresh?.requestState !== 'string') {
+      p.recorder.note(`skipped step ${step}: the fresh call issued no requestState`);
+      continue;
+    }
+    const requestState = step === STEP.transferTampered ? tamper(fresh.requestState) : fresh.requestState;
+    const retry = { inputResponses, requestState };
+    await p.post(step, call(id++, T.tool, args, withElicitation, retry));
+  }
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * tasks: slow_square as a task (declaring the extension), tasks/get at once, polling until terminal, an unknown
- * taskId, the call and a tasks/get without the extension, and a long task cancelled. Task requests carry
+ * taskId, the call and a tasks/get without the extension, a long task cancelled and looked up again, and tasks/cancel
+ * and tasks/update of an unknown taskId. Task requests carry
  * `Mcp-Name: <taskId>` (ext-tasks …-511).
  */
 const tasksPlan: Plan = async (p) => {
@@ -175,6 +193,26 @@ const tasksPlan: Plan = async (p) => {
   const long = resultIn(await p.post(STEP.taskCreateLong, call(6, Q.tool, Q.long.args, ext)));
   const longId = typeof long?.taskId === 'string' ? long.taskId : '';
   await p.post(STEP.taskCancel, task(7, 'tasks/cancel', longId), { name: longId });
+  await p.post(STEP.taskGetCancelled, task(8, 'tasks/get', longId), { name: longId });
+  await p.post(STEP.taskCancelUnknown, task(9, 'tasks/cancel', Q.unknownTaskId), { name: Q.unknownTaskId });
+  await p.post(STEP.taskUpdateUnknown, rpc(30, 'tasks/update', { taskId: Q.unknownTaskId, inputResponses: {} }, ext), {
+    name: Q.unknownTaskId,
+  });
+  // A task that ends in a tool error, and one that fails (ext-tasks …-837, …-332, …-835, …-891).
+  let id = 40;
+  for (const [create, poll, args] of [
+    [STEP.taskCreateOutOfRange, STEP.taskPollOutOfRange, Q.outOfRange.args],
+    [STEP.taskCreateCrash, STEP.taskPollCrash, Q.crash.args],
+  ] as const) {
+    const made = resultIn(await p.post(create, call(id++, Q.tool, args, ext)));
+    const tid = typeof made?.taskId === 'string' ? made.taskId : '';
+    for (let i = 0; i < Q.polls; i++) {
+      await sleep(Q.pollMs);
+      const r = resultIn(await p.post(poll, task(id++, 'tasks/get', tid), { name: tid }));
+      if (r?.status !== 'working' && r?.status !== 'input_required') break;
+    }
+    id = 70;
+  }
 };
 
 /** Probe plans by scenario id. */

@@ -8,4 +8,6 @@ import { STEP } from '../../../bench/plans/2026-07-28/server-steps.ts';
 export const SCHEMA_INVALID_STEPS: Readonly<Record<string, string>> = {
   [STEP.capabilitiesMissing]:
     '_meta leaves out io.modelcontextprotocol/clientCapabilities (RequestMetaObject requires it): the server must refuse it with -32602',
+  [STEP.transferMalformedResponse]:
+    'inputResponses answers with a string, not an ElicitResult (InputResponse): the server should refuse it (260728-mrtr-261, -262)',
 };

@@ -2,10 +2,24 @@ import { collectJudges } from '../../define.ts';
 import * as ErrorCodes from './error-codes.ts';
 import * as Headers from './headers.ts';
 import * as Mrtr from './mrtr.ts';
+import * as MrtrRounds from './mrtr-rounds.ts';
 import * as Reused from './reused.ts';
 import * as Stateless from './stateless.ts';
 import * as TasksExtension from './tasks-extension.ts';
+import * as TasksFailures from './tasks-failures.ts';
+import * as TasksLifecycle from './tasks-lifecycle.ts';
 import * as ToolsList from './tools-list.ts';
 
 /** Judges for 2026-07-28 server-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(ErrorCodes, Headers, Mrtr, Reused, Stateless, TasksExtension, ToolsList);
+export const judges = collectJudges(
+  ErrorCodes,
+  Headers,
+  Mrtr,
+  MrtrRounds,
+  Reused,
+  Stateless,
+  TasksExtension,
+  TasksFailures,
+  TasksLifecycle,
+  ToolsList,
+);

@@ -43,7 +43,14 @@ describe('2026-07-28 multi round-trip judges', () => {
   });
   it('returns FAIL when no InputRequiredResult was seen at all', () => {
     expect(
-      judgeOn(M.inputRequiredHasRequestsOrState, onStream(STEP.transferInitial, [rpcError(1, -32603)])).verdict,
+      judgeOn(
+        M.inputRequiredHasRequestsOrState,
+        override(multiRoundTrip(), {
+          [STEP.transferInitial]: { sse: [{ data: rpcError(1, -32603) }] },
+          [STEP.transferFresh]: { sse: [{ data: rpcError(8, -32603) }] },
+          [STEP.transferMissingResponse]: { json: rpcError(13, -32603) },
+        }),
+      ).verdict,
     ).toBe('fail');
   });
   it('returns FAIL when a tampered requestState completes the transfer', () => {
@@ -127,6 +134,7 @@ describe('2026-07-28 multi round-trip judges', () => {
     const json = override(multiRoundTrip(), {
       [STEP.transferInitial]: { sse: undefined, resHeaders: undefined, json: result(1, ASK, 'input_required') },
       [STEP.transferRetry]: { sse: undefined, resHeaders: undefined, json: textResult(2, 'transferred 250') },
+      [STEP.transferFresh]: { sse: undefined, resHeaders: undefined, json: result(8, ASK, 'input_required') },
     });
     for (const j of [M.sseNoServerRequests, M.sseNoBuffering, M.sseClosesAfterResponse])
       expect(judgeOn(j, json).verdict).toBe('not-applicable');

@@ -91,7 +91,7 @@ export const requestStateIntegrity = judge('mrtr-request-state-integrity', ({ ex
   const ex = byStep(exchanges, STEP.transferTampered);
   if (!ex)
     return fail(
-      'Expected a retry with a tampered requestState, got no such request (the first call issued no requestState)',
+      'Expected a retry with a tampered requestState, got no such request (the server issued no requestState)',
       [],
     );
   const ev = [ex.x];

@@ -205,6 +205,44 @@ export function multiRoundTrip(): Ex[] {
       200,
       result(6, { supportedVersions: [PROTOCOL_VERSION], capabilities: { tools: {} } }),
     ),
+    post(STEP.transferReplay, transferCall(7, ELICIT, retry), 400, rpcError(7, CODE.invalidParams)),
+    ...freshRetry(8, STEP.transferOtherAmount, { amount: T.otherAmount }, retry, rpcError(9, CODE.invalidParams)),
+    ...freshRetry(
+      10,
+      STEP.transferMalformedResponse,
+      T.args,
+      { ...retry, inputResponses: { confirm: T.malformed } },
+      rpcError(11, CODE.invalidParams),
+    ),
+    ...freshRetry(
+      12,
+      STEP.transferMissingResponse,
+      T.args,
+      { ...retry, inputResponses: {} },
+      result(13, ASK, 'input_required'),
+    ),
+    ...freshRetry(
+      14,
+      STEP.transferExtraResponse,
+      T.args,
+      { ...retry, inputResponses: { confirm: T.accept, [T.extraKey]: T.accept } },
+      textResult(15, T.text),
+    ),
+  ];
+}
+
+/** A fresh first call (id `id`) and the variant retry of `step` (id `id + 1`) that presents its state. */
+function freshRetry(
+  id: number,
+  step: string,
+  args: Record<string, unknown>,
+  retry: Record<string, unknown>,
+  answer: unknown,
+): Ex[] {
+  const call = rpc(id + 1, 'tools/call', { name: T.tool, arguments: args, ...retry }, meta(ELICIT));
+  return [
+    sseAnswer(STEP.transferFresh, transferCall(id, ELICIT), result(id, ASK, 'input_required')),
+    post(step, call, (answer as { error?: unknown }).error ? 400 : 200, answer),
   ];
 }
 
@@ -230,6 +268,13 @@ const MISSING = { requiredCapabilities: EXT };
 
 /** A conformant tasks log: create, get, two polls (working, completed), unknown id, no-extension calls, cancel. */
 export function tasks(): Ex[] {
+  const toolError = taskView('task-3', 'completed', {
+    result: { resultType: 'complete', content: [{ type: 'text', text: Q.outOfRange.text }], isError: true },
+  });
+  const crashed = taskView('task-4', 'failed', {
+    statusMessage: 'crashed',
+    error: { code: -32603, message: 'Internal error' },
+  });
   const done = taskView(TASK, 'completed', {
     result: { resultType: 'complete', content: [{ type: 'text', text: Q.quick.text }] },
   });
@@ -253,5 +298,23 @@ export function tasks(): Ex[] {
     ),
     post(STEP.taskCreateLong, squareCall(6, Q.long.args), 200, result(6, taskView('task-2', 'working'), 'task')),
     post(STEP.taskCancel, taskReq(7, 'tasks/cancel', 'task-2'), 200, result(7, {})),
+    post(STEP.taskGetCancelled, taskReq(8, 'tasks/get', 'task-2'), 200, result(8, taskView('task-2', 'cancelled'))),
+    post(STEP.taskCancelUnknown, taskReq(9, 'tasks/cancel', Q.unknownTaskId), 200, rpcError(9, CODE.invalidParams)),
+    post(
+      STEP.taskUpdateUnknown,
+      rpc(30, 'tasks/update', { taskId: Q.unknownTaskId, inputResponses: {} }, meta(EXT)),
+      200,
+      rpcError(30, CODE.invalidParams),
+    ),
+    post(
+      STEP.taskCreateOutOfRange,
+      squareCall(40, Q.outOfRange.args),
+      200,
+      result(40, taskView('task-3', 'working'), 'task'),
+    ),
+    post(STEP.taskPollOutOfRange, taskReq(41, 'tasks/get', 'task-3'), 200, result(41, taskView('task-3', 'working'))),
+    post(STEP.taskPollOutOfRange, taskReq(42, 'tasks/get', 'task-3'), 200, result(42, toolError)),
+    post(STEP.taskCreateCrash, squareCall(70, Q.crash.args), 200, result(70, taskView('task-4', 'working'), 'task')),
+    post(STEP.taskPollCrash, taskReq(71, 'tasks/get', 'task-4'), 200, result(71, crashed)),
   ];
 }

@@ -11,6 +11,8 @@ import type { Judge, JudgeResult } from '../../types.ts';
  */
 export interface Ex {
   step: string;
+  /** TCP connection number of the request (absent: the log names none). */
+  conn?: number;
   method?: string;
   reqHeaders?: Headers;
   /** Request JSON-RPC message (serialised). */
@@ -54,6 +56,7 @@ export function wireLog(exs: readonly Ex[]): WireLog {
       t: t++,
       x,
       step: e.step,
+      ...(e.conn === undefined ? {} : { conn: e.conn }),
       method: e.method ?? 'POST',
       path: '/mcp',
       headers: e.reqHeaders ?? [],

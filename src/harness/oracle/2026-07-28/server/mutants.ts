@@ -173,6 +173,42 @@ export const MUTANTS = [
   },
   { id: 'no-x-accel', description: 'leaves X-Accel-Buffering: no off SSE responses', scenarios: MR },
   { id: 'keep-stream-open', description: 'keeps SSE response streams open after the response', scenarios: MR },
+  // multi-round-trip: one-time, bound and validated request state; the shape of inputRequests (issue 16, helper E)
+  {
+    id: 'duplicate-input-key',
+    description: 'writes the key confirm twice into inputRequests (a roots/list request first, then the elicitation)',
+    scenarios: MR,
+  },
+  {
+    id: 'input-request-ping',
+    description: 'asks for confirmation with a ping input request instead of elicitation/create',
+    scenarios: MR,
+    schemaInvalid: {
+      reason: 'InputRequests values must be an ElicitRequest, CreateMessageRequest or ListRootsRequest',
+      defs: ['InputRequiredResult'],
+    },
+  },
+  { id: 'state-replayable', description: 'honours a redeemed requestState again (no one-time check)', scenarios: MR },
+  {
+    id: 'state-not-bound',
+    description: 'accepts a requestState on a call for another amount than it was issued for',
+    scenarios: MR,
+  },
+  {
+    id: 'unvalidated-responses',
+    description: 'reads a malformed inputResponses answer as "not confirmed" and returns a result instead of an error',
+    scenarios: MR,
+  },
+  {
+    id: 'reject-extra-responses',
+    description: 'refuses inputResponses with a key it did not ask for',
+    scenarios: MR,
+  },
+  {
+    id: 'missing-response-error',
+    description: 'answers a retry without the confirm answer with -32602 instead of asking again',
+    scenarios: MR,
+  },
   {
     id: 'task-result-type-complete',
     description: 'labels the CreateTaskResult resultType "complete" instead of "task"',
@@ -227,6 +263,56 @@ export const MUTANTS = [
     id: 'cancel-returns-task',
     description: 'answers tasks/cancel with the task instead of an empty result',
     scenarios: TK,
+  },
+  // tasks: connection independence, explicit ids, full Task objects, cancel of unknown ids (issue 16, helper E)
+  {
+    id: 'connection-bound-tasks',
+    description: 'finds a task only from the TCP connection that created it',
+    scenarios: TK,
+  },
+  {
+    id: 'cookie-state',
+    description: 'sends a Set-Cookie header on every response',
+    scenarios: TK,
+  },
+  {
+    id: 'working-bare',
+    description: 'answers tasks/get of a working task with only taskId and status',
+    scenarios: TK,
+    schemaInvalid: { reason: 'a Task requires createdAt, lastUpdatedAt and ttlMs', defs: ['ext-tasks:GetTaskResult'] },
+  },
+  {
+    id: 'cancelled-bare',
+    description: 'answers tasks/get of a cancelled task with only taskId and status',
+    scenarios: TK,
+    schemaInvalid: { reason: 'a Task requires createdAt, lastUpdatedAt and ttlMs', defs: ['ext-tasks:GetTaskResult'] },
+  },
+  {
+    id: 'cancel-result-type-task',
+    description: 'labels the tasks/cancel result resultType "task" instead of "complete"',
+    scenarios: TK,
+    schemaInvalid: { reason: 'CancelTaskResult requires resultType "complete"', defs: ['ext-tasks:CancelTaskResult'] },
+  },
+  {
+    id: 'cancel-unknown-ok',
+    description: 'acknowledges tasks/cancel of an unknown taskId with an empty result',
+    scenarios: TK,
+  },
+  {
+    id: 'tool-error-failed',
+    description: 'reports a task whose result is a tool error (out of range) as failed with a JSON-RPC error',
+    scenarios: TK,
+  },
+  {
+    id: 'crash-completed',
+    description: 'reports the crashed computation (x = 13) as completed with a tool error result instead of failed',
+    scenarios: TK,
+  },
+  {
+    id: 'failed-without-error',
+    description: 'leaves the error out of the failed task',
+    scenarios: TK,
+    schemaInvalid: { reason: 'a failed task in GetTaskResult requires error', defs: ['ext-tasks:GetTaskResult'] },
   },
 ] as const satisfies readonly MutantInfo[];
 

@@ -29,6 +29,7 @@ export class Responder {
   }
 
   private base(): Record<string, string> {
+    if (this.mutant === 'cookie-state') return { 'Set-Cookie': 'mcpfs-tasks=oracle-1; Path=/mcp; HttpOnly' };
     return this.mutant === 'mint-session-id' ? { 'Mcp-Session-Id': 'oracle-session-1' } : {};
   }
 
@@ -103,7 +104,14 @@ export class Responder {
       };
       res.write(formatSse({ data: JSON.stringify(req) }));
     }
-    res.write(formatSse({ data: JSON.stringify(message) }));
+    res.write(formatSse({ data: this.sseData(message) }));
     if (this.mutant !== 'keep-stream-open') res.end();
+  }
+
+  /** The event's JSON text; duplicate-input-key writes a second `confirm` key (a roots/list first) into inputRequests. */
+  private sseData(message: unknown): string {
+    const data = JSON.stringify(message);
+    if (this.mutant !== 'duplicate-input-key') return data;
+    return data.replace('"inputRequests":{', `"inputRequests":{"confirm":${JSON.stringify({ method: 'roots/list' })},`);
   }
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 // Origin policy and body reading are the same as the 2025-11-25 oracle's (…-58/-60 are unchanged).
 import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
-import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';
+import { missingTasks, TASKS_EXT, TaskStore, type Outcome } from './tasks.ts';
 import { InvalidParams, num, StateSealer, str, text, ToolInputError, TOOLS } from './tools.ts';
 import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
 
@@ -27,6 +28,25 @@ function originRefusalCode(mutant: MutantId | undefined): number {
   return -32600;
 }
 
+/**
+ * InputResponses as the schema has them (…-mrtr-261): an object of objects, and the `confirm` answer an ElicitResult
+ * (action accept/decline/cancel; on accept, content.confirm a boolean). Anything else is a protocol error (…-262).
+ */
+function validateResponses(v: unknown): void {
+  if (v === undefined) return;
+  const bad = (why: string) => new RpcError(400, -32602, `Invalid params: inputResponses ${why}`);
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw bad('must be an object');
+  for (const [k, r] of Object.entries(v)) {
+    if (typeof r !== 'object' || r === null || Array.isArray(r)) throw bad(`.${k} must be an object`);
+  }
+  if (!('confirm' in v)) return;
+  const c = obj((v as Record<string, unknown>).confirm);
+  if (c.action !== 'accept' && c.action !== 'decline' && c.action !== 'cancel')
+    throw bad('.confirm.action must be accept, decline or cancel');
+  if (c.action === 'accept' && typeof obj(c.content).confirm !== 'boolean')
+    throw bad('.confirm.content.confirm must be a boolean');
+}
+
 /** Whether the request's clientCapabilities declare the Tasks extension. */
 const declaresTasks = (caps: Record<string, unknown>) => TASKS_EXT in obj(caps.extensions);
 
@@ -42,6 +62,8 @@ export function createOracleServer(mutantName?: string): Server {
   const check = new Validator(mutant);
   const sealer = new StateSealer();
   const tasks = new TaskStore(mutant);
+  /** Ids of redeemed confirmation states (kept for the process lifetime; a state expires after STATE_TTL_MS anyway). */
+  const spent = new Set<string>();
   /** Server-wide state exists only for mutants that (wrongly) depend on earlier requests. */
   let discovered = false;
   let calls = 0;
@@ -76,12 +98,19 @@ export function createOracleServer(mutantName?: string): Server {
         data,
       );
     }
-    const answer = obj(obj(p.inputResponses).confirm);
-    if (p.requestState === undefined || !('confirm' in obj(p.inputResponses))) {
+    const responses = p.inputResponses;
+    if (!m('unvalidated-responses')) validateResponses(responses);
+    if (m('reject-extra-responses') && Object.keys(obj(responses)).some((k) => k !== 'confirm'))
+      throw new RpcError(400, -32602, 'Invalid params: unexpected inputResponses');
+    const answer = obj(obj(responses).confirm);
+    const answered = 'confirm' in obj(responses);
+    if (p.requestState !== undefined && !answered && m('missing-response-error'))
+      throw new RpcError(400, -32602, 'Invalid params: inputResponses.confirm is missing');
+    if (p.requestState === undefined || !answered) {
       const ask = {
         inputRequests: {
           confirm: {
-            method: 'elicitation/create',
+            method: m('input-request-ping') ? 'ping' : 'elicitation/create',
             params: {
               mode: 'form',
               message: `Confirm the transfer of ${amount}?`,
@@ -89,7 +118,12 @@ export function createOracleServer(mutantName?: string): Server {
             },
           },
         },
-        requestState: sealer.seal({ tool: 'confirm_transfer', amount, exp: Date.now() + STATE_TTL_MS }),
+        requestState: sealer.seal({
+          tool: 'confirm_transfer',
+          amount,
+          exp: Date.now() + STATE_TTL_MS,
+          jti: randomUUID(),
+        }),
       };
       return out.sse(
         res,
@@ -102,13 +136,28 @@ export function createOracleServer(mutantName?: string): Server {
       trust ||
       (state &&
         state.tool === 'confirm_transfer' &&
-        state.amount === amount &&
+        (state.amount === amount || m('state-not-bound')) &&
         typeof state.exp === 'number' &&
         state.exp > Date.now());
     if (!valid) throw new RpcError(400, -32602, 'Invalid params: requestState failed verification');
+    // One confirmation, one transfer (…-mrtr-241): the state's id is spent once it is redeemed.
+    const jti = typeof state?.jti === 'string' ? state.jti : '';
+    if (spent.has(jti) && !m('state-replayable'))
+      throw new RpcError(400, -32602, 'Invalid params: requestState was already redeemed');
+    spent.add(jti);
     const ok = answer.action === 'accept' && obj(answer.content).confirm === true;
     const done = text(ok ? `transferred ${m('wrong-results') ? 0 : amount}` : 'transfer not confirmed');
     return out.sse(res, out.message(msg.id, { result: out.result(done) }));
+  }
+
+  /**
+   * slow_square's work, as its prompt describes it: x = 13 crashes (an internal error, so the task fails), a square
+   * above 1000000 is a tool error (the task completes with it), anything else is the square.
+   */
+  function squareOutcome(x: number): Outcome {
+    if (x === 13) return { error: { code: -32603, message: 'Internal error: the computation crashed (x = 13)' } };
+    if (x * x > 1_000_000) return { result: out.result({ ...text('out of range'), isError: true }) };
+    return { result: out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))) };
   }
 
   function call(req: IncomingMessage, res: ServerResponse, msg: Rpc, caps: Record<string, unknown>): void {
@@ -144,7 +193,7 @@ export function createOracleServer(mutantName?: string): Server {
         throw new ToolInputError('argument "delayMs" must be an integer from 0 to 60000');
       // Task-only tool: without the extension there is no way to serve it (ext-tasks …-61a, …-63).
       if (!declaresTasks(caps) && !m('task-without-extension')) throw missingTasks(mutant);
-      const t = tasks.create(delayMs, () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))));
+      const t = tasks.create(delayMs, () => squareOutcome(x), req.socket);
       return reply(t.fields, t.resultType);
     }
     throw new InvalidParams(`Unknown tool: ${String(p.name)}`);
@@ -177,10 +226,13 @@ export function createOracleServer(mutantName?: string): Server {
       if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get'))
         throw missingTasks(mutant);
       if (msg.method === 'tasks/get') {
-        const t = tasks.get(obj(msg.params));
+        const t = tasks.get(obj(msg.params), req.socket);
         return reply(t.fields, t.resultType);
       }
-      if (msg.method === 'tasks/cancel') return reply(tasks.cancel(obj(msg.params)));
+      if (msg.method === 'tasks/cancel') {
+        const c = tasks.cancel(obj(msg.params), req.socket);
+        return reply(c.fields, c.resultType);
+      }
       throw new InvalidParams('this server never asks for task input: no task awaits tasks/update');
     }
     throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}`);
