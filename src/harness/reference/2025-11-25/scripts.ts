@@ -19,6 +19,13 @@ export interface ReferenceScript {
   retryMs: number;
   /** `finished` resolves on the DELETE of a live session after the answer was accepted, not on the answer itself. */
   finishOnDelete: boolean;
+  /** Prepended to the random secret: a non-ASCII one makes the client's submit_answer body carry non-ASCII text. */
+  secretPrefix: string;
+  /**
+   * Before the ping on the sse-ping stream, also send a `notifications/message` (logging is then declared) and a request
+   * with a method no client knows (`mcpfs/unknown`), so answering a notification and refusing a request both show.
+   */
+  chatter: boolean;
 }
 
 const BASE: ReferenceScript = {
@@ -29,6 +36,8 @@ const BASE: ReferenceScript = {
   needsToken: false,
   retryMs: 300,
   finishOnDelete: false,
+  secretPrefix: '',
+  chatter: false,
 };
 
 /** Scripts by scenario id (`scenarios/2025-11-25/client/<id>.json`). */
@@ -36,7 +45,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
-  'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18' },
+  'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18', secretPrefix: 'ß-', chatter: true },
 };
 
 /** Versions this reference server speaks (it answers `initialize` with one of them). */

@@ -54,7 +54,7 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
   const { finished, markFinished } = finishLatch();
   const state: ReferenceState = {
     script,
-    secret: randomBytes(9).toString('base64url'),
+    secret: script.secretPrefix + randomBytes(9).toString('base64url'),
     token: randomBytes(9).toString('base64url'),
     sessions: new Map(),
     answered: false,
@@ -198,6 +198,12 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
 
 /** A JSON-RPC response from the client (to a server request sent on an SSE stream). */
 function clientResponse(s: ReferenceState, req: RecordedRequest, msg: Msg): void {
+  if (!('id' in msg) || msg.id === null) {
+    // Answers nothing the server asked (e.g. a reply to a notification): recorded, and no waiting call is disturbed.
+    req.label('client-response-without-id');
+    req.empty(202);
+    return;
+  }
   const key = JSON.stringify(msg.id);
   const waiter = s.pending.get(key);
   req.label(waiter ? 'client-response' : 'client-response-unknown-id');
@@ -223,7 +229,7 @@ async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, 
     200,
     ok(id, {
       protocolVersion: version,
-      capabilities: { tools: {} },
+      capabilities: s.script.chatter ? { tools: {}, logging: {} } : { tools: {} },
       serverInfo: { name: 'mcpfs-reference', version: '1.0.0' },
     }),
     headers,

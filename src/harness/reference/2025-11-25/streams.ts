@@ -56,6 +56,20 @@ export async function answerSecret(
     return;
   }
   send('');
+  if (s.script.chatter) {
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', logger: 'mcpfs-reference', data: 'looking up the secret' },
+      }),
+    );
+    // A request no client can serve: its answer (an error, by the spec) is recorded; the secret does not wait for it.
+    const unknownId = `ref-unknown-${s.streams.size}`;
+    const unknownKey = JSON.stringify(unknownId);
+    s.pending.set(unknownKey, () => s.pending.delete(unknownKey));
+    send(JSON.stringify({ jsonrpc: '2.0', id: unknownId, method: 'mcpfs/unknown', params: {} }));
+  }
   const pingId = `ref-ping-${s.streams.size}`;
   const key = JSON.stringify(pingId);
   const reply = new Promise<Record<string, unknown> | 'mismatch' | 'timeout'>((resolve) => {

@@ -1,5 +1,6 @@
 import { McpfsError } from '../../../../bench/errors.ts';
 import { SseParser, type SseEvent } from '../../../wire/sse.ts';
+import { latin1Json } from '../../common/http.ts';
 
 /** Versions the oracle client speaks; the first is the one it asks for. */
 export const CLIENT_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
@@ -59,7 +60,8 @@ export class OracleClient {
     const init = {
       method: how.method ?? 'POST',
       headers: this.headers('post'),
-      body: JSON.stringify(msg),
+      // latin1-body: ISO-8859-1 bytes instead of UTF-8 (only bodies with non-ASCII text differ).
+      body: this.is('latin1-body') ? latin1Json(JSON.stringify(msg)) : JSON.stringify(msg),
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     };
     return fetch(how.url ?? this.url, init);
@@ -187,6 +189,13 @@ export class OracleClient {
     }
   }
 
+  /** The error answering a server request the client cannot serve (-32601), or its mutant-broken form. */
+  private refusal(id: unknown): Msg {
+    const error: Msg = this.is('error-code-string') ? { code: '-32601' } : { code: -32601 };
+    if (!this.is('error-no-message')) error.message = 'Method not found';
+    return { jsonrpc: '2.0', ...(this.is('error-id-dropped') ? {} : { id }), error };
+  }
+
   /** Handle one event: returns the response when it is ours; answers server requests on their own POST. */
   private async onEvent(ev: SseEvent, id: unknown): Promise<Msg | undefined> {
     if (ev.data === '') return undefined;
@@ -200,9 +209,13 @@ export class OracleClient {
     if (typeof msg.method === 'string' && 'id' in msg) {
       const rid = this.is('wrong-response-id') ? `${String(msg.id)}-x` : msg.id;
       const ok: Msg = this.is('ping-no-result') ? { jsonrpc: '2.0', id: rid } : { jsonrpc: '2.0', id: rid, result: {} };
-      const reply =
-        msg.method === 'ping' ? ok : { jsonrpc: '2.0', id: rid, error: { code: -32601, message: 'Method not found' } };
-      const res = await this.post(reply);
+      const res = await this.post(msg.method === 'ping' ? ok : this.refusal(rid));
+      await res.arrayBuffer();
+      return undefined;
+    }
+    if (typeof msg.method === 'string' && this.is('answer-notifications')) {
+      // basic-96 broken: a notification treated as a request nobody serves (no id to echo, so none is sent).
+      const res = await this.post({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' } });
       await res.arrayBuffer();
       return undefined;
     }

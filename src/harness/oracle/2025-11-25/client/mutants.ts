@@ -72,4 +72,27 @@ export const MUTANTS: readonly MutantInfo[] = [
     scenarios: [S4],
   },
   { id: 'bogus-version', description: 'asks for protocol version 1900-01-01 in initialize', scenarios: [S4] },
+  { id: 'latin1-body', description: 'sends request bodies as ISO-8859-1 bytes instead of UTF-8', scenarios: [S4] },
+  {
+    id: 'answer-notifications',
+    description: 'answers each server notification with a Method-not-found error (without an id)',
+    scenarios: [S4],
+  },
+  {
+    id: 'error-id-dropped',
+    description: 'refuses an unknown server request with an error without id',
+    scenarios: [S4],
+  },
+  {
+    id: 'error-no-message',
+    description: 'refuses an unknown server request with an error that has a code but no message',
+    scenarios: [S4],
+    schemaInvalid: { reason: 'Error requires message', defs: ['JSONRPCErrorResponse'] },
+  },
+  {
+    id: 'error-code-string',
+    description: 'refuses an unknown server request with the error code as a string ("-32601")',
+    scenarios: [S4],
+    schemaInvalid: { reason: 'Error.code is an integer', defs: ['JSONRPCErrorResponse'] },
+  },
 ];
