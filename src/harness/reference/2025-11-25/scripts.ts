@@ -11,8 +11,13 @@ export interface ReferenceScript {
   answerVersion?: string;
   /** Terminate the first session right after `get_secret` is answered on it (next request with it gets 404). */
   expireAfterSecret: boolean;
-  /** How `get_secret` is answered. */
-  secret: 'json' | 'sse-resume' | 'sse-ping';
+  /**
+   * How `get_secret` is answered. `sse-hang`: the first call gets an SSE stream with only its priming event and no
+   * answer, ended by the server after `hangMs` (it ignores a cancellation, as receivers may); later calls get JSON.
+   */
+  secret: 'json' | 'sse-resume' | 'sse-ping' | 'sse-hang';
+  /** How long the hung `get_secret` stream stays open before the server ends it without a response (ms). */
+  hangMs: number;
   /** `get_secret` requires the `token` returned by `get_token` (a JSON-answered tool). */
   needsToken: boolean;
   /** `retry:` sent before the scripted connection close (ms). */
@@ -35,6 +40,7 @@ const BASE: ReferenceScript = {
   secret: 'json',
   needsToken: false,
   retryMs: 300,
+  hangMs: 8_000,
   finishOnDelete: false,
   secretPrefix: '',
   chatter: false,
@@ -45,6 +51,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
+  'slow-server': { ...BASE, secret: 'sse-hang', initDelayMs: 300 },
   'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18', secretPrefix: 'ß-', chatter: true },
 };
 

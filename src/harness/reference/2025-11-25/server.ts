@@ -39,6 +39,8 @@ export interface ReferenceState {
   /** Session id → alive. */
   sessions: Map<string, boolean>;
   answered: boolean;
+  /** The `sse-hang` script already left one get_secret unanswered (later ones are answered). */
+  hung: boolean;
   streams: StreamStore;
   /** Server-to-client requests awaiting the client's response, by id. */
   pending: Map<string, (reply: Msg | 'mismatch') => void>;
@@ -58,6 +60,7 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
     token: randomBytes(9).toString('base64url'),
     sessions: new Map(),
     answered: false,
+    hung: false,
     streams: new Map(),
     pending: new Map(),
     rec,

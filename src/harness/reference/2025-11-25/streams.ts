@@ -22,8 +22,19 @@ export async function answerSecret(
   params: Record<string, unknown>,
   result: unknown,
 ): Promise<void> {
-  if (s.script.secret === 'json') {
+  if (s.script.secret === 'json' || (s.script.secret === 'sse-hang' && s.hung)) {
     req.json(200, result);
+    return;
+  }
+  if (s.script.secret === 'sse-hang') {
+    // The slow peer: the first call is accepted (priming event) and then left without an answer.
+    s.hung = true;
+    const w = req.sse();
+    w.send({ id: 'hang-0', data: '' });
+    s.rec.note('get_secret left unanswered', { x: req.x, data: { hangMs: s.script.hangMs } });
+    const timer = setTimeout(() => w.close('complete'), s.script.hangMs);
+    await w.done;
+    clearTimeout(timer);
     return;
   }
   const name = `s${s.streams.size + 1}`;

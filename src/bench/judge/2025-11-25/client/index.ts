@@ -1,4 +1,5 @@
 import { collectJudges } from '../../define.ts';
+import * as Cancellation from './cancellation.ts';
 import * as Errors from './errors.ts';
 import * as Http from './http.ts';
 import * as Ids from './ids.ts';
@@ -8,4 +9,4 @@ import * as Session from './session.ts';
 import * as Sse from './sse.ts';
 
 /** Judges for 2025-11-25 client-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(Errors, Http, Ids, Lifecycle, Reused, Session, Sse);
+export const judges = collectJudges(Cancellation, Errors, Http, Ids, Lifecycle, Reused, Session, Sse);

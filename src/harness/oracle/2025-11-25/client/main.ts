@@ -7,10 +7,12 @@
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
 import { oracleClientMain } from '../../common/client-cli.ts';
-import { OracleClient } from './client.ts';
+import { CallTimedOutError, OracleClient } from './client.ts';
 import { MUTANTS } from './mutants.ts';
 
-const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping'];
+const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping', 'slow-server'];
+/** slow-server's prompt: give up on a call unanswered after 2 s, call it off, and call again once. */
+const SLOW_CALL_MS = 2_000;
 
 function textOf(result: Record<string, unknown>): string {
   const c = Array.isArray(result.content) ? (result.content[0] as Record<string, unknown> | undefined) : undefined;
@@ -31,7 +33,14 @@ export async function runScenario(url: string, scenario: string, mutant?: string
     args.token = textOf(await c.request('tools/call', { name: 'get_token', arguments: {} }));
   const secretCall: Record<string, unknown> = { name: 'get_secret', arguments: args };
   if (scenario === 'sse-resume') secretCall._meta = { progressToken: 'secret-progress' };
-  const secret = textOf(await c.request('tools/call', secretCall));
+  const secret = textOf(
+    scenario === 'slow-server'
+      ? await c.requestWithin(SLOW_CALL_MS, 'tools/call', secretCall).catch((e: unknown) => {
+          if (!(e instanceof CallTimedOutError)) throw e;
+          return c.requestWithin(SLOW_CALL_MS, 'tools/call', secretCall);
+        })
+      : await c.request('tools/call', secretCall),
+  );
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
   const verdict = await c.request('tools/call', { name: 'submit_answer', arguments: { answer } });
   await c.close();

@@ -4,7 +4,8 @@ const S1 = 'call-tool';
 const S2 = 'session-expiry';
 const S3 = 'sse-resume';
 const S4 = 'server-ping';
-const ALL = [S1, S2, S3, S4];
+const S5 = 'slow-server';
+const ALL = [S1, S2, S3, S4, S5];
 
 /** Mutant switches of the 2025-11-25 oracle client: each breaks one behaviour (`MCPFS_MUTANT=<id>` or `--mutant=<id>`). */
 export const MUTANTS: readonly MutantInfo[] = [
@@ -46,7 +47,7 @@ export const MUTANTS: readonly MutantInfo[] = [
   {
     id: 'initialized-with-id',
     description: 'sends notifications/initialized with an id (and ignores the answer)',
-    scenarios: [S1],
+    scenarios: [S1, S5],
   },
   { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1] },
   { id: 'wrong-answer', description: 'submits the secret reversed', scenarios: ALL },
@@ -94,5 +95,25 @@ export const MUTANTS: readonly MutantInfo[] = [
     description: 'refuses an unknown server request with the error code as a string ("-32601")',
     scenarios: [S4],
     schemaInvalid: { reason: 'Error.code is an integer', defs: ['JSONRPCErrorResponse'] },
+  },
+  {
+    id: 'disconnect-only',
+    description: 'on the 2 s timeout drops the connection and calls again, without a cancellation notification',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-keep-waiting',
+    description: 'on the 2 s timeout sends the cancellation but keeps waiting on the stream until the server ends it',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-answered',
+    description: 'also cancels the answered retry, 300 ms after its answer arrived',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-initialize',
+    description: 'cancels its own initialize 50 ms after sending it (still unanswered)',
+    scenarios: [S5],
   },
 ];
