@@ -9,6 +9,11 @@ export interface ReferenceScript {
   initDelayMs: number;
   /** Protocol version the server answers `initialize` with; `undefined` = echo a supported request, else latest. */
   answerVersion?: string;
+  /**
+   * The first `initialize` only is answered with this version (one without the Streamable HTTP transport), and the
+   * session it opens accepts it in MCP-Protocol-Version; later initializes negotiate normally.
+   */
+  firstVersion?: string;
   /** Terminate the first session right after `get_secret` is answered on it (next request with it gets 404). */
   expireAfterSecret: boolean;
   /**
@@ -51,6 +56,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
+  'version-mismatch': { ...BASE, firstVersion: '2024-11-05' },
   'slow-server': { ...BASE, secret: 'sse-hang', initDelayMs: 300 },
   'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18', secretPrefix: 'ß-', chatter: true },
 };

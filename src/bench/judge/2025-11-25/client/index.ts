@@ -7,6 +7,7 @@ import * as Lifecycle from './lifecycle.ts';
 import * as Reused from './reused.ts';
 import * as Session from './session.ts';
 import * as Sse from './sse.ts';
+import * as Version from './version.ts';
 
 /** Judges for 2025-11-25 client-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(Cancellation, Errors, Http, Ids, Lifecycle, Reused, Session, Sse);
+export const judges = collectJudges(Cancellation, Errors, Http, Ids, Lifecycle, Reused, Session, Sse, Version);

@@ -19,6 +19,13 @@ export class CallTimedOutError extends McpfsError {
   }
 }
 
+/** The server answered initialize with a version the oracle does not speak (lifecycle-174: disconnect). */
+export class UnsupportedVersionError extends McpfsError {
+  constructor(version: unknown, url: string) {
+    super(`server answered initialize with unsupported protocol version ${String(version)}: POST ${url}`);
+  }
+}
+
 /** The server answered an HTTP request in a way the oracle cannot continue from. */
 export class OracleHttpError extends McpfsError {
   readonly status: number;
@@ -100,14 +107,11 @@ export class OracleClient {
     const sid = res.headers.get('mcp-session-id');
     const result = await this.readResult(res, id);
     const version = result.protocolVersion;
-    if (typeof version !== 'string' || !(CLIENT_VERSIONS as readonly string[]).includes(version)) {
-      // lifecycle-174: a version we do not speak means disconnect.
-      throw new Error(
-        `server answered initialize with unsupported protocol version ${String(version)}: POST ${this.url}`,
-      );
-    }
-    this.version = version;
     if (sid !== null) this.sessionId = sid;
+    const spoken = typeof version === 'string' && (CLIENT_VERSIONS as readonly string[]).includes(version);
+    // lifecycle-174: a version we do not speak means disconnect (the caller ends the session; accept-any-version goes on).
+    if (!spoken && !this.is('accept-any-version')) throw new UnsupportedVersionError(version, this.url);
+    this.version = String(version);
     if (!this.is('skip-initialized')) await this.notify('notifications/initialized');
   }
 

@@ -7,10 +7,10 @@
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
 import { oracleClientMain } from '../../common/client-cli.ts';
-import { CallTimedOutError, OracleClient } from './client.ts';
+import { CallTimedOutError, OracleClient, UnsupportedVersionError } from './client.ts';
 import { MUTANTS } from './mutants.ts';
 
-const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping', 'slow-server'];
+const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping', 'slow-server', 'version-mismatch'];
 /** slow-server's prompt: give up on a call unanswered after 2 s, call it off, and call again once. */
 const SLOW_CALL_MS = 2_000;
 
@@ -22,10 +22,17 @@ function textOf(result: Record<string, unknown>): string {
 /** The scenario's goal, done the way the spec asks (or broken the way the mutant says). */
 export async function runScenario(url: string, scenario: string, mutant?: string): Promise<boolean> {
   const c = new OracleClient(url, mutant);
+  // version-mismatch's prompt: no agreement on a version → disconnect (end the session) and connect once more.
+  const connect = () =>
+    c.initialize().catch(async (e: unknown) => {
+      if (scenario !== 'version-mismatch' || !(e instanceof UnsupportedVersionError)) throw e;
+      await c.close();
+      await c.initialize();
+    });
   if (mutant === 'request-before-initialize') await c.request('tools/list').catch(() => undefined);
   if (mutant === 'no-wait-initialize')
     await Promise.all([c.initialize(), c.request('tools/list').catch(() => undefined)]);
-  else await c.initialize();
+  else await connect();
   if (mutant === 'null-id') await c.request('ping', {}, null);
   if (mutant === 'use-unnegotiated') await c.request('prompts/list').catch(() => undefined);
   const args: Record<string, unknown> = {};

@@ -5,7 +5,8 @@ const S2 = 'session-expiry';
 const S3 = 'sse-resume';
 const S4 = 'server-ping';
 const S5 = 'slow-server';
-const ALL = [S1, S2, S3, S4, S5];
+const S6 = 'version-mismatch';
+const ALL = [S1, S2, S3, S4, S5, S6];
 
 /** Mutant switches of the 2025-11-25 oracle client: each breaks one behaviour (`MCPFS_MUTANT=<id>` or `--mutant=<id>`). */
 export const MUTANTS: readonly MutantInfo[] = [
@@ -49,7 +50,7 @@ export const MUTANTS: readonly MutantInfo[] = [
     description: 'sends notifications/initialized with an id (and ignores the answer)',
     scenarios: [S1, S5],
   },
-  { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1] },
+  { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1, S6] },
   { id: 'wrong-answer', description: 'submits the secret reversed', scenarios: ALL },
   { id: 'no-session-echo', description: 'never sends MCP-Session-Id', scenarios: [S2] },
   { id: 'no-reinit-on-404', description: 'gives up on 404 instead of re-initializing', scenarios: [S2] },
@@ -115,5 +116,10 @@ export const MUTANTS: readonly MutantInfo[] = [
     id: 'cancel-initialize',
     description: 'cancels its own initialize 50 ms after sending it (still unanswered)',
     scenarios: [S5],
+  },
+  {
+    id: 'accept-any-version',
+    description: 'goes on with whatever protocol version initialize answered (here 2024-11-05)',
+    scenarios: [S6],
   },
 ];
