@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toExchanges } from '../../exchanges.ts';
-import type { JudgeResult } from '../../types.ts';
-import type { Scenario } from '../../../schema/scenario.ts';
-import { happyPath, LogBuilder, SECRET } from './test-logs.ts';
-import { judges } from './index.ts';
+import { happyPath, LogBuilder, SECRET, runJudge } from './test-logs.ts';
 
-function judge(slug: string, b: LogBuilder): JudgeResult {
-  const log = b.log();
-  const scenario = { id: 't', revision: '2025-11-25', role: 'client', checkpoints: [] } as unknown as Scenario;
-  return judges[slug]!({
-    log,
-    exchanges: toExchanges(log),
-    scenario,
-    checkpoint: { slug, kind: 'spec', level: 'SHOULD', spec: null, rule: 'r' },
-  });
-}
+const judge = runJudge;
 const SLUG = 'lifecycle-unsupported-version-disconnect';
 const v = (b: LogBuilder) => judge(SLUG, b).verdict;
 
