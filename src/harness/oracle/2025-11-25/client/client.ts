@@ -76,7 +76,7 @@ export class OracleClient {
       method: how.method ?? 'POST',
       headers: this.headers('post'),
       // latin1-body: ISO-8859-1 bytes instead of UTF-8 (only bodies with non-ASCII text differ).
-      body: this.is('latin1-body') ? latin1Json(JSON.stringify(msg)) : JSON.stringify(msg),
+      body: this.is('latin1-body') ? new Uint8Array(latin1Json(JSON.stringify(msg))) : JSON.stringify(msg),
       signal: how.signal ? AbortSignal.any([timeout, how.signal]) : timeout,
     };
     return fetch(how.url ?? this.url, init);
