@@ -81,3 +81,10 @@ describe('jsonrpc-no-response-to-notification (basic-96)', () => {
     expect(v('jsonrpc-no-response-to-notification', happyPath())).toBe('not-applicable');
   });
 });
+
+describe('jsonrpc-response-same-id with a request only an error can answer', () => {
+  it('judges the ping only: an unanswered mcpfs/unknown is not held against basic-69', () => {
+    expect(v('jsonrpc-response-same-id', chatter(PONG))).toBe('pass');
+    expect(v('jsonrpc-response-same-id', chatter(refusal(NOT_FOUND)))).toBe('fail');
+  });
+});
