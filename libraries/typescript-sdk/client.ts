@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { toolText, type Call } from '../glue-common.ts';
 
-/** get_secret → submit_answer (call-tool, server-ping, session-expiry). */
+/** get_secret → submit_answer (call-tool, server-ping, session-expiry, slow-server, version-mismatch). */
 const secretThenSubmit = async (call: Call) => call('submit_answer', { answer: await call('get_secret') });
 
 /** Per scenario: the prompt's sequence of tool calls; returns submit_answer's text. */
@@ -14,6 +14,8 @@ const SCENARIOS: Record<string, (call: Call) => Promise<string>> = {
   'call-tool': secretThenSubmit,
   'server-ping': secretThenSubmit,
   'session-expiry': secretThenSubmit,
+  'slow-server': secretThenSubmit,
+  'version-mismatch': secretThenSubmit,
   'sse-resume': async (call) => {
     const token = await call('get_token');
     return call('submit_answer', { answer: await call('get_secret', { token }) });

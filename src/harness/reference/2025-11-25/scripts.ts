@@ -9,10 +9,20 @@ export interface ReferenceScript {
   initDelayMs: number;
   /** Protocol version the server answers `initialize` with; `undefined` = echo a supported request, else latest. */
   answerVersion?: string;
+  /**
+   * The first `initialize` only is answered with this version (one without the Streamable HTTP transport), and the
+   * session it opens accepts it in MCP-Protocol-Version; later initializes negotiate normally.
+   */
+  firstVersion?: string;
   /** Terminate the first session right after `get_secret` is answered on it (next request with it gets 404). */
   expireAfterSecret: boolean;
-  /** How `get_secret` is answered. */
-  secret: 'json' | 'sse-resume' | 'sse-ping';
+  /**
+   * How `get_secret` is answered. `sse-hang`: the first call gets an SSE stream with only its priming event and no
+   * answer, ended by the server after `hangMs` (it ignores a cancellation, as receivers may); later calls get JSON.
+   */
+  secret: 'json' | 'sse-resume' | 'sse-ping' | 'sse-hang';
+  /** How long the hung `get_secret` stream stays open before the server ends it without a response (ms). */
+  hangMs: number;
   /** `get_secret` requires the `token` returned by `get_token` (a JSON-answered tool). */
   needsToken: boolean;
   /** `retry:` sent before the scripted connection close (ms). */
@@ -21,6 +31,13 @@ export interface ReferenceScript {
   finishOnDelete: boolean;
   /** Declare task-augmented tools/call and run `get_secret` only as a task (tasks.ts). */
   tasks: boolean;
+  /** Prepended to the random secret: a non-ASCII one makes the client's submit_answer body carry non-ASCII text. */
+  secretPrefix: string;
+  /**
+   * Before the ping on the sse-ping stream, also send a `notifications/message` (logging is then declared) and a request
+   * with a method no client knows (`mcpfs/unknown`), so answering a notification and refusing a request both show.
+   */
+  chatter: boolean;
 }
 
 const BASE: ReferenceScript = {
@@ -30,8 +47,11 @@ const BASE: ReferenceScript = {
   secret: 'json',
   needsToken: false,
   retryMs: 300,
+  hangMs: 8_000,
   finishOnDelete: false,
   tasks: false,
+  secretPrefix: '',
+  chatter: false,
 };
 
 /** Scripts by scenario id (`scenarios/2025-11-25/client/<id>.json`). */
@@ -39,8 +59,10 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
-  'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18' },
   'task-call': { ...BASE, tasks: true },
+  'version-mismatch': { ...BASE, firstVersion: '2024-11-05' },
+  'slow-server': { ...BASE, secret: 'sse-hang', initDelayMs: 300 },
+  'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18', secretPrefix: 'ß-', chatter: true },
 };
 
 /** Versions this reference server speaks (it answers `initialize` with one of them). */

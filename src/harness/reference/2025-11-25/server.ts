@@ -40,6 +40,12 @@ export interface ReferenceState {
   /** Session id → alive. */
   sessions: Map<string, boolean>;
   answered: boolean;
+  /** The `sse-hang` script already left one get_secret unanswered (later ones are answered). */
+  hung: boolean;
+  /** initialize requests answered so far (the `firstVersion` script treats the first one differently). */
+  initializes: number;
+  /** The session the `firstVersion` answer opened (it accepts that version in MCP-Protocol-Version). */
+  firstSession?: string;
   streams: StreamStore;
   /** Server-to-client requests awaiting the client's response, by id. */
   pending: Map<string, (reply: Msg | 'mismatch') => void>;
@@ -57,10 +63,12 @@ export async function startReference2025(scenarioId: string): Promise<RunningRef
   const { finished, markFinished } = finishLatch();
   const state: ReferenceState = {
     script,
-    secret: randomBytes(9).toString('base64url'),
+    secret: script.secretPrefix + randomBytes(9).toString('base64url'),
     token: randomBytes(9).toString('base64url'),
     sessions: new Map(),
     answered: false,
+    hung: false,
+    initializes: 0,
     streams: new Map(),
     pending: new Map(),
     tasks: new Map(),
@@ -101,9 +109,10 @@ function checkSession(s: ReferenceState, req: RecordedRequest, initializing: boo
   return true;
 }
 
-function badVersion(req: RecordedRequest): boolean {
+function badVersion(s: ReferenceState, req: RecordedRequest): boolean {
   const v = req.header('mcp-protocol-version');
   if (v === undefined || (SUPPORTED_VERSIONS as readonly string[]).includes(v)) return false;
+  if (v === s.script.firstVersion && req.header('mcp-session-id') === s.firstSession) return false;
   req.label('unsupported-protocol-version');
   req.json(400, err(null, -32600, `Bad Request: unsupported MCP-Protocol-Version ${v}`));
   return true;
@@ -123,7 +132,7 @@ async function handle(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Pr
 }
 
 function get(s: ReferenceState, req: RecordedRequest): void {
-  if (!checkSession(s, req, false) || badVersion(req)) return;
+  if (!checkSession(s, req, false) || badVersion(s, req)) return;
   const last = req.header('last-event-id');
   const stream =
     last === undefined ? undefined : [...s.streams.values()].find((st) => st.sent.some((e) => e.id === last));
@@ -170,7 +179,7 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
     return;
   }
   const isInit = msg.method === 'initialize' && 'id' in msg;
-  if (!checkSession(s, req, isInit) || (!isInit && badVersion(req))) return;
+  if (!checkSession(s, req, isInit) || (!isInit && badVersion(s, req))) return;
   if (typeof msg.method !== 'string') return clientResponse(s, req, msg);
   if (!('id' in msg)) {
     req.label(`notification ${msg.method}`);
@@ -203,6 +212,12 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
 
 /** A JSON-RPC response from the client (to a server request sent on an SSE stream). */
 function clientResponse(s: ReferenceState, req: RecordedRequest, msg: Msg): void {
+  if (!('id' in msg) || msg.id === null) {
+    // Answers nothing the server asked (e.g. a reply to a notification): recorded, and no waiting call is disturbed.
+    req.label('client-response-without-id');
+    req.empty(202);
+    return;
+  }
   const key = JSON.stringify(msg.id);
   const waiter = s.pending.get(key);
   req.label(waiter ? 'client-response' : 'client-response-unknown-id');
@@ -215,20 +230,28 @@ function clientResponse(s: ReferenceState, req: RecordedRequest, msg: Msg): void
 async function initialize(s: ReferenceState, req: RecordedRequest, id: unknown, params: Msg): Promise<void> {
   if (s.script.initDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.initDelayMs));
   const asked = typeof params.protocolVersion === 'string' ? params.protocolVersion : '';
-  const version =
-    s.script.answerVersion ?? ((SUPPORTED_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_VERSION);
+  const first = s.script.firstVersion !== undefined && s.initializes === 0;
+  s.initializes++;
+  const version = first
+    ? s.script.firstVersion!
+    : (s.script.answerVersion ?? ((SUPPORTED_VERSIONS as readonly string[]).includes(asked) ? asked : LATEST_VERSION));
   const headers: Record<string, string> = {};
   if (s.script.sessions) {
     const sid = randomUUID();
     s.sessions.set(sid, true);
     headers['MCP-Session-Id'] = sid;
+    if (first) s.firstSession = sid;
   }
   req.label('initialize');
   req.json(
     200,
     ok(id, {
       protocolVersion: version,
-      capabilities: s.script.tasks ? { tools: {}, tasks: TASKS_CAPABILITY } : { tools: {} },
+      capabilities: {
+        tools: {},
+        ...(s.script.tasks ? { tasks: TASKS_CAPABILITY } : {}),
+        ...(s.script.chatter ? { logging: {} } : {}),
+      },
       serverInfo: { name: 'mcpfs-reference', version: '1.0.0' },
     }),
     headers,

@@ -22,8 +22,19 @@ export async function answerSecret(
   params: Record<string, unknown>,
   result: unknown,
 ): Promise<void> {
-  if (s.script.secret === 'json') {
+  if (s.script.secret === 'json' || (s.script.secret === 'sse-hang' && s.hung)) {
     req.json(200, result);
+    return;
+  }
+  if (s.script.secret === 'sse-hang') {
+    // The slow peer: the first call is accepted (priming event) and then left without an answer.
+    s.hung = true;
+    const w = req.sse();
+    w.send({ id: 'hang-0', data: '' });
+    s.rec.note('get_secret left unanswered', { x: req.x, data: { hangMs: s.script.hangMs } });
+    const timer = setTimeout(() => w.close('complete'), s.script.hangMs);
+    await w.done;
+    clearTimeout(timer);
     return;
   }
   const name = `s${s.streams.size + 1}`;
@@ -56,6 +67,20 @@ export async function answerSecret(
     return;
   }
   send('');
+  if (s.script.chatter) {
+    send(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        method: 'notifications/message',
+        params: { level: 'info', logger: 'mcpfs-reference', data: 'looking up the secret' },
+      }),
+    );
+    // A request no client can serve: its answer (an error, by the spec) is recorded; the secret does not wait for it.
+    const unknownId = `ref-unknown-${s.streams.size}`;
+    const unknownKey = JSON.stringify(unknownId);
+    s.pending.set(unknownKey, () => s.pending.delete(unknownKey));
+    send(JSON.stringify({ jsonrpc: '2.0', id: unknownId, method: 'mcpfs/unknown', params: {} }));
+  }
   const pingId = `ref-ping-${s.streams.size}`;
   const key = JSON.stringify(pingId);
   const reply = new Promise<Record<string, unknown> | 'mismatch' | 'timeout'>((resolve) => {

@@ -89,3 +89,16 @@ export const protocolVersionNegotiated = judge('http-protocol-version-negotiated
     later.map(({ ex }) => ex.x),
   );
 });
+
+/** 251125-transports-135 (MAY, a tie-break): the client issued an HTTP GET to the MCP endpoint (the initialize path). */
+export const getIssued = judge('http-get-issued', ({ exchanges }) => {
+  const init = initsDone(exchanges)[0];
+  if (!init) return fail('no initialize succeeded, so the MCP endpoint is unknown');
+  const path = init.ex.request.path.split('?')[0];
+  const gets = exchanges.filter((e) => e.request.method === 'GET' && e.request.path.split('?')[0] === path);
+  if (gets.length === 0) return fail(`the client sent no GET to ${show(path)}`);
+  return pass(
+    `${gets.length} GET(s) to ${show(path)}`,
+    gets.map((e) => e.x),
+  );
+});

@@ -33,10 +33,28 @@ export const requestIdUnique = judge('jsonrpc-request-id-unique', ({ exchanges }
   );
 });
 
-/** 251125-basic-69: each request the server sent (e.g. ping on an SSE stream) is answered with a response carrying its id. */
+/**
+ * Server-to-client request methods the 2025-11-25 schema defines, the ones a client can answer with a result. A
+ * request with any other method can only be refused (an error response: `251125-basic-89`'s business).
+ */
+const RESULT_METHODS = [
+  'ping',
+  'roots/list',
+  'sampling/createMessage',
+  'elicitation/create',
+  'tasks/get',
+  'tasks/result',
+  'tasks/list',
+  'tasks/cancel',
+];
+
+/**
+ * 251125-basic-69: each request the server sent (e.g. ping on an SSE stream) that a client can answer with a result is
+ * answered with a response carrying its id.
+ */
 export const responseSameId = judge('jsonrpc-response-same-id', ({ exchanges }) => {
-  const asked = serverRequests(exchanges);
-  if (asked.length === 0) return notApplicable('the server sent no request to the client');
+  const asked = serverRequests(exchanges).filter((r) => RESULT_METHODS.includes(r.method));
+  if (asked.length === 0) return notApplicable('the server sent no request a client answers with a result');
   // Any message with an id and no method is the client's reply, even a malformed one (basic-70 judges its shape).
   const replies = clientMessages(exchanges).filter((m) => typeof m.msg.method !== 'string' && 'id' in m.msg);
   for (const r of asked) {

@@ -6,6 +6,7 @@ import {
 } from '../../common/client/ids.ts';
 import { secretSubmitted as secret } from '../../common/client/secret-task.ts';
 import { jsonAndSseHandled as bothHandled } from '../../common/client/sse.ts';
+import { messagesUtf8 as utf8 } from '../../common/client/utf8.ts';
 import { judge } from '../../define.ts';
 
 /** The common client-role judges 2025-11-25 applies, under its slugs (2026-07-28 words the same rules the same way). */
@@ -24,3 +25,5 @@ export const requestIdType = judge('jsonrpc-request-id-type', idType);
 export const requestIdNotNull = judge('jsonrpc-request-id-not-null', idNotNull);
 /** 251125-basic-108: no notification the client sends carries an id. */
 export const notificationNoId = judge('jsonrpc-notification-no-id', noNotificationId);
+/** 251125-transports-7 (client row): every body carrying a JSON-RPC message is UTF-8 (a declared charset too). */
+export const messagesUtf8 = judge('jsonrpc-messages-utf8', utf8);

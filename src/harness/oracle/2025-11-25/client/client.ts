@@ -1,5 +1,6 @@
 import { McpfsError } from '../../../../bench/errors.ts';
 import { SseParser, type SseEvent } from '../../../wire/sse.ts';
+import { latin1Json } from '../../common/http.ts';
 
 /** Versions the oracle client speaks; the first is the one it asks for. */
 export const CLIENT_VERSIONS = ['2025-11-25', '2025-06-18'] as const;
@@ -10,6 +11,20 @@ const DEFAULT_RETRY_MS = 1_000;
 
 type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A request got no response within the oracle's per-call timeout (lifecycle-249): it was called off. */
+export class CallTimedOutError extends McpfsError {
+  constructor(method: string, ms: number) {
+    super(`${method} got no response within ${ms} ms: called off`);
+  }
+}
+
+/** The server answered initialize with a version the oracle does not speak (lifecycle-174: disconnect). */
+export class UnsupportedVersionError extends McpfsError {
+  constructor(version: unknown, url: string) {
+    super(`server answered initialize with unsupported protocol version ${String(version)}: POST ${url}`);
+  }
+}
 
 /** The server answered an HTTP request in a way the oracle cannot continue from. */
 export class OracleHttpError extends McpfsError {
@@ -55,12 +70,14 @@ export class OracleClient {
     return this.is('reuse-ids') ? 1 : this.nextId++;
   }
 
-  private post(msg: unknown, how: { method?: string; url?: string } = {}): Promise<Response> {
+  private post(msg: unknown, how: { method?: string; url?: string; signal?: AbortSignal } = {}): Promise<Response> {
+    const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
     const init = {
       method: how.method ?? 'POST',
       headers: this.headers('post'),
-      body: JSON.stringify(msg),
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      // latin1-body: ISO-8859-1 bytes instead of UTF-8 (only bodies with non-ASCII text differ).
+      body: this.is('latin1-body') ? new Uint8Array(latin1Json(JSON.stringify(msg))) : JSON.stringify(msg),
+      signal: how.signal ? AbortSignal.any([timeout, how.signal]) : timeout,
     };
     return fetch(how.url ?? this.url, init);
   }
@@ -79,19 +96,22 @@ export class OracleClient {
     };
     if (!this.is('no-client-info')) params.clientInfo = { name: 'mcpfs-oracle-client', version: '1.0.0' };
     const id = this.newId();
-    const res = await this.post({ jsonrpc: '2.0', id, method: 'initialize', params });
+    const sent = this.post({ jsonrpc: '2.0', id, method: 'initialize', params });
+    if (this.is('cancel-initialize')) {
+      // cancellation-35 broken: calls off its own initialize while it is still unanswered.
+      await new Promise((r) => setTimeout(r, 50));
+      await this.notify('notifications/cancelled', { requestId: id, reason: 'taking too long' });
+    }
+    const res = await sent;
     if (!res.ok) throw new OracleHttpError('initialize failed', 'POST', this.url, res.status);
     const sid = res.headers.get('mcp-session-id');
     const result = await this.readResult(res, id);
     const version = result.protocolVersion;
-    if (typeof version !== 'string' || !(CLIENT_VERSIONS as readonly string[]).includes(version)) {
-      // lifecycle-174: a version we do not speak means disconnect.
-      throw new Error(
-        `server answered initialize with unsupported protocol version ${String(version)}: POST ${this.url}`,
-      );
-    }
-    this.version = version;
     if (sid !== null) this.sessionId = sid;
+    const spoken = typeof version === 'string' && (CLIENT_VERSIONS as readonly string[]).includes(version);
+    // lifecycle-174: a version we do not speak means disconnect (the caller ends the session; accept-any-version goes on).
+    if (!spoken && !this.is('accept-any-version')) throw new UnsupportedVersionError(version, this.url);
+    this.version = String(version);
     if (!this.is('skip-initialized')) await this.notify('notifications/initialized');
   }
 
@@ -107,15 +127,20 @@ export class OracleClient {
     const res = await this.post(batch ? [msg] : msg, how);
     await res.arrayBuffer();
     // These mutants shrug off the rejection, so each breaks only its one rule.
-    const shrug = batch || withId || this.is('put-notification') || this.is('wrong-path-notification');
+    const shrug =
+      batch ||
+      withId ||
+      this.is('put-notification') ||
+      this.is('wrong-path-notification') ||
+      this.is('cancel-initialize');
     if (res.status !== 202 && !shrug)
       throw new OracleHttpError(`notification ${method} not accepted`, 'POST', this.url, res.status);
   }
 
   /** Send a request and return its result; on 404 for our session, start a new session and re-send once. */
-  async request(method: string, params: Msg = {}, id: unknown = this.newId()): Promise<Msg> {
+  async request(method: string, params: Msg = {}, id: unknown = this.newId(), signal?: AbortSignal): Promise<Msg> {
     const hadSession = this.sessionId !== undefined;
-    const res = await this.post({ jsonrpc: '2.0', id, method, params });
+    const res = await this.post({ jsonrpc: '2.0', id, method, params }, signal ? { signal } : {});
     if (res.status === 404 && hadSession) {
       await res.arrayBuffer();
       if (this.is('no-reinit-on-404')) throw new OracleHttpError(`session gone on ${method}`, 'POST', this.url, 404);
@@ -123,7 +148,35 @@ export class OracleClient {
       return this.request(method, params);
     }
     if (!res.ok) throw new OracleHttpError(`${method} failed`, 'POST', this.url, res.status);
-    return this.readResult(res, id);
+    return this.readResult(res, id, signal);
+  }
+
+  /**
+   * A request with a deadline (lifecycle-249): unanswered after `ms`, it is called off with notifications/cancelled
+   * (transports-129: explicitly, not by disconnecting alone), its connection is dropped (stop waiting), and
+   * CallTimedOutError is thrown so the caller can try again.
+   */
+  async requestWithin(ms: number, method: string, params: Msg = {}): Promise<Msg> {
+    const id = this.newId();
+    const ctl = new AbortController();
+    const work = this.request(method, params, id, ctl.signal);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((r) => (timer = setTimeout(() => r('late'), ms)));
+    const first = await Promise.race([work, late]);
+    clearTimeout(timer);
+    if (first !== 'late') {
+      if (this.is('cancel-answered')) {
+        // cancellation-32 broken: calls off a request whose answer it already has.
+        await new Promise((r) => setTimeout(r, 300));
+        await this.notify('notifications/cancelled', { requestId: id, reason: 'no longer needed' });
+      }
+      return first;
+    }
+    if (!this.is('disconnect-only'))
+      await this.notify('notifications/cancelled', { requestId: id, reason: `no response within ${ms} ms` });
+    if (!this.is('cancel-keep-waiting')) ctl.abort();
+    await work.catch(() => undefined);
+    throw new CallTimedOutError(method, ms);
   }
 
   /** DELETE the session (transports-216), if there is one. */
@@ -138,7 +191,7 @@ export class OracleClient {
     this.sessionId = undefined;
   }
 
-  private async readResult(res: Response, id: unknown): Promise<Msg> {
+  private async readResult(res: Response, id: unknown, signal?: AbortSignal): Promise<Msg> {
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     let msg: Msg;
     if (type === 'application/json') {
@@ -148,7 +201,7 @@ export class OracleClient {
       msg = found;
     } else if (type === 'text/event-stream') {
       if (this.is('sse-unsupported')) throw new Error(`unexpected content type ${type}: POST ${this.url}`);
-      msg = await this.readStream(res, id);
+      msg = await this.readStream(res, id, signal);
     } else {
       throw new Error(`unexpected content type "${type}": POST ${this.url}`);
     }
@@ -158,7 +211,7 @@ export class OracleClient {
   }
 
   /** Read an SSE stream until the response with `id`; resume with GET + Last-Event-ID after a cut, honouring `retry`. */
-  private async readStream(first: Response, id: unknown): Promise<Msg> {
+  private async readStream(first: Response, id: unknown, signal?: AbortSignal): Promise<Msg> {
     let res = first;
     let lastId: string | undefined;
     let retry = DEFAULT_RETRY_MS;
@@ -174,8 +227,9 @@ export class OracleClient {
             if (reply) return reply;
           }
         }
-      } catch {
-        // The connection was cut: fall through to reconnection.
+      } catch (e) {
+        // Our own call-off is no cut to reconnect from; any other error is: fall through to reconnection.
+        if (signal?.aborted) throw e;
       }
       if (lastId === undefined)
         throw new Error(`SSE stream ended without a response and without an event id: POST ${this.url}`);
@@ -185,6 +239,13 @@ export class OracleClient {
       res = await fetch(this.url, { method: 'GET', headers, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
       if (!res.ok) throw new OracleHttpError('resuming the SSE stream failed', 'GET', this.url, res.status);
     }
+  }
+
+  /** The error answering a server request the client cannot serve (-32601), or its mutant-broken form. */
+  private refusal(id: unknown): Msg {
+    const error: Msg = this.is('error-code-string') ? { code: '-32601' } : { code: -32601 };
+    if (!this.is('error-no-message')) error.message = 'Method not found';
+    return { jsonrpc: '2.0', ...(this.is('error-id-dropped') ? {} : { id }), error };
   }
 
   /** Handle one event: returns the response when it is ours; answers server requests on their own POST. */
@@ -200,9 +261,13 @@ export class OracleClient {
     if (typeof msg.method === 'string' && 'id' in msg) {
       const rid = this.is('wrong-response-id') ? `${String(msg.id)}-x` : msg.id;
       const ok: Msg = this.is('ping-no-result') ? { jsonrpc: '2.0', id: rid } : { jsonrpc: '2.0', id: rid, result: {} };
-      const reply =
-        msg.method === 'ping' ? ok : { jsonrpc: '2.0', id: rid, error: { code: -32601, message: 'Method not found' } };
-      const res = await this.post(reply);
+      const res = await this.post(msg.method === 'ping' ? ok : this.refusal(rid));
+      await res.arrayBuffer();
+      return undefined;
+    }
+    if (typeof msg.method === 'string' && this.is('answer-notifications')) {
+      // basic-96 broken: a notification treated as a request nobody serves (no id to echo, so none is sent).
+      const res = await this.post({ jsonrpc: '2.0', error: { code: -32601, message: 'Method not found' } });
       await res.arrayBuffer();
       return undefined;
     }

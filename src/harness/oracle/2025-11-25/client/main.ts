@@ -7,12 +7,22 @@
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
 import { oracleClientMain } from '../../common/client-cli.ts';
-import { OracleClient } from './client.ts';
+import { CallTimedOutError, OracleClient, UnsupportedVersionError } from './client.ts';
 import { MUTANTS } from './mutants.ts';
 import { TASK_MUTANTS } from './task-mutants.ts';
 import { callTool, taskSupportOf } from './tasks.ts';
 
-const SCENARIOS = ['call-tool', 'session-expiry', 'sse-resume', 'server-ping', 'task-call'];
+const SCENARIOS = [
+  'call-tool',
+  'session-expiry',
+  'sse-resume',
+  'server-ping',
+  'slow-server',
+  'task-call',
+  'version-mismatch',
+];
+/** slow-server's prompt: give up on a call unanswered after 2 s, call it off, and call again once. */
+const SLOW_CALL_MS = 2_000;
 
 function textOf(result: Record<string, unknown>): string {
   const c = Array.isArray(result.content) ? (result.content[0] as Record<string, unknown> | undefined) : undefined;
@@ -22,10 +32,17 @@ function textOf(result: Record<string, unknown>): string {
 /** The scenario's goal, done the way the spec asks (or broken the way the mutant says). */
 export async function runScenario(url: string, scenario: string, mutant?: string): Promise<boolean> {
   const c = new OracleClient(url, mutant);
+  // version-mismatch's prompt: no agreement on a version → disconnect (end the session) and connect once more.
+  const connect = () =>
+    c.initialize().catch(async (e: unknown) => {
+      if (scenario !== 'version-mismatch' || !(e instanceof UnsupportedVersionError)) throw e;
+      await c.close();
+      await c.initialize();
+    });
   if (mutant === 'request-before-initialize') await c.request('tools/list').catch(() => undefined);
   if (mutant === 'no-wait-initialize')
     await Promise.all([c.initialize(), c.request('tools/list').catch(() => undefined)]);
-  else await c.initialize();
+  else await connect();
   if (mutant === 'null-id') await c.request('ping', {}, null);
   if (mutant === 'use-unnegotiated') await c.request('prompts/list').catch(() => undefined);
   if (scenario === 'task-call') return runTaskCall(c, mutant);
@@ -35,7 +52,14 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   const secretCall: Record<string, unknown> = { name: 'get_secret', arguments: args };
   if (mutant === 'task-everywhere') secretCall.task = { ttl: 30_000 };
   if (scenario === 'sse-resume') secretCall._meta = { progressToken: 'secret-progress' };
-  const secret = textOf(await c.request('tools/call', secretCall));
+  const secret = textOf(
+    scenario === 'slow-server'
+      ? await c.requestWithin(SLOW_CALL_MS, 'tools/call', secretCall).catch((e: unknown) => {
+          if (!(e instanceof CallTimedOutError)) throw e;
+          return c.requestWithin(SLOW_CALL_MS, 'tools/call', secretCall);
+        })
+      : await c.request('tools/call', secretCall),
+  );
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
   const verdict = await c.request('tools/call', { name: 'submit_answer', arguments: { answer } });
   await c.close();

@@ -4,7 +4,9 @@ const S1 = 'call-tool';
 const S2 = 'session-expiry';
 const S3 = 'sse-resume';
 const S4 = 'server-ping';
-const ALL = [S1, S2, S3, S4];
+const S5 = 'slow-server';
+const S6 = 'version-mismatch';
+const ALL = [S1, S2, S3, S4, S5, S6];
 
 /** Mutant switches of the 2025-11-25 oracle client: each breaks one behaviour (`MCPFS_MUTANT=<id>` or `--mutant=<id>`). */
 export const MUTANTS: readonly MutantInfo[] = [
@@ -46,9 +48,9 @@ export const MUTANTS: readonly MutantInfo[] = [
   {
     id: 'initialized-with-id',
     description: 'sends notifications/initialized with an id (and ignores the answer)',
-    scenarios: [S1],
+    scenarios: [S1, S5],
   },
-  { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1] },
+  { id: 'ask-older', description: 'asks for protocol version 2025-06-18 in initialize', scenarios: [S1, S6] },
   { id: 'wrong-answer', description: 'submits the secret reversed', scenarios: ALL },
   { id: 'no-session-echo', description: 'never sends MCP-Session-Id', scenarios: [S2] },
   { id: 'no-reinit-on-404', description: 'gives up on 404 instead of re-initializing', scenarios: [S2] },
@@ -72,4 +74,52 @@ export const MUTANTS: readonly MutantInfo[] = [
     scenarios: [S4],
   },
   { id: 'bogus-version', description: 'asks for protocol version 1900-01-01 in initialize', scenarios: [S4] },
+  { id: 'latin1-body', description: 'sends request bodies as ISO-8859-1 bytes instead of UTF-8', scenarios: [S4] },
+  {
+    id: 'answer-notifications',
+    description: 'answers each server notification with a Method-not-found error (without an id)',
+    scenarios: [S4],
+  },
+  {
+    id: 'error-id-dropped',
+    description: 'refuses an unknown server request with an error without id',
+    scenarios: [S4],
+  },
+  {
+    id: 'error-no-message',
+    description: 'refuses an unknown server request with an error that has a code but no message',
+    scenarios: [S4],
+    schemaInvalid: { reason: 'Error requires message', defs: ['JSONRPCErrorResponse'] },
+  },
+  {
+    id: 'error-code-string',
+    description: 'refuses an unknown server request with the error code as a string ("-32601")',
+    scenarios: [S4],
+    schemaInvalid: { reason: 'Error.code is an integer', defs: ['JSONRPCErrorResponse'] },
+  },
+  {
+    id: 'disconnect-only',
+    description: 'on the 2 s timeout drops the connection and calls again, without a cancellation notification',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-keep-waiting',
+    description: 'on the 2 s timeout sends the cancellation but keeps waiting on the stream until the server ends it',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-answered',
+    description: 'also cancels the answered retry, 300 ms after its answer arrived',
+    scenarios: [S5],
+  },
+  {
+    id: 'cancel-initialize',
+    description: 'cancels its own initialize 50 ms after sending it (still unanswered)',
+    scenarios: [S5],
+  },
+  {
+    id: 'accept-any-version',
+    description: 'goes on with whatever protocol version initialize answered (here 2024-11-05)',
+    scenarios: [S6],
+  },
 ];
