@@ -68,3 +68,20 @@ quick_task() {
   sleep 0.5
   call '{"jsonrpc":"2.0","id":3,"method":"tasks/get","params":{"taskId":"'"$TID"'"}}'
 }
+
+# sse_get [HEADER...]: a GET for an SSE stream (standalone, or a resumption with a Last-Event-ID header) with the
+# session headers; then prints how long the connection lasted, so a transcript shows who ended it (the server, or curl
+# at its --max-time bound, which prints "curl: (28)").
+sse_get() {
+  local hs=() t0
+  mapfile -t hs < <(session)
+  t0=$(date +%s%3N)
+  exchange GET '' 'Accept: text/event-stream' "${hs[@]}" "$@"
+  echo "=== the GET's connection ended after $(($(date +%s%3N) - t0)) ms (curl's bound: ${MAX_TIME:-5} s)"
+  echo
+}
+
+# last_event_id: the id of the last SSE event in $LAST (empty when none had one).
+last_event_id() {
+  printf '%s\n' "$LAST" | awk '$1 == "id:" { id = $2 } END { print id }'
+}

@@ -7,6 +7,8 @@
 import { FastMCP } from 'fastmcp';
 import { z } from 'zod';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: FastMCP) => void> = {
   'tools-basics': (s) => {
@@ -45,6 +47,37 @@ const SCENARIOS: Record<string, (s: FastMCP) => void> = {
       // reportProgress is a no-op without a progressToken (README "Progress").
       execute: async ({ n }, { reportProgress }) => {
         for (let i = 1; i <= n; i++) await reportProgress({ progress: i, total: n });
+        return 'liftoff';
+      },
+    });
+  },
+  cancellation: (s) => {
+    s.addTool({
+      name: 'long_countdown',
+      description: 'Count down from n, one step every 300 ms, then return "liftoff"; the client may call it off.',
+      parameters: z.object({ n: z.number().int().min(1).max(10) }),
+      // `context.signal` aborts when the client cancels the call (README "Cancelling Long Tool Calls").
+      execute: async ({ n }, { signal }) => {
+        for (let i = n; i > 0; i--) {
+          await sleep(300);
+          signal.throwIfAborted();
+        }
+        return 'liftoff';
+      },
+    });
+  },
+  'poll-resume': (s) => {
+    // fastmcp offers no way to close a call's stream early or to set the retry advice: the tool is written plainly
+    // (its streams stay open until the result), and the default event store serves any resumption.
+    s.addTool({
+      name: 'slow_countdown',
+      description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
+      parameters: z.object({ n: z.number().int().min(1).max(10) }),
+      execute: async ({ n }, { reportProgress }) => {
+        for (let i = 1; i <= n; i++) {
+          await sleep(300);
+          await reportProgress({ progress: i, total: n });
+        }
         return 'liftoff';
       },
     });

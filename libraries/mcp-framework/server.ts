@@ -12,7 +12,7 @@ import { MCPServer } from 'mcp-framework';
 const scenario = process.argv[2] ?? '';
 const basePath = fileURLToPath(new URL(`./${scenario}/`, import.meta.url));
 if (!/^[a-z-]+$/.test(scenario) || !existsSync(`${basePath}tools`)) {
-  console.error('usage: node server.ts <tools-basics|streaming|tasks>');
+  console.error('usage: node server.ts <tools-basics|streaming|tasks|cancellation|poll-resume>');
   process.exit(2);
 }
 const port = Number(process.env.PORT);
@@ -28,8 +28,8 @@ const server = new MCPServer({
       port,
       host: '127.0.0.1',
       endpoint: '/mcp',
-      // The streaming prompt asks for SSE answers: README "Response Modes" (default "batch" answers JSON).
-      responseMode: scenario === 'streaming' ? 'stream' : 'batch',
+      // The streaming and poll-resume prompts ask for SSE answers: README "Response Modes" (default "batch" answers JSON).
+      responseMode: scenario === 'streaming' || scenario === 'poll-resume' ? 'stream' : 'batch',
       // The prompts ask for 403 on a foreign Origin: the transport's origin check (cors.allowedOrigins).
       cors: { allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`] },
     },

@@ -11,6 +11,7 @@ import { InMemorySessionAdapter, McpServer, StreamableHttpTransport } from 'mcp-
 import { z } from 'zod';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: McpServer) => void> = {
@@ -45,6 +46,33 @@ const SCENARIOS: Record<string, (s: McpServer) => void> = {
       inputSchema: z.object({ n: z.number().int().min(1).max(10) }),
       handler: async ({ n }, ctx) => {
         for (let i = 1; i <= n; i++) await ctx.progress?.({ progress: i, total: n });
+        return text('liftoff');
+      },
+    });
+  },
+  cancellation: (s) => {
+    // mcp-lite gives a handler no cancellation signal (its notifications/cancelled handler does nothing): the tool is
+    // written plainly.
+    s.tool('long_countdown', {
+      description: 'Count down from n, one step every 300 ms, then return "liftoff"; the client may call it off.',
+      inputSchema: z.object({ n: z.number().int().min(1).max(10) }),
+      handler: async ({ n }) => {
+        for (let i = n; i > 0; i--) await sleep(300);
+        return text('liftoff');
+      },
+    });
+  },
+  'poll-resume': (s) => {
+    // mcp-lite has no way to close a call's stream early or to set retry advice: the tool is written plainly (its
+    // stream stays open until the result); the session adapter's event buffer serves any resumption.
+    s.tool('slow_countdown', {
+      description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
+      inputSchema: z.object({ n: z.number().int().min(1).max(10) }),
+      handler: async ({ n }, ctx) => {
+        for (let i = 1; i <= n; i++) {
+          await sleep(300);
+          await ctx.progress?.({ progress: i, total: n });
+        }
         return text('liftoff');
       },
     });

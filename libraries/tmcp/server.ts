@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { serve } from './serve.ts';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const build = () =>
   new McpServer(
     { name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' },
@@ -57,6 +58,43 @@ const SCENARIOS: Record<string, (s: Server) => void> = {
       },
       async ({ n }) => {
         for (let i = 1; i <= n; i++) s.progress(i, n); // README "Progress Reporting"
+        return text('liftoff');
+      },
+    );
+  },
+  cancellation: (s) => {
+    s.tool(
+      {
+        name: 'long_countdown',
+        description: 'Count down from n, one step every 300 ms, then return "liftoff"; the client may call it off.',
+        schema: z.object({ n: z.number().int().min(1).max(10) }),
+      },
+      async ({ n }) => {
+        // Cooperative cancellation through `server.ctx.signal` (README: `ctx`), read when the call starts.
+        const signal = s.ctx.signal;
+        for (let i = n; i > 0; i--) {
+          await sleep(300);
+          if (signal?.aborted) throw new Error('Request cancelled');
+        }
+        return text('liftoff');
+      },
+    );
+  },
+  'poll-resume': (s) => {
+    // @tmcp/transport-http has no event ids, retry advice or resumption: the tool is written plainly (its stream
+    // stays open until the result). It does not stop on `ctx.signal`, which the transport also aborts when a
+    // response stream is dropped: the prompt wants a dropped call to carry on.
+    s.tool(
+      {
+        name: 'slow_countdown',
+        description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
+        schema: z.object({ n: z.number().int().min(1).max(10) }),
+      },
+      async ({ n }) => {
+        for (let i = 1; i <= n; i++) {
+          await sleep(300);
+          s.progress(i, n);
+        }
         return text('liftoff');
       },
     );

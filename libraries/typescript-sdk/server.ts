@@ -13,6 +13,9 @@ import { buildServer as build, scenarioFromArgv } from './tools.ts';
 const scenario = scenarioFromArgv('server.ts');
 const port = Number(process.env.PORT);
 const buildServer = () => build(scenario, 'mcpfs-sdk-glue');
+/** Polling scenario: the retry advice, and how long a standalone GET stream stays open before the glue closes it. */
+const POLL_RETRY_MS = 500;
+const POLL_GET_OPEN_MS = 900;
 
 // createMcpExpressApp: JSON body parsing and Host-header (DNS rebinding) validation for 127.0.0.1.
 const app = createMcpExpressApp();
@@ -33,6 +36,8 @@ app.post('/mcp', async (req: Req, res: ServerResponse) => {
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     eventStore: new InMemoryEventStore(), // resumability
+    // The poll-resume prompt asks to tell clients when to come back: the priming event's retry (ssePollingExample).
+    ...(scenario.poll ? { retryInterval: POLL_RETRY_MS } : {}),
     // The prompts ask for 403 on a foreign Origin: the transport's own origin check (the only one the SDK ships).
     enableDnsRebindingProtection: true,
     allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],
@@ -51,6 +56,9 @@ const sessionRequest = async (req: Req, res: ServerResponse) => {
   if (typeof sid !== 'string') return jsonError(res, 400, -32000, 'Bad Request: Missing session ID');
   const transport = sessions.get(sid);
   if (!transport) return jsonError(res, 404, -32001, 'Session not found');
+  // The poll-resume prompt: no standalone stream stays open longer than about a second. The SDK's way to end it is
+  // `closeStandaloneSSEStream` ("use this to implement polling behavior for server-initiated notifications").
+  if (scenario.poll && req.method === 'GET') setTimeout(() => transport.closeStandaloneSSEStream(), POLL_GET_OPEN_MS);
   await transport.handleRequest(req, res);
 };
 app.get('/mcp', sessionRequest);

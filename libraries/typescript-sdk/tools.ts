@@ -10,9 +10,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The countdown tools' `n` (the prompts' schema: an integer from 1 to 10). */
+const countdownInput = { n: z.number().int().min(1).max(10) };
 
-/** Per scenario: whether the server runs tasks, and the tools its prompt lists. */
-export const SCENARIOS: Record<string, { tasks?: boolean; tools: (s: McpServer) => void }> = {
+/**
+ * Per scenario: whether the server runs tasks, whether it polls (the transport's `retryInterval`, and the glue closes
+ * standalone GET streams early, as the SDK's ssePollingExample describes), and the tools its prompt lists.
+ */
+export const SCENARIOS: Record<string, { tasks?: boolean; poll?: boolean; tools: (s: McpServer) => void }> = {
   'tools-basics': {
     tools: (s) => {
       s.registerTool(
@@ -86,6 +92,54 @@ export const SCENARIOS: Record<string, { tasks?: boolean; tools: (s: McpServer) 
           // The store keeps what storeTaskResult got: the CallToolResult above (its type is the generic Result).
           getTaskResult: async (_args, { taskId, taskStore }) =>
             (await taskStore.getTaskResult(taskId)) as CallToolResult,
+        },
+      );
+    },
+  },
+  cancellation: {
+    tools: (s) => {
+      s.registerTool(
+        'long_countdown',
+        {
+          description: 'Count down from n, one step every 300 ms, then return "liftoff"; the client may call it off.',
+          inputSchema: countdownInput,
+        },
+        // The SDK aborts `extra.signal` when the client cancels the request, and then sends no response for it.
+        async ({ n }, extra) => {
+          for (let i = n; i > 0; i--) {
+            await sleep(300);
+            if (extra.signal.aborted) throw new Error('long_countdown: cancelled');
+          }
+          return text('liftoff');
+        },
+      );
+    },
+  },
+  'poll-resume': {
+    poll: true,
+    tools: (s) => {
+      s.registerTool(
+        'slow_countdown',
+        {
+          description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
+          inputSchema: countdownInput,
+        },
+        async ({ n }, extra) => {
+          const progressToken = extra._meta?.progressToken;
+          for (let i = 1; i <= n; i++) {
+            await sleep(300);
+            if (progressToken !== undefined)
+              await extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: i, total: n },
+              });
+            // Polling as the SDK's ssePollingExample shows: `extra.closeSSEStream` (there when the transport has an
+            // event store) ends the call's current connection; the client comes back after the priming event's retry
+            // with Last-Event-ID, and what was sent meanwhile waits in the event store. Every 900 ms, so no connection
+            // stays open longer than about a second; never at the last step, which the result follows at once.
+            if (i % 3 === 0 && i < n) extra.closeSSEStream?.();
+          }
+          return text('liftoff');
         },
       );
     },
