@@ -30,6 +30,11 @@ export interface ReferenceScript {
    * ms pass (then the reference ends it, still without an answer). A later call waits until that stream has ended.
    */
   hangFirstSecretMs?: number;
+  /**
+   * tools/list gives get_secret's `property` the schema `{"$ref": "<the reference's own origin><path>"}`, a network
+   * URI a client must not fetch on its own (basic-301); the reference records any request for it.
+   */
+  networkRef?: { property: string; path: string };
 }
 
 const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders: false, mrtr: false };
@@ -37,7 +42,14 @@ const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders:
 /** Scripts by scenario id (`scenarios/2026-07-28/client/<id>.json`). */
 export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   // get_secret's SSE answer names its Content-Type header `CONTENT-TYPE` (header names are case-insensitive, shttp-574).
-  'stateless-call': { ...BASE, listDelayMs: 150, secretVia: 'sse', tokenTool: 'get_token', oddCaseSse: true },
+  'stateless-call': {
+    ...BASE,
+    listDelayMs: 150,
+    secretVia: 'sse',
+    tokenTool: 'get_token',
+    oddCaseSse: true,
+    networkRef: { property: 'options', path: '/schemas/options.json' },
+  },
   // A tool name outside the header-safe set: Mcp-Name must carry it as the Base64 sentinel (shttp-295).
   'param-headers': { ...BASE, paramHeaders: true, tokenTool: 'entrée' },
   'version-retry': { ...BASE },

@@ -11,7 +11,7 @@ import {
 } from '../common/lifecycle.ts';
 import { type RecordedRequest } from '../../wire/server.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
-import { complete, toolCall, type ToolState } from './tools.ts';
+import { addNetworkRef, complete, toolCall, type ToolState } from './tools.ts';
 import { isObj, rpcError, validateRequest } from './validate.ts';
 
 export { ENDPOINT, UnknownScenarioError, type RunningReference };
@@ -45,13 +45,16 @@ export async function startReference2026(scenario: Scenario): Promise<RunningRef
     issued: new Set(),
     answered: false,
   };
-  return serveReference(rec, scenario.id, finished, (req) =>
+  const ref = await serveReference(rec, scenario.id, finished, (req) =>
     handle(state, req, () => {
       if (state.answered) return;
       state.answered = true;
       setTimeout(markFinished, 300);
     }),
   );
+  // The origin is known only once listening; no client has the URL before this returns.
+  if (script.networkRef) addNetworkRef(state, new URL(ref.url).origin, script.networkRef);
+  return ref;
 }
 
 async function handle(s: ToolState, req: RecordedRequest, accepted: () => void): Promise<void> {

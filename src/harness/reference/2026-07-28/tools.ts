@@ -122,6 +122,15 @@ function drift(s: ToolState, d: { property: string; header: string }): void {
   });
 }
 
+/** get_secret's `property` becomes a `$ref` to `origin + path` in what tools/list serves (stateless-call, basic-301). */
+export function addNetworkRef(s: ToolState, origin: string, r: { property: string; path: string }): void {
+  s.tools = s.tools.map((t) => {
+    if (!isObj(t) || t.name !== 'get_secret' || !isObj(t.inputSchema) || !isObj(t.inputSchema.properties)) return t;
+    const props = { ...t.inputSchema.properties, [r.property]: { $ref: `${origin}${r.path}` } };
+    return { ...t, inputSchema: { ...t.inputSchema, properties: props } };
+  });
+}
+
 /** The first get_secret of slow-server: an SSE stream that stays silent until the client closes it (or `ms` pass). */
 function hang(s: ToolState, req: RecordedRequest, ms: number): void {
   req.label('tools/call get_secret hang');

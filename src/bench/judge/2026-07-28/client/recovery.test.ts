@@ -224,3 +224,33 @@ describe('notification id checkpoint (basic-172, client row)', () => {
     expect(v('jsonrpc-notification-no-id', new LogBuilder())).toBe('not-applicable');
   });
 });
+
+describe('network $ref checkpoint (basic-301, client row)', () => {
+  const REF = 'http://127.0.0.1:4000/schemas/options.json';
+  const listed = (b: LogBuilder) =>
+    request(
+      b,
+      1,
+      'tools/list',
+      {},
+      ok(1, { tools: [tool('get_secret', { token: { type: 'string' }, options: { $ref: REF } })] }),
+    );
+  it('returns PASS for schema-network-ref-not-fetched when the $ref is never requested', () => {
+    const b = new LogBuilder();
+    listed(b);
+    call(b, 2, 'get_secret', {}, textResult(2, SECRET));
+    expect(v('schema-network-ref-not-fetched', b)).toBe('pass');
+  });
+  it('returns FAIL for schema-network-ref-not-fetched when the client GETs it, N/A without such a schema', () => {
+    const b = new LogBuilder();
+    listed(b);
+    const x = b.request('GET', [['Accept', '*/*']], undefined, { status: 404 });
+    patch(b, x, 'request', (e) => {
+      e.path = '/schemas/options.json?x=1';
+    });
+    expect(judge('schema-network-ref-not-fetched', b).message).toContain('/schemas/options.json');
+    const c = new LogBuilder();
+    request(c, 1, 'tools/list', {}, ok(1, { tools: [tool('get_secret', { options: { $ref: '#/$defs/o' } })] }));
+    expect(v('schema-network-ref-not-fetched', c)).toBe('not-applicable');
+  });
+});

@@ -317,7 +317,27 @@ export class OracleClient2026 {
         else process.stderr.write(`warning: ${e.message}\n`);
       }
     }
+    if (this.is('deref-network-ref')) await this.fetchNetworkRefs(result.tools);
     return [...this.tools.keys()];
+  }
+
+  /** Mutant only: GET every absolute `$ref` of the listed schemas that points at the server's own origin. */
+  private async fetchNetworkRefs(v: unknown): Promise<void> {
+    const refs: string[] = [];
+    const walk = (n: unknown): void => {
+      if (Array.isArray(n)) n.forEach(walk);
+      else if (isObj(n))
+        for (const [k, x] of Object.entries(n)) {
+          if (k === '$ref' && typeof x === 'string' && URL.canParse(x)) refs.push(x);
+          else walk(x);
+        }
+    };
+    walk(v);
+    // Only the server's own origin (loopback in every trial): the mutant never reaches further.
+    for (const ref of refs.filter((r) => new URL(r).origin === new URL(this.url).origin)) {
+      const res = await fetch(ref, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }).catch(() => undefined);
+      await res?.arrayBuffer();
+    }
   }
 
   /** tools/call with multi round-trip retries: answer inputRequests, echo requestState, new id each time. */

@@ -81,6 +81,11 @@ export const MUTANTS: readonly MutantInfo[] = [
     description: 'reads the response media type only from a header named exactly Content-Type',
     scenarios: [S1],
   },
+  {
+    id: 'deref-network-ref',
+    description: "fetches the network $ref of a listed tool schema (at the server's own origin)",
+    scenarios: [S1],
+  },
   { id: 'no-param-headers', description: 'ignores x-mcp-header (no Mcp-Param-* headers)', scenarios: [S2] },
   { id: 'param-header-for-null', description: 'sends Mcp-Param-* for a null argument', scenarios: [S2] },
   { id: 'param-header-for-absent', description: 'sends Mcp-Param-* for an argument left out', scenarios: [S2] },
