@@ -85,6 +85,30 @@ describe('schemaGate', () => {
     expect(gate([trial('calibration/oracle', report([], ['tools-list']))], ex)).toEqual([]);
   });
 
+  it("exempts the reference server's answers on a declared label (client role), and fails the label when stale", () => {
+    const h = finding({
+      sender: 'harness',
+      method: 'tools/call',
+      def: 'CallToolResult',
+      step: 'token without resultType',
+    });
+    const ex: SchemaExemptions = {
+      steps: {},
+      labels: { '2026-07-28': { 'token without resultType': 'on purpose' } },
+      mutants: {},
+    };
+    const client = { role: 'client' as const };
+    expect(gate([trial('calibration/oracle', report([h], ['token without resultType']), client)], ex)).toEqual([]);
+    expect(gate([trial('calibration/oracle', report([h], ['token without resultType']), client)])[0]).toMatch(
+      /hint: the reference server sent it/,
+    );
+    // A server-role probe step of the same name is not exempt by the label.
+    expect(gate([trial('calibration/oracle', report([h], ['token without resultType']))], ex)).toHaveLength(1);
+    expect(gate([trial('calibration/oracle', report([], ['token without resultType']), client)], ex)).toEqual([
+      'src/harness/reference/2026-07-28/scripts.ts: token without resultType: stale declaration: reference label "token without resultType" is declared schema-invalid, but its answers validate\n  hint: remove the entry from SCHEMA_INVALID_LABELS (the reference no longer breaks the schema there)',
+    ]);
+  });
+
   it('holds a mutant to its declaration: undeclared findings fail, declared definitions pass, others fail', () => {
     const m = 'calibration/mutant-no-result-type';
     const decl: SchemaExemptions = {

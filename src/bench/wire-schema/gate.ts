@@ -14,6 +14,11 @@ export interface MutantSchemaDeclaration {
 export interface SchemaExemptions {
   /** Per revision: probe step → why its request is deliberately schema-invalid (the prober's messages there are exempt). */
   steps: Partial<Record<Revision, Readonly<Record<string, string>>>>;
+  /**
+   * Per revision: reference label → why the client-role reference server's answer on exchanges with that label is
+   * deliberately schema-invalid (e.g. a result without resultType, played as a server of an earlier revision).
+   */
+  labels?: Partial<Record<Revision, Readonly<Record<string, string>>>>;
   /** Per revision and role: mutant id → its declaration. */
   mutants: Partial<Record<Revision, Partial<Record<Role, Readonly<Record<string, MutantSchemaDeclaration>>>>>>;
 }
@@ -64,7 +69,11 @@ export function declaredReason(
   ex: SchemaExemptions,
 ): string | undefined {
   if (f.sender === 'harness')
-    return t.role === 'server' && f.step !== undefined ? ex.steps[t.revision]?.[f.step] : undefined;
+    return f.step === undefined
+      ? undefined
+      : t.role === 'server'
+        ? ex.steps[t.revision]?.[f.step]
+        : ex.labels?.[t.revision]?.[f.step];
   const mutant = mutantOf(t.subject);
   const decl = mutant === undefined ? undefined : ex.mutants[t.revision]?.[t.role]?.[mutant];
   return decl?.defs.includes(f.def) ? decl.reason : undefined;
@@ -110,10 +119,14 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
   const stepsUsed = new Set<string>();
   const mutantsRan = new Set<string>();
   const defsUsed = new Set<string>();
+  const labelsRan = new Set<string>();
+  const labelsUsed = new Set<string>();
   for (const t of trials) {
     if (t.schema.status !== 'checked') continue;
     const steps = ex.steps[t.revision] ?? {};
+    const labels = ex.labels?.[t.revision] ?? {};
     if (t.role === 'server') for (const s of t.schema.steps) if (s in steps) stepsRan.add(`${t.revision}\u0000${s}`);
+    if (t.role === 'client') for (const s of t.schema.steps) if (s in labels) labelsRan.add(`${t.revision}\u0000${s}`);
     const mutant = mutantOf(t.subject);
     const decl = mutant === undefined ? undefined : ex.mutants[t.revision]?.[t.role]?.[mutant];
     if (mutant !== undefined) mutantsRan.add(`${t.revision}\u0000${t.role}\u0000${mutant}`);
@@ -121,6 +134,10 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
       if (f.sender === 'harness') {
         if (t.role === 'server' && f.step !== undefined && f.step in steps) {
           stepsUsed.add(`${t.revision}\u0000${f.step}`);
+          continue;
+        }
+        if (t.role === 'client' && f.step !== undefined && f.step in labels) {
+          labelsUsed.add(`${t.revision}\u0000${f.step}`);
           continue;
         }
         problems.push(problem(t, f, fixHint(t, f)));
@@ -158,6 +175,19 @@ export function schemaGate(trials: readonly SchemaGateTrial[], ex: SchemaExempti
           field: step,
           message: `stale declaration: step "${step}" is declared schema-invalid, but its requests validate`,
           hint: 'remove the entry (the step no longer breaks the schema)',
+        });
+      }
+    }
+  }
+  for (const [rev, labels] of Object.entries(ex.labels ?? {}) as [Revision, Readonly<Record<string, string>>][]) {
+    for (const label of Object.keys(labels).sort()) {
+      const key = `${rev}\u0000${label}`;
+      if (labelsRan.has(key) && !labelsUsed.has(key)) {
+        problems.push({
+          file: `src/harness/reference/${rev}/scripts.ts`,
+          field: label,
+          message: `stale declaration: reference label "${label}" is declared schema-invalid, but its answers validate`,
+          hint: 'remove the entry from SCHEMA_INVALID_LABELS (the reference no longer breaks the schema there)',
         });
       }
     }

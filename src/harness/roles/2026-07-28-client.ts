@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { MUTANTS } from '../oracle/2026-07-28/client/mutants.ts';
+import { SCHEMA_INVALID_LABELS } from '../reference/2026-07-28/scripts.ts';
 import { startReference2026 } from '../reference/2026-07-28/server.ts';
 import type { ClientRoleDriver } from './types.ts';
 
@@ -17,4 +18,5 @@ export const driver: ClientRoleDriver = {
     return { cmd: process.execPath, args: [ORACLE_MAIN, scenario.id, ...(mutant ? [`--mutant=${mutant}`] : [])] };
   },
   mutants: MUTANTS,
+  schemaInvalidLabels: SCHEMA_INVALID_LABELS,
 };

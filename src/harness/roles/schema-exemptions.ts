@@ -2,9 +2,10 @@ import type { Revision, Role } from '../../bench/schema/common.ts';
 import type { MutantSchemaDeclaration, SchemaExemptions } from '../../bench/wire-schema/gate.ts';
 import { DRIVERS } from './registry.ts';
 
-/** The deliberately schema-invalid probe steps and mutants, as the schema gate (derive, calibrate) takes them. */
+/** The deliberately schema-invalid probe steps, reference labels and mutants, as the schema gate takes them. */
 export function schemaExemptions(): SchemaExemptions {
   const steps: SchemaExemptions['steps'] = {};
+  const labels: NonNullable<SchemaExemptions['labels']> = {};
   const mutants: SchemaExemptions['mutants'] = {};
   for (const [rev, roles] of Object.entries(DRIVERS) as [Revision, (typeof DRIVERS)[Revision]][]) {
     for (const [role, driver] of Object.entries(roles ?? {}) as [
@@ -14,8 +15,9 @@ export function schemaExemptions(): SchemaExemptions {
       const declared: Record<string, MutantSchemaDeclaration> = {};
       for (const m of driver?.mutants ?? []) if (m.schemaInvalid) declared[m.id] = m.schemaInvalid;
       if (driver?.role === 'server') steps[rev] = driver.schemaInvalidSteps;
+      if (driver?.role === 'client' && driver.schemaInvalidLabels) labels[rev] = driver.schemaInvalidLabels;
       (mutants[rev] ??= {})[role] = declared;
     }
   }
-  return { steps, mutants };
+  return { steps, labels, mutants };
 }

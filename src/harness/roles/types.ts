@@ -64,6 +64,8 @@ export interface ClientRoleDriver {
   /** Run the oracle (or a mutant) client; it reads `MCP_SERVER_URL` from env and exits when done. */
   oracleCommand(scenario: Scenario, mutant?: string): CommandLine;
   mutants: readonly MutantInfo[];
+  /** Reference labels whose answer breaks the pinned schema on purpose: label → why (the schema gate exempts them). */
+  schemaInvalidLabels?: Readonly<Record<string, string>>;
 }
 
 export type RoleDriver = ServerRoleDriver | ClientRoleDriver;

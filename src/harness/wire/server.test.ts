@@ -124,4 +124,19 @@ describe('startRecordingServer', () => {
     expect(text).toContain('retry: 300');
     expect(rec.events.some((e) => e.type === 'end' && e.reason === 'aborted')).toBe(true);
   });
+
+  it("lets an SSE caller's header replace a default of the same name in any case, written as given", async () => {
+    const { rec, port } = await start((req) => {
+      const w = req.sse({ 'CONTENT-TYPE': 'text/event-stream' });
+      w.send({ data: 'x' });
+      w.close();
+    });
+    const text = await raw(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(text).toContain('\r\nCONTENT-TYPE: text/event-stream\r\n');
+    expect(text.toLowerCase().split('content-type:')).toHaveLength(2);
+    const res = rec.events.find((e) => e.type === 'response');
+    expect(res?.type === 'response' ? res.headers.filter(([k]) => k.toLowerCase() === 'content-type') : []).toEqual([
+      ['CONTENT-TYPE', 'text/event-stream'],
+    ]);
+  });
 });

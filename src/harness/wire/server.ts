@@ -320,12 +320,14 @@ function respond(rec: WireRecorder, x: number, res: ServerResponse, limits: Serv
     res.end(() => end('complete'));
   };
   const sse = (headers: Record<string, string> = {}): SseWriter => {
-    head(200, {
+    // A caller's header replaces a default of the same name in any letter case (e.g. `CONTENT-TYPE` written on purpose).
+    const given = new Set(Object.keys(headers).map((k) => k.toLowerCase()));
+    const defaults = Object.entries({
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
       Connection: 'keep-alive',
-      ...headers,
-    });
+    }).filter(([k]) => !given.has(k.toLowerCase()));
+    head(200, { ...Object.fromEntries(defaults), ...headers });
     res.flushHeaders();
     let resolveDone!: () => void;
     const done = new Promise<void>((r) => (resolveDone = r));

@@ -65,25 +65,39 @@ export function annotatedParams(schema: unknown, path: string[] = []): Annotated
 const TCHARS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE = new Set(['string', 'integer', 'boolean']);
 
+/** The x-mcp-header constraint an annotation breaks (streamable-http.mdx "Schema Extension", one bullet each). */
+export type AnnotationRule = 'empty' | 'token' | 'unique' | 'type' | 'reachable';
+
+/** The first constraint a tool's annotations break, and why in words. */
+export interface AnnotationViolation {
+  rule: AnnotationRule;
+  why: string;
+}
+
 /**
- * Why a tool's inputSchema violates the x-mcp-header constraints (streamable-http.mdx "Schema Extension"), or undefined
- * when it does not: an annotation must be a non-empty HTTP token, unique case-insensitively, on a string/integer/boolean
- * property reachable from the root through `properties` keys only.
+ * The first x-mcp-header constraint a tool's inputSchema violates, or undefined when it violates none: an annotation
+ * must be a non-empty HTTP token, unique case-insensitively, on a string/integer/boolean property reachable from the
+ * root through `properties` keys only.
  */
-export function annotationProblem(schema: unknown): string | undefined {
+export function annotationViolation(schema: unknown): AnnotationViolation | undefined {
   const seen = new Set<string>();
-  const walk = (node: unknown, where: string, reachable: boolean): string | undefined => {
+  const walk = (node: unknown, where: string, reachable: boolean): AnnotationViolation | undefined => {
     if (!isObject(node)) return undefined;
     const h = node['x-mcp-header'];
     if (h !== undefined) {
-      if (!reachable) return `x-mcp-header at ${where}, not reachable through properties alone`;
+      if (!reachable)
+        return { rule: 'reachable', why: `x-mcp-header at ${where}, not reachable through properties alone` };
+      if (h === '') return { rule: 'empty', why: `x-mcp-header at ${where} is empty` };
       if (typeof h !== 'string' || !TCHARS.test(h))
-        return `x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token`;
-      if (seen.has(h.toLowerCase())) return `x-mcp-header ${h} is not unique`;
+        return { rule: 'token', why: `x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token` };
+      if (seen.has(h.toLowerCase())) return { rule: 'unique', why: `x-mcp-header ${h} is not unique` };
       seen.add(h.toLowerCase());
       const types = Array.isArray(node.type) ? node.type : [node.type];
       if (!types.every((t) => PRIMITIVE.has(t as string)))
-        return `x-mcp-header ${h} on type ${JSON.stringify(node.type)} (only string, integer, boolean)`;
+        return {
+          rule: 'type',
+          why: `x-mcp-header ${h} on type ${JSON.stringify(node.type)} (only string, integer, boolean)`,
+        };
     }
     for (const [k, sub] of Object.entries(node)) {
       if (k === 'properties' && isObject(sub)) {
@@ -102,6 +116,9 @@ export function annotationProblem(schema: unknown): string | undefined {
   };
   return walk(schema, '$', true);
 }
+
+/** Why a tool's inputSchema violates the x-mcp-header constraints, or undefined when it does not. */
+export const annotationProblem = (schema: unknown): string | undefined => annotationViolation(schema)?.why;
 
 /** Value at a property path; `undefined` when absent (distinct from `null`). */
 export function valueAt(args: unknown, path: readonly string[]): unknown {

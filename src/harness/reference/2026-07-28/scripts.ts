@@ -14,18 +14,64 @@ export interface ReferenceScript {
   tokenTool?: string;
   /** get_secret runs the two-round multi round-trip flow (elicitation, then requestState) before answering. */
   mrtr: boolean;
+  /** get_secret's SSE response writes its Content-Type header name as `CONTENT-TYPE` (names are case-insensitive). */
+  oddCaseSse?: boolean;
+  /** The token tool's result leaves `resultType` out, as a server of an earlier revision would (schema-invalid). */
+  tokenWithoutResultType?: boolean;
+  /**
+   * The tool changes under the client: the first get_secret call is refused with HeaderMismatch, and from then on
+   * tools/list annotates `property` with `x-mcp-header: header` (and get_secret checks that header).
+   */
+  drift?: { property: string; header: string };
+  /** The first get_secret call that passes every check is answered with this unknown resultType and a decoy text. */
+  unknownResultTypeOnce?: string;
+  /**
+   * The first get_secret call hangs: its SSE stream opens and stays silent until the client closes it, or this many
+   * ms pass (then the reference ends it, still without an answer). A later call waits until that stream has ended.
+   */
+  hangFirstSecretMs?: number;
+  /**
+   * tools/list gives get_secret's `property` the schema `{"$ref": "<the reference's own origin><path>"}`, a network
+   * URI a client must not fetch on its own (basic-301); the reference records any request for it.
+   */
+  networkRef?: { property: string; path: string };
 }
 
 const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders: false, mrtr: false };
 
 /** Scripts by scenario id (`scenarios/2026-07-28/client/<id>.json`). */
 export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
-  'stateless-call': { ...BASE, listDelayMs: 150, secretVia: 'sse', tokenTool: 'get_token' },
+  // get_secret's SSE answer names its Content-Type header `CONTENT-TYPE` (header names are case-insensitive, shttp-574).
+  'stateless-call': {
+    ...BASE,
+    listDelayMs: 150,
+    secretVia: 'sse',
+    tokenTool: 'get_token',
+    oddCaseSse: true,
+    networkRef: { property: 'options', path: '/schemas/options.json' },
+  },
   // A tool name outside the header-safe set: Mcp-Name must carry it as the Base64 sentinel (shttp-295).
   'param-headers': { ...BASE, paramHeaders: true, tokenTool: 'entrée' },
   'version-retry': { ...BASE },
   'multi-round-trip': { ...BASE, mrtr: true },
+  'server-drift': {
+    ...BASE,
+    tokenTool: 'get_token',
+    tokenWithoutResultType: true,
+    drift: { property: 'shard', header: 'Shard' },
+    unknownResultTypeOnce: 'deferred',
+  },
+  'slow-server': { ...BASE, secretVia: 'sse', hangFirstSecretMs: 10_000 },
 };
+
+/** Reference labels whose answer breaks the pinned schema on purpose: label → why (the schema gate exempts them). */
+export const SCHEMA_INVALID_LABELS: Readonly<Record<string, string>> = {
+  'token without resultType':
+    'server-drift plays a server of an earlier revision for get_token: its result has no resultType, which clients must read as complete (260728-basic-85)',
+};
+
+/** How long a call after the hung one waits for the hung stream to end (so the wire shows which came first). */
+export const HANG_RELEASE_WAIT_MS = 3_000;
 
 /** The only protocol version this reference implements. */
 export const SUPPORTED_VERSIONS = ['2026-07-28'] as const;

@@ -166,4 +166,31 @@ describe('2026-07-28 reference server', () => {
     const log = await ref!.stop();
     expect(log.events.filter((e) => e.type === 'request')).toHaveLength(5);
   });
+
+  it('drifts in server-drift: a token without resultType, a refused call, a changed list, one unknown resultType', async () => {
+    const url = await start('server-drift');
+    const token = (await rpc(url, 'tools/call', { name: 'get_token', arguments: {} })).body.result as Msg;
+    expect(token).not.toHaveProperty('resultType');
+    const args = { token: (token.content as Msg[])[0]!.text, shard: 7 };
+    const refused = await rpc(url, 'tools/call', { name: 'get_secret', arguments: args });
+    expect([refused.status, code(refused.body)]).toEqual([400, -32020]);
+    const tools = ((await rpc(url, 'tools/list', {})).body.result as { tools: Msg[] }).tools;
+    const schema = tools.find((t) => t.name === 'get_secret')!.inputSchema as { properties: Record<string, Msg> };
+    expect(schema.properties.shard!['x-mcp-header']).toBe('Shard');
+    const missing = await rpc(url, 'tools/call', { name: 'get_secret', arguments: args });
+    expect(code(missing.body)).toBe(-32020);
+    const call = () => rpc(url, 'tools/call', { name: 'get_secret', arguments: args }, { 'Mcp-Param-Shard': '7' });
+    const deferred = (await call()).body.result as Msg;
+    expect(deferred.resultType).toBe('deferred');
+    const done = (await call()).body.result as Msg;
+    expect(done.resultType).toBe('complete');
+    expect((done.content as Msg[])[0]!.text).not.toBe((deferred.content as Msg[])[0]!.text);
+  });
+
+  it("lists in stateless-call a get_secret property whose schema is a $ref to the reference's own origin", async () => {
+    const url = await start('stateless-call');
+    const tools = ((await rpc(url, 'tools/list', {})).body.result as { tools: Msg[] }).tools;
+    const schema = tools.find((t) => t.name === 'get_secret')!.inputSchema as { properties: Record<string, Msg> };
+    expect(schema.properties.options).toEqual({ $ref: `${new URL(url).origin}/schemas/options.json` });
+  });
 });

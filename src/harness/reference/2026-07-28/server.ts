@@ -11,7 +11,7 @@ import {
 } from '../common/lifecycle.ts';
 import { type RecordedRequest } from '../../wire/server.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
-import { complete, toolCall, type ToolState } from './tools.ts';
+import { addNetworkRef, complete, toolCall, type ToolState } from './tools.ts';
 import { isObj, rpcError, validateRequest } from './validate.ts';
 
 export { ENDPOINT, UnknownScenarioError, type RunningReference };
@@ -37,20 +37,27 @@ export async function startReference2026(scenario: Scenario): Promise<RunningRef
     script,
     secret: randomBytes(9).toString('base64url'),
     token: randomBytes(9).toString('base64url'),
+    tools: [...scenario.tools],
     schemas: new Map(scenario.tools.map((t) => [t.name, t.inputSchema])),
+    decoy: randomBytes(9).toString('base64url'),
+    drifted: false,
+    unknownSent: false,
     issued: new Set(),
     answered: false,
   };
-  return serveReference(rec, scenario.id, finished, (req) =>
-    handle(state, scenario, req, () => {
+  const ref = await serveReference(rec, scenario.id, finished, (req) =>
+    handle(state, req, () => {
       if (state.answered) return;
       state.answered = true;
       setTimeout(markFinished, 300);
     }),
   );
+  // The origin is known only once listening; no client has the URL before this returns.
+  if (script.networkRef) addNetworkRef(state, new URL(ref.url).origin, script.networkRef);
+  return ref;
 }
 
-async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, accepted: () => void): Promise<void> {
+async function handle(s: ToolState, req: RecordedRequest, accepted: () => void): Promise<void> {
   if (req.path.split('?')[0] !== ENDPOINT) {
     req.label('not-endpoint');
     return req.json(404, rpcError(null, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
@@ -95,9 +102,9 @@ async function handle(s: ToolState, scenario: Scenario, req: RecordedRequest, ac
     case 'tools/list':
       req.label('tools/list');
       if (s.script.listDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.listDelayMs));
-      return req.json(200, complete(id, { tools: scenario.tools, ...CACHE }));
+      return req.json(200, complete(id, { tools: s.tools, ...CACHE }));
     case 'tools/call':
-      if (toolCall(s, req, id, params)) accepted();
+      if (await toolCall(s, req, id, params)) accepted();
       return;
     default:
       req.label('method-not-found');

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { annotatedParams, headerCarries, valueAt } from '../../../bench/plans/2026-07-28/param-headers.ts';
 import { META } from '../../../bench/plans/2026-07-28/protocol.ts';
-import type { RecordedRequest } from '../../wire/server.ts';
-import { CONFIRM_KEY, CONFIRM_REQUEST, SERVER_INFO, type ReferenceScript } from './scripts.ts';
+import type { RecordedRequest, SseWriter } from '../../wire/server.ts';
+import { CONFIRM_KEY, CONFIRM_REQUEST, HANG_RELEASE_WAIT_MS, SERVER_INFO, type ReferenceScript } from './scripts.ts';
 import { isObj, paramMismatch, rpcError, type Rejection } from './validate.ts';
 
 const META_CAPABILITIES = META.clientCapabilities;
@@ -14,8 +14,18 @@ export interface ToolState {
   script: ReferenceScript;
   secret: string;
   token: string;
-  /** Tool input schemas by name (from the scenario file). */
+  /** The tool definitions tools/list serves now (the scenario file's, until a scripted drift changes one). */
+  tools: unknown[];
+  /** Tool input schemas by name, as tools/list serves them now. */
   schemas: Map<string, unknown>;
+  /** Text of the answer with an unknown resultType (per trial, so it cannot be hard-coded either). */
+  decoy: string;
+  /** The scripted drift happened (get_secret now annotates the drift property). */
+  drifted: boolean;
+  /** The unknown-resultType answer was sent. */
+  unknownSent: boolean;
+  /** The hung get_secret stream, once opened. */
+  hung?: SseWriter;
   /** requestState values issued in this trial (the reference verifies by membership: exact bytes or nothing). */
   issued: Set<string>;
   answered: boolean;
@@ -95,16 +105,76 @@ function mrtrStep(s: ToolState, req: RecordedRequest, id: unknown, params: Msg):
   return undefined;
 }
 
-/** get_secret: token check, parameter headers, multi round-trip, then the secret as JSON or over SSE. */
-function getSecret(s: ToolState, req: RecordedRequest, id: unknown, params: Msg, args: Msg): void {
+/** The scripted drift: get_secret's `property` gains `x-mcp-header: header` in what tools/list serves from now on. */
+function drift(s: ToolState, d: { property: string; header: string }): void {
+  s.drifted = true;
+  s.tools = s.tools.map((t) => {
+    if (!isObj(t) || t.name !== 'get_secret' || !isObj(t.inputSchema) || !isObj(t.inputSchema.properties)) return t;
+    const props = t.inputSchema.properties;
+    const found = props[d.property];
+    const prop: Msg = isObj(found) ? found : {};
+    const inputSchema = {
+      ...t.inputSchema,
+      properties: { ...props, [d.property]: { ...prop, 'x-mcp-header': d.header } },
+    };
+    s.schemas.set('get_secret', inputSchema);
+    return { ...t, inputSchema };
+  });
+}
+
+/** get_secret's `property` becomes a `$ref` to `origin + path` in what tools/list serves (stateless-call, basic-301). */
+export function addNetworkRef(s: ToolState, origin: string, r: { property: string; path: string }): void {
+  s.tools = s.tools.map((t) => {
+    if (!isObj(t) || t.name !== 'get_secret' || !isObj(t.inputSchema) || !isObj(t.inputSchema.properties)) return t;
+    const props = { ...t.inputSchema.properties, [r.property]: { $ref: `${origin}${r.path}` } };
+    return { ...t, inputSchema: { ...t.inputSchema, properties: props } };
+  });
+}
+
+/** The first get_secret of slow-server: an SSE stream that stays silent until the client closes it (or `ms` pass). */
+function hang(s: ToolState, req: RecordedRequest, ms: number): void {
+  req.label('tools/call get_secret hang');
+  const w = req.sse({ 'X-Accel-Buffering': 'no' });
+  s.hung = w;
+  const timer = setTimeout(() => w.close('complete'), ms);
+  void w.done.then(() => clearTimeout(timer));
+}
+
+/**
+ * get_secret: token check, scripted drift, parameter headers, multi round-trip, unknown resultType or hang, then the
+ * secret as JSON or over SSE.
+ */
+async function getSecret(s: ToolState, req: RecordedRequest, id: unknown, params: Msg, args: Msg): Promise<void> {
   if (s.script.tokenTool !== undefined && args.token !== s.token)
     return req.json(200, complete(id, text(`get_secret needs the token returned by ${s.script.tokenTool}`, true)));
-  const bad = s.script.paramHeaders ? checkParamHeaders(s, req, id, 'get_secret', params.arguments) : undefined;
+  const d = s.script.drift;
+  if (d && !s.drifted) {
+    drift(s, d);
+    return send(
+      req,
+      paramMismatch(id, `Mcp-Param-${d.header} is missing: get_secret's inputSchema now annotates ${d.property}`),
+    );
+  }
+  const checked = s.script.paramHeaders || s.drifted;
+  const bad = checked ? checkParamHeaders(s, req, id, 'get_secret', params.arguments) : undefined;
   if (bad) return send(req, bad);
   if (s.script.mrtr && mrtrStep(s, req, id, params) !== 'secret') return;
+  if (s.script.unknownResultTypeOnce !== undefined && !s.unknownSent) {
+    s.unknownSent = true;
+    req.label('unknown resultType');
+    return req.json(200, complete(id, text(s.decoy), s.script.unknownResultTypeOnce));
+  }
+  if (s.script.hangFirstSecretMs !== undefined) {
+    if (!s.hung) return hang(s, req, s.script.hangFirstSecretMs);
+    // Let the hung stream end first (a client that cancels has closed it by now), so the log orders the two.
+    await Promise.race([s.hung.done, new Promise((r) => setTimeout(r, HANG_RELEASE_WAIT_MS))]);
+  }
   const result = complete(id, text(s.secret));
   if (s.script.secretVia === 'json') return req.json(200, result);
-  const w = req.sse({ 'X-Accel-Buffering': 'no' });
+  const w = req.sse({
+    'X-Accel-Buffering': 'no',
+    ...(s.script.oddCaseSse ? { 'CONTENT-TYPE': 'text/event-stream' } : {}),
+  });
   const meta = isObj(params._meta) ? params._meta : {};
   if (meta.progressToken !== undefined)
     w.send({
@@ -119,7 +189,7 @@ function getSecret(s: ToolState, req: RecordedRequest, id: unknown, params: Msg,
 }
 
 /** tools/call: the scenario's tools, else an unknown-tool error. Returns true when the right answer was submitted. */
-export function toolCall(s: ToolState, req: RecordedRequest, id: unknown, params: Msg): boolean {
+export async function toolCall(s: ToolState, req: RecordedRequest, id: unknown, params: Msg): Promise<boolean> {
   const name = String(params.name);
   const args = isObj(params.arguments) ? params.arguments : {};
   req.label(`tools/call ${name}`);
@@ -128,12 +198,14 @@ export function toolCall(s: ToolState, req: RecordedRequest, id: unknown, params
     return false;
   }
   if (name === s.script.tokenTool) {
-    req.json(200, complete(id, text(s.token)));
+    const { resultType, ...legacy } = complete(id, text(s.token)).result;
+    if (s.script.tokenWithoutResultType) req.label('token without resultType');
+    req.json(200, { jsonrpc: '2.0', id, result: s.script.tokenWithoutResultType ? legacy : { resultType, ...legacy } });
     return false;
   }
   switch (name) {
     case 'get_secret':
-      getSecret(s, req, id, params, args);
+      await getSecret(s, req, id, params, args);
       return false;
     case 'submit_answer': {
       const right = args.answer === s.secret;

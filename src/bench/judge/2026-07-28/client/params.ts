@@ -2,6 +2,7 @@ import { fail, notApplicable, pass, type JudgeInput, type JudgeResult } from '..
 import {
   annotatedParams,
   annotationProblem,
+  annotationViolation,
   clientRequests,
   decodeSentinel,
   headerCarries,
@@ -151,3 +152,35 @@ export const invalidToolNotCalled = judge('tools-invalid-definition-excluded', (
     calls.map((r) => r.x),
   );
 });
+
+/**
+ * 260728-shttp-402: tools whose annotations break a constraint other than the type rule (that one is -403's
+ * get_secret_fast) are rejected: never called. The scenario lists one such tool per constraint (empty name, not a token,
+ * duplicate ignoring case, under `items`); a client that called no tool at all shows nothing and fails.
+ */
+export const annotationConstraintsEnforced = judge(
+  'tools-annotation-constraints-enforced',
+  ({ exchanges, scenario }) => {
+    const decoys = new Map(
+      scenario.tools.flatMap((t) => {
+        const v = annotationViolation(t.inputSchema);
+        return v && v.rule !== 'type' ? [[t.name, v] as const] : [];
+      }),
+    );
+    const calls = clientRequests(exchanges).filter((r) => r.method === 'tools/call');
+    if (calls.length === 0) return fail('no tools/call observed');
+    const bad = calls.filter((r) => decoys.has(String(r.params.name)));
+    if (bad.length > 0)
+      return fail(
+        `called ${[...new Set(bad.map((r) => String(r.params.name)))]
+          .map((n) => `${show(n)} (${decoys.get(n)!.why})`)
+          .join(', ')}, whose definition must be rejected`,
+        bad.map((r) => r.x),
+      );
+    const rules = [...new Set([...decoys.values()].map((v) => v.rule))].join(', ');
+    return pass(
+      `${calls.length} tool call(s), none to the ${decoys.size} tool(s) breaking a constraint (${rules || 'none listed'})`,
+      calls.map((r) => r.x),
+    );
+  },
+);

@@ -1,5 +1,9 @@
 import { postAcceptBoth as acceptBoth, postSingleMessage as singleMessage } from '../../common/client/http.ts';
-import { requestIdNotNull as idNotNull, requestIdType as idType } from '../../common/client/ids.ts';
+import {
+  notificationNoId as noNotificationId,
+  requestIdNotNull as idNotNull,
+  requestIdType as idType,
+} from '../../common/client/ids.ts';
 import { secretSubmitted as secret } from '../../common/client/secret-task.ts';
 import { jsonAndSseHandled as bothHandled } from '../../common/client/sse.ts';
 import { messagesUtf8 as utf8 } from '../../common/client/utf8.ts';
@@ -18,3 +22,5 @@ export const requestIdType = judge('jsonrpc-request-id-type', idType);
 export const requestIdNotNull = judge('jsonrpc-request-id-not-null', idNotNull);
 /** 260728-transports-29 (client row): every JSON-RPC message the client POSTs is UTF-8. */
 export const messagesUtf8 = judge('jsonrpc-messages-utf8', utf8);
+/** 260728-basic-172 (client row): no notification the client sends carries an id. */
+export const notificationNoId = judge('jsonrpc-notification-no-id', noNotificationId);

@@ -7,6 +7,7 @@ import { CODE, META } from '../../../plans/2026-07-28/protocol.ts';
 export {
   annotatedParams,
   annotationProblem,
+  annotationViolation,
   decodeSentinel,
   headerCarries,
   headerText,
@@ -15,6 +16,7 @@ export {
   plainSafe,
   valueAt,
   type Annotated,
+  type AnnotationRule,
 } from '../../../plans/2026-07-28/param-headers.ts';
 
 /**

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { McpfsError } from '../../../../bench/errors.ts';
 import { SseParser } from '../../../wire/sse.ts';
 import {
@@ -32,6 +33,20 @@ export class OracleRpcError extends McpfsError {
     );
     this.code = error?.code;
     this.data = error?.data;
+  }
+}
+
+/** A result the client cannot read: its resultType is one the client does not recognise (basic-84). */
+export class InvalidResultError extends McpfsError {
+  constructor(method: string, url: string, type: unknown) {
+    super(`${method}: invalid result, unrecognized resultType ${JSON.stringify(type)}: POST ${url}`);
+  }
+}
+
+/** A request got no answer within its per-call timeout; the client stopped waiting (and, unless a mutant, cancelled). */
+export class CallTimeoutError extends McpfsError {
+  constructor(method: string, url: string, ms: number) {
+    super(`${method}: no answer within ${ms} ms, cancelled by closing the response stream: POST ${url}`);
   }
 }
 
@@ -137,14 +152,49 @@ export class OracleClient2026 {
    * POST one message (to `url`, the endpoint unless a mutant says otherwise) and return the HTTP status and the
    * JSON-RPC response with `id` (JSON or SSE), if any.
    */
-  async post(body: Msg, method: string, params: Msg, url = this.url): Promise<{ status: number; msg?: Msg }> {
+  async post(
+    body: Msg,
+    method: string,
+    params: Msg,
+    url = this.url,
+    timeoutMs?: number,
+  ): Promise<{ status: number; msg?: Msg }> {
+    if (timeoutMs === undefined) return this.exchange(body, method, params, url, AbortSignal.timeout(HTTP_TIMEOUT_MS));
+    const ctl = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Cancellation on Streamable HTTP is closing the response stream (cancellation.mdx); the mutant only stops waiting.
+        if (!this.is('no-close-on-timeout')) ctl.abort();
+        reject(new CallTimeoutError(method, url, timeoutMs));
+      }, timeoutMs);
+    });
+    const signal = AbortSignal.any([ctl.signal, AbortSignal.timeout(HTTP_TIMEOUT_MS)]);
+    const done = this.exchange(body, method, params, url, signal);
+    done.catch(() => undefined);
+    try {
+      return await Promise.race([done, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One POST and its answer (JSON or SSE), bounded by `signal`. */
+  private async exchange(
+    body: Msg,
+    method: string,
+    params: Msg,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<{ status: number; msg?: Msg }> {
     const json = JSON.stringify(body);
+    if (this.is('case-sensitive-content-type')) return this.rawExchange(json, method, params, url);
     const res = await fetch(url, {
       method: 'POST',
       headers: this.headers(method, params),
       // latin1-body: ISO-8859-1 bytes instead of UTF-8 (only bodies with non-ASCII text differ).
       body: this.is('latin1-body') ? Buffer.from(json, 'latin1') : json,
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal,
     });
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type === 'text/event-stream' && this.is('sse-unsupported'))
@@ -162,20 +212,50 @@ export class OracleClient2026 {
 
   /** Read SSE events until the response carrying `id`; notifications (progress) are skipped. */
   private async readStream(res: Response, id: unknown): Promise<Msg | undefined> {
-    const parser = new SseParser();
     const decoder = new TextDecoder();
+    const parser = new SseParser();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      for (const ev of parser.push(decoder.decode(chunk, { stream: true }))) {
-        let m: unknown;
-        try {
-          m = ev.data ? JSON.parse(ev.data) : undefined;
-        } catch {
-          continue;
-        }
-        if (isObj(m) && typeof m.method !== 'string' && JSON.stringify(m.id) === JSON.stringify(id)) return m;
-      }
+      const m = responseIn(parser, decoder.decode(chunk, { stream: true }), id);
+      if (m) return m;
     }
     return undefined;
+  }
+
+  /**
+   * Mutant only (case-sensitive-content-type): the POST over node:http, reading the media type from the raw header
+   * list under the exact name `Content-Type`, as a parser matching header names byte for byte would.
+   */
+  private rawExchange(json: string, method: string, params: Msg, url: string): Promise<{ status: number; msg?: Msg }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(url, { method: 'POST', headers: this.headers(method, params) }, (res) => {
+        const raw = res.rawHeaders;
+        const i = raw.findIndex((h, k) => k % 2 === 0 && h === 'Content-Type');
+        const type = i < 0 ? '' : raw[i + 1]!.split(';')[0]!.trim().toLowerCase();
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = res.statusCode ?? 0;
+          if (type === 'text/event-stream') {
+            const m = responseIn(new SseParser(), text, JSON.parse(json).id);
+            return resolve({ status, ...(m ? { msg: m } : {}) });
+          }
+          let parsed: unknown;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status, ...(isObj(parsed) ? { msg: parsed } : {}) });
+        });
+      });
+      req.setTimeout(HTTP_TIMEOUT_MS, () =>
+        req.destroy(new Error(`no answer within ${HTTP_TIMEOUT_MS} ms: POST ${url}`)),
+      );
+      req.on('error', reject);
+      req.end(json);
+    });
   }
 
   /**
@@ -186,11 +266,12 @@ export class OracleClient2026 {
   async request(
     method: string,
     params: Msg = {},
-    opts: { id?: unknown; retried?: boolean; url?: string } = {},
+    opts: { id?: unknown; retried?: boolean; url?: string; timeoutMs?: number } = {},
   ): Promise<Msg> {
     const id = opts.id === undefined ? this.newId() : opts.id;
     const full = { ...params, _meta: { ...(isObj(params._meta) ? params._meta : {}), ...this.meta() } };
-    const { status, msg } = await this.post({ jsonrpc: '2.0', id, method, params: full }, method, full, opts.url);
+    const body = { jsonrpc: '2.0', id, method, params: full };
+    const { status, msg } = await this.post(body, method, full, opts.url, opts.timeoutMs);
     const error = isObj(msg?.error) ? msg.error : undefined;
     if (error && !opts.retried) {
       if (error.code === -32022 && isObj(error.data) && Array.isArray(error.data.supported)) {
@@ -206,15 +287,19 @@ export class OracleClient2026 {
         }
       }
       if (error.code === -32020 && method === 'tools/call') {
-        await this.listTools();
+        if (!this.is('no-relist-on-mismatch')) await this.listTools();
         return this.request(method, params, { retried: true });
       }
     }
     if (status !== 200 || !isObj(msg?.result)) throw new OracleRpcError(method, this.url, status, error);
     const result = msg.result;
+    if (result.resultType === undefined && this.is('absent-result-type-invalid'))
+      throw new InvalidResultError(method, this.url, undefined);
     const type = result.resultType ?? 'complete';
-    if (type !== 'complete' && type !== 'input_required')
-      throw new Error(`${method}: invalid result, unrecognized resultType ${JSON.stringify(type)}: POST ${this.url}`);
+    if (type !== 'complete' && type !== 'input_required') {
+      if (this.is('accept-unknown-result-type')) return { ...result, resultType: 'complete' };
+      throw new InvalidResultError(method, this.url, type);
+    }
     return result;
   }
 
@@ -225,24 +310,48 @@ export class OracleClient2026 {
     for (const t of Array.isArray(result.tools) ? result.tools : []) {
       if (!isObj(t) || typeof t.name !== 'string') continue;
       try {
-        this.tools.set(t.name, headerParams(t.name, t.inputSchema));
+        this.tools.set(t.name, headerParams(t.name, t.inputSchema, { typeOnly: this.is('type-only-validation') }));
       } catch (e) {
         if (!(e instanceof InvalidToolError)) throw e;
         if (this.is('no-tool-validation')) this.tools.set(t.name, []);
         else process.stderr.write(`warning: ${e.message}\n`);
       }
     }
+    if (this.is('deref-network-ref')) await this.fetchNetworkRefs(result.tools);
     return [...this.tools.keys()];
   }
 
+  /** Mutant only: GET every absolute `$ref` of the listed schemas that points at the server's own origin. */
+  private async fetchNetworkRefs(v: unknown): Promise<void> {
+    const refs: string[] = [];
+    const walk = (n: unknown): void => {
+      if (Array.isArray(n)) n.forEach(walk);
+      else if (isObj(n))
+        for (const [k, x] of Object.entries(n)) {
+          if (k === '$ref' && typeof x === 'string' && URL.canParse(x)) refs.push(x);
+          else walk(x);
+        }
+    };
+    walk(v);
+    // Only the server's own origin (loopback in every trial): the mutant never reaches further.
+    for (const ref of refs.filter((r) => new URL(r).origin === new URL(this.url).origin)) {
+      const res = await fetch(ref, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) }).catch(() => undefined);
+      await res?.arrayBuffer();
+    }
+  }
+
   /** tools/call with multi round-trip retries: answer inputRequests, echo requestState, new id each time. */
-  async callTool(name: string, args: Msg, answer: InputAnswerer): Promise<Msg> {
+  async callTool(name: string, args: Msg, answer: InputAnswerer, timeoutMs?: number): Promise<Msg> {
     let extra: Msg = {};
     let lastId: number | undefined;
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const id = this.is('retry-same-id') && lastId !== undefined ? lastId : this.newId();
       lastId = id;
-      const result = await this.request('tools/call', { name, arguments: args, ...extra }, { id });
+      const result = await this.request(
+        'tools/call',
+        { name, arguments: args, ...extra },
+        { id, ...(timeoutMs !== undefined ? { timeoutMs } : {}) },
+      );
       if (result.resultType !== 'input_required') return result;
       const next: Msg = {};
       if (isObj(result.inputRequests) && !this.is('no-input-responses')) {
@@ -259,6 +368,21 @@ export class OracleClient2026 {
       extra = next;
     }
     throw new Error(`tools/call ${name}: still input_required after ${MAX_ROUNDS} rounds: POST ${this.url}`);
+  }
+
+  /** Mutant only: a cancellation notification for `requestId` that carries an id of its own (basic-172). */
+  async cancelWithId(requestId: unknown): Promise<void> {
+    const params = { requestId, reason: 'timed out', _meta: this.meta() };
+    await this.post(
+      { jsonrpc: '2.0', id: this.newId(), method: 'notifications/cancelled', params },
+      'notifications/cancelled',
+      params,
+    ).catch(() => undefined);
+  }
+
+  /** The id the next request will get (for a mutant that refers to the request that just timed out). */
+  lastId(): number {
+    return this.nextId - 1;
   }
 
   /** Mutant only: a request wrapped in a JSON array (a batch, which 2026-07-28 does not allow). */
@@ -300,4 +424,18 @@ export class OracleClient2026 {
     });
     await res.arrayBuffer();
   }
+}
+
+/** Feed `text` to the SSE parser; the JSON-RPC response carrying `id`, if one completed (notifications skipped). */
+function responseIn(parser: SseParser, text: string, id: unknown): Msg | undefined {
+  for (const ev of parser.push(text)) {
+    let m: unknown;
+    try {
+      m = ev.data ? JSON.parse(ev.data) : undefined;
+    } catch {
+      continue;
+    }
+    if (isObj(m) && typeof m.method !== 'string' && JSON.stringify(m.id) === JSON.stringify(id)) return m;
+  }
+  return undefined;
 }

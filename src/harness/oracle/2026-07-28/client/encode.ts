@@ -66,23 +66,31 @@ export class InvalidToolError extends McpfsError {
   }
 }
 
-/** Collect and validate a tool's annotations (token syntax, unique case-insensitively, primitive types, reachable only via properties). */
-export function headerParams(tool: string, schema: unknown): HeaderParam[] {
+/**
+ * Collect and validate a tool's annotations (token syntax, unique case-insensitively, primitive types, reachable only
+ * via properties). `typeOnly` (a mutant) checks the type rule alone and keeps every other annotation it finds.
+ */
+export function headerParams(tool: string, schema: unknown, opts: { typeOnly?: boolean } = {}): HeaderParam[] {
   const out: HeaderParam[] = [];
+  const strict = opts.typeOnly !== true;
   const walk = (node: unknown, path: string[], reachable: boolean) => {
     if (!isObj(node)) return;
     if ('x-mcp-header' in node) {
       const h = node['x-mcp-header'];
-      if (!reachable || path.length === 0)
+      if (strict && (!reachable || path.length === 0))
         throw new InvalidToolError(tool, `x-mcp-header at an unreachable place (${path.join('.') || 'root'})`);
-      if (typeof h !== 'string' || !TOKEN.test(h))
+      if (strict && (typeof h !== 'string' || !TOKEN.test(h)))
         throw new InvalidToolError(tool, `x-mcp-header ${JSON.stringify(h)} is not an HTTP token`);
       const types = Array.isArray(node.type) ? node.type : [node.type];
       if (!types.every((t) => t === 'string' || t === 'integer' || t === 'boolean'))
-        throw new InvalidToolError(tool, `x-mcp-header ${h} on a non-primitive type ${JSON.stringify(node.type)}`);
-      if (out.some((p) => p.header.toLowerCase() === h.toLowerCase()))
-        throw new InvalidToolError(tool, `x-mcp-header ${h} is not unique`);
-      out.push({ header: h, path });
+        throw new InvalidToolError(
+          tool,
+          `x-mcp-header ${String(h)} on a non-primitive type ${JSON.stringify(node.type)}`,
+        );
+      if (strict && out.some((p) => p.header.toLowerCase() === String(h).toLowerCase()))
+        throw new InvalidToolError(tool, `x-mcp-header ${String(h)} is not unique`);
+      // Only annotations the strict checks would accept reach a header name; the mutant skips the rest silently.
+      if (typeof h === 'string' && TOKEN.test(h) && reachable) out.push({ header: h, path });
     }
     if (isObj(node.properties))
       for (const [k, sub] of Object.entries(node.properties)) walk(sub, [...path, k], reachable);

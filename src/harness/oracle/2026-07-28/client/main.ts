@@ -6,14 +6,23 @@
  * The scenario id may also come from `MCPFS_SCENARIO`, the mutant from `MCPFS_MUTANT`. Exit 0 when the answer was
  * accepted, 1 when the run failed (mutants often do), 2 on bad usage. It always exits within about a minute.
  */
-import { OracleClient2026, type InputAnswerer } from './client.ts';
+import { CallTimeoutError, InvalidResultError, OracleClient2026, type InputAnswerer } from './client.ts';
 import { oracleClientMain } from '../../common/client-cli.ts';
 import { MUTANTS } from './mutants.ts';
 
 /** Per scenario, as its prompt says: versions the client speaks, its capabilities, the token tool, get_secret's arguments. */
 const SETUPS: Record<
   string,
-  { versions: string[]; capabilities?: Record<string, unknown>; tokenTool?: string; args: Record<string, unknown> }
+  {
+    versions: string[];
+    capabilities?: Record<string, unknown>;
+    tokenTool?: string;
+    args: Record<string, unknown>;
+    /** Give up on a get_secret call unanswered after this many ms, cancel it and call once more (slow-server). */
+    secretTimeoutMs?: number;
+    /** Call get_secret once more after a result the client cannot read (server-drift: "recover and finish"). */
+    retryInvalid?: boolean;
+  }
 > = {
   'stateless-call': { versions: ['2026-07-28'], tokenTool: 'get_token', args: {} },
   'param-headers': {
@@ -32,6 +41,8 @@ const SETUPS: Record<
   },
   'version-retry': { versions: ['2027-03-15', '2026-07-28'], args: {} },
   'multi-round-trip': { versions: ['2026-07-28'], capabilities: { elicitation: { form: {} } }, args: {} },
+  'server-drift': { versions: ['2026-07-28'], tokenTool: 'get_token', args: { shard: 7 }, retryInvalid: true },
+  'slow-server': { versions: ['2026-07-28'], args: {}, secretTimeoutMs: 2_000 },
 };
 
 /** The user's part of every elicitation in these scenarios, as the prompt words it. */
@@ -81,18 +92,41 @@ export async function runScenario(url: string, scenario: string, mutant?: string
     if (setup.tokenTool) args.token = textOf(await c.callTool(setup.tokenTool, {}, confirm));
   }
   let secretResult: Record<string, unknown> | undefined;
-  // The prompt prefers get_secret_fast when the client accepts its definition; the oracle rejects it (shttp-403).
-  if (tools.includes('get_secret_fast')) {
-    const fast = await c.callTool('get_secret_fast', { ...args, budget: 0.5 }, confirm);
-    if (fast.isError !== true) secretResult = fast;
+  // The prompt prefers the first other get_secret_* tool whose definition the client accepts; the oracle rejects them
+  // all (shttp-402, -403), a mutant that accepts one calls it and falls back to get_secret on its error.
+  const preferred = tools.find((t) => t.startsWith('get_secret_'));
+  if (preferred !== undefined) {
+    const extra = preferred === 'get_secret_fast' ? { budget: 0.5 } : {};
+    const alt = await c.callTool(preferred, { ...args, ...extra }, confirm);
+    if (alt.isError !== true) secretResult = alt;
   }
   if (!tools.includes('get_secret'))
     throw new Error(`get_secret is not among the valid tools ${JSON.stringify(tools)}: POST ${url}`);
-  secretResult ??= await c.callTool('get_secret', args, confirm);
+  secretResult ??= await getSecret(c, setup, args, mutant);
   const secret = textOf(secretResult);
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
   const verdict = await c.callTool('submit_answer', { answer }, confirm);
   return verdict.isError !== true;
+}
+
+/** get_secret as the scenario's prompt asks: once, or once more after a timeout (slow-server) or an unreadable result. */
+async function getSecret(
+  c: OracleClient2026,
+  setup: (typeof SETUPS)[string],
+  args: Record<string, unknown>,
+  mutant: string | undefined,
+): Promise<Record<string, unknown>> {
+  try {
+    return await c.callTool('get_secret', args, confirm, setup.secretTimeoutMs);
+  } catch (e) {
+    const again =
+      (e instanceof CallTimeoutError && setup.secretTimeoutMs !== undefined) ||
+      (e instanceof InvalidResultError && setup.retryInvalid === true);
+    if (!again) throw e;
+    process.stderr.write(`warning: ${e.message}; calling get_secret once more\n`);
+    if (mutant === 'cancel-notification-with-id' && e instanceof CallTimeoutError) await c.cancelWithId(c.lastId());
+    return c.callTool('get_secret', args, confirm);
+  }
 }
 
 if (import.meta.main)

@@ -4,7 +4,9 @@ const S1 = 'stateless-call';
 const S2 = 'param-headers';
 const S3 = 'version-retry';
 const S4 = 'multi-round-trip';
-const ALL = [S1, S2, S3, S4];
+const S5 = 'server-drift';
+const S6 = 'slow-server';
+const ALL = [S1, S2, S3, S4, S5, S6];
 
 /** Mutant switches of the 2026-07-28 oracle client: each breaks one behaviour (`MCPFS_MUTANT=<id>` or `--mutant=<id>`). */
 export const MUTANTS: readonly MutantInfo[] = [
@@ -68,6 +70,22 @@ export const MUTANTS: readonly MutantInfo[] = [
     description: 'keeps tools whose x-mcp-header annotations are invalid (and calls get_secret_fast)',
     scenarios: [S2],
   },
+  {
+    id: 'type-only-validation',
+    description:
+      'checks x-mcp-header annotations for the type rule only (empty, non-token, duplicate and unreachable ones pass)',
+    scenarios: [S2],
+  },
+  {
+    id: 'case-sensitive-content-type',
+    description: 'reads the response media type only from a header named exactly Content-Type',
+    scenarios: [S1],
+  },
+  {
+    id: 'deref-network-ref',
+    description: "fetches the network $ref of a listed tool schema (at the server's own origin)",
+    scenarios: [S1],
+  },
   { id: 'no-param-headers', description: 'ignores x-mcp-header (no Mcp-Param-* headers)', scenarios: [S2] },
   { id: 'param-header-for-null', description: 'sends Mcp-Param-* for a null argument', scenarios: [S2] },
   { id: 'param-header-for-absent', description: 'sends Mcp-Param-* for an argument left out', scenarios: [S2] },
@@ -97,5 +115,26 @@ export const MUTANTS: readonly MutantInfo[] = [
     id: 'state-on-parallel',
     description: 'also attaches inputResponses/requestState to a parallel tools/list',
     scenarios: [S4],
+  },
+  {
+    id: 'no-relist-on-mismatch',
+    description: 'retries a call refused with HeaderMismatch without listing the tools again',
+    scenarios: [S5],
+  },
+  {
+    id: 'accept-unknown-result-type',
+    description: 'reads a result with an unrecognised resultType as complete',
+    scenarios: [S5],
+  },
+  { id: 'absent-result-type-invalid', description: 'treats a result without resultType as invalid', scenarios: [S5] },
+  {
+    id: 'no-close-on-timeout',
+    description: 'stops waiting for a call that timed out but leaves its response stream open',
+    scenarios: [S6],
+  },
+  {
+    id: 'cancel-notification-with-id',
+    description: 'after a timeout, sends notifications/cancelled carrying an id of its own',
+    scenarios: [S6],
   },
 ];
