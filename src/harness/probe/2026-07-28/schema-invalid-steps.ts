@@ -8,4 +8,6 @@ import { STEP } from '../../../bench/plans/2026-07-28/server-steps.ts';
 export const SCHEMA_INVALID_STEPS: Readonly<Record<string, string>> = {
   [STEP.capabilitiesMissing]:
     '_meta leaves out io.modelcontextprotocol/clientCapabilities (RequestMetaObject requires it): the server must refuse it with -32602',
+  [STEP.notificationMalformed]:
+    'jsonrpc is "1.0" (JSONRPCNotification requires "2.0"): a notification the server cannot accept, refused with an error status',
 };
