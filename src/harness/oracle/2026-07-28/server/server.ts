@@ -186,7 +186,10 @@ export function createOracleServer(mutantName?: string): Server {
       if (msg.method === 'tasks/cancel') return reply(tasks.cancel(obj(msg.params)));
       throw new InvalidParams('this server never asks for task input: no task awaits tasks/update');
     }
-    throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}`);
+    // Any error to initialize names the supported versions (versioning.mdx …-154), this one too.
+    const versions =
+      msg.method === 'initialize' ? ` (this server supports protocol version ${SUPPORTED.join(', ')})` : '';
+    throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}${versions}`);
   }
 
   function notification(res: ServerResponse): void {

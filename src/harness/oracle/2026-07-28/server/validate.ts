@@ -55,16 +55,17 @@ export class Validator {
 
   /** Standard headers and per-request `_meta`; returns the client capabilities. Throws RpcError. */
   request(req: IncomingMessage, msg: Rpc & { method: string }): Record<string, unknown> {
-    if (msg.method === 'initialize' && !this.m('initialize-header-mismatch')) {
-      // A modern-only server names its versions in any error to initialize (versioning.mdx …-154), before any header
-      // check: a 2025 client sends none of the 2026 headers. `requested` must be a string: "" when the client sent none.
+    const version = this.header(req, 'MCP-Protocol-Version');
+    if (msg.method === 'initialize' && version === undefined && !this.m('initialize-header-mismatch')) {
+      // A 2025 client's opening request: no 2026 headers. A modern-only server names its versions in any error to
+      // initialize (versioning.mdx …-154), so this is the version error, not the header one. `requested` must be a
+      // string: "" when the client sent none. (An initialize with the 2026 headers is an unknown method: 404.)
       const asked = obj(msg.params).protocolVersion;
       throw new RpcError(400, -32022, 'Unsupported protocol version: this server implements no initialize handshake', {
         supported: SUPPORTED,
         requested: typeof asked === 'string' ? asked : '',
       });
     }
-    const version = this.header(req, 'MCP-Protocol-Version');
     if (version === undefined) {
       if (this.m('version-missing-wrong-code'))
         throw new RpcError(400, -32600, 'Invalid Request: MCP-Protocol-Version is missing');
