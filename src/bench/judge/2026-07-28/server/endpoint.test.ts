@@ -11,7 +11,7 @@ describe('2026-07-28 endpoint, notification and initialize judges', () => {
     expect(all.filter((r) => r.verdict !== 'pass')).toEqual([]);
   });
 
-  it('returns FAIL for endpoint-serves-post on a redirect or a bare 404, PASS on the unknown method 404', () => {
+  it('returns FAIL for endpoint-serves-post on a redirect or a bare 404, PASS on the unknown method 404 and on refusals of broken messages', () => {
     const moved = override(stateless(), {
       [STEP.callAdd]: { status: 307, resHeaders: [['Location', '/mcp/rpc']], json: undefined },
     });
@@ -20,6 +20,11 @@ describe('2026-07-28 endpoint, notification and initialize judges', () => {
     );
     const gone = override(stateless(), { [STEP.discover]: { status: 404, json: undefined, text: 'Not Found' } });
     expect(judgeOn(E.endpointServesPost, gone).verdict).toBe('fail');
+    const refused = override(stateless(), {
+      [STEP.notificationMalformed]: { status: 404, json: undefined },
+      [STEP.initializeLegacy]: { status: 404, json: undefined },
+    });
+    expect(judgeOn(E.endpointServesPost, refused).verdict).toBe('pass');
   });
 
   it('returns FAIL for notification-accepted-202-empty on 200 or a body, NOT-APPLICABLE when both are refused', () => {
@@ -45,13 +50,17 @@ describe('2026-07-28 endpoint, notification and initialize judges', () => {
     ).toBe('fail');
   });
 
-  it('returns FAIL for notification-no-response on a result, or an error with an id, PASS on the id-less refusal', () => {
+  it('returns FAIL for notification-no-response on a result, or an error with an id, PASS on the id-less or null-id refusal', () => {
     const body = override(stateless(), { [STEP.notificationDefined]: { status: 202, json: ACK } });
     expect(judgeOn(E.notificationNoResponse, body).message).toMatch(
       /^Expected no JSON-RPC response to the notification notification-defined, got /,
     );
     const withId = override(stateless(), { [STEP.notificationMalformed]: { status: 400, json: rpcError(1, -32600) } });
     expect(judgeOn(E.notificationNoResponse, withId).verdict).toBe('fail');
+    const nullId = override(stateless(), {
+      [STEP.notificationMalformed]: { status: 400, json: rpcError(null, -32600) },
+    });
+    expect(judgeOn(E.notificationNoResponse, nullId).verdict).toBe('pass');
   });
 
   it('returns FAIL for initialize-error-names-versions on a bare HeaderMismatch, NOT-APPLICABLE on a result', () => {

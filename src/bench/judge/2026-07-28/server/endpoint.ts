@@ -5,7 +5,7 @@ import { bodyText, header, isAnswered, type Exchange } from '../../exchanges.ts'
 import { brief, responsesIn } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, errorObjectOf, ok2xx, whatCame } from './step-checks.ts';
-import { CODE, PROTOCOL_VERSION, STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import { CODE, IN_ORDER_STEPS, PROTOCOL_VERSION, STEP } from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
 
 const NOTIFICATION_STEPS = [STEP.notificationDefined, STEP.notificationMalformed];
@@ -13,13 +13,16 @@ const notificationPosts = (exchanges: readonly Exchange[]) =>
   NOTIFICATION_STEPS.map((s) => ({ step: s, ex: byStep(exchanges, s) }));
 
 /**
- * 260728-shttp-47: the endpoint path serves POST. Every POST the prober sent to it was answered there: no redirect
- * (3xx), no 405, and no 404 other than the JSON-RPC Method-not-found of an unknown method (260728-shttp-271).
+ * 260728-shttp-47: the endpoint path serves POST. Every well-formed request the prober POSTed to it (the steps in
+ * order, `IN_ORDER_STEPS`) was answered there: no redirect (3xx), no 405, and no 404 other than the JSON-RPC
+ * Method-not-found of the unknown method (260728-shttp-271). Broken requests and notifications may be refused with any
+ * error status: their checkpoints judge how.
  */
 export const endpointServesPost = judge('endpoint-serves-post', ({ exchanges }) => {
-  const posts = exchanges.filter((e) => e.request.method === 'POST');
+  const posts = exchanges.filter((e) => e.request.method === 'POST' && IN_ORDER_STEPS.includes(e.step ?? ''));
   const answered = posts.filter(isAnswered);
-  if (answered.length === 0) return fail(`Not testable: no POST to the endpoint was answered (${posts.length} sent)`);
+  if (answered.length === 0)
+    return fail(`Not testable: no well-formed POST to the endpoint was answered (${posts.length} sent)`);
   for (const ex of answered) {
     const s = ex.response.status;
     const notFound = s === 404 && errorObjectOf(ex)?.code !== CODE.methodNotFound;
@@ -30,7 +33,7 @@ export const endpointServesPost = judge('endpoint-serves-post', ({ exchanges }) 
       );
   }
   return pass(
-    `all ${answered.length} POSTs to the endpoint were answered there`,
+    `all ${answered.length} well-formed POSTs to the endpoint were answered there`,
     answered.map((e) => e.x),
   );
 });
@@ -79,14 +82,15 @@ export const notificationRefusedError = judge('notification-refused-error-status
 
 /**
  * 260728-basic-160: the receiver of a notification sends no response. No answer to a notification POST carries a
- * JSON-RPC response, except the error without an id an error status may carry (260728-shttp-86).
+ * JSON-RPC response, except the error without an id (or with the null id of JSON-RPC 2.0's unreadable request) an error
+ * status may carry (260728-shttp-86).
  */
 export const notificationNoResponse = judge('notification-no-response', ({ exchanges }) => {
   const posts = notificationPosts(exchanges).filter((n) => isAnswered(n.ex));
   if (posts.length === 0) return fail('Not testable: neither notification was answered');
   for (const { step, ex } of posts) {
     const refused = !ok2xx(ex);
-    const response = responsesIn(ex!).find((m) => !(refused && 'error' in m && m.id === undefined));
+    const response = responsesIn(ex!).find((m) => !(refused && 'error' in m && (m.id === undefined || m.id === null)));
     if (response)
       return fail(`Expected no JSON-RPC response to the notification ${step}, got ${brief(response, 100)}`, [ex!.x]);
   }
