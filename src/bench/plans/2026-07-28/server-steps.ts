@@ -83,6 +83,13 @@ export const IN_ORDER_STEPS: readonly string[] = [
   STEP.sessionIdIgnored,
 ];
 
+/**
+ * stateless-tools steps that speak as a 2025-11-25 client would (an `initialize` without the 2026 headers). A dual-era
+ * server may answer them by that revision (an InitializeResult without resultType, a session id): the 2026 rules on
+ * every result and on session ids skip them; `260728-versioning-154` judges what a modern-only server answers.
+ */
+export const LEGACY_ERA_STEPS: readonly string[] = [STEP.initializeLegacy];
+
 /** Fixtures the prober sends and the task judges expect back. */
 export const FIXTURE = {
   add: { args: { a: 19, b: 23 }, text: '42' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STEP } from '../../../plans/2026-07-28/server-steps.ts';
 import { judgeOn, override, rpcError, stateless } from './test-logs.ts';
 import * as E from './endpoint.ts';
+import * as S from './stateless.ts';
 
 const ACK = { jsonrpc: '2.0', id: 'ack', result: { resultType: 'complete' } };
 
@@ -84,5 +85,29 @@ describe('2026-07-28 endpoint, notification and initialize judges', () => {
     expect(judgeOn(E.initializeErrorNamesVersions, served).verdict).toBe('not-applicable');
     const bare = override(stateless(), { [STEP.initializeLegacy]: { status: 400, json: undefined } });
     expect(judgeOn(E.initializeErrorNamesVersions, bare).verdict).toBe('fail');
+  });
+
+  it('leaves a dual-era answer to the 2025 initialize out of the 2026 result and session rules', () => {
+    const dual = override(stateless(), {
+      [STEP.initializeLegacy]: {
+        status: 200,
+        resHeaders: [
+          ['Content-Type', 'application/json'],
+          ['Mcp-Session-Id', 'legacy-1'],
+        ],
+        json: { jsonrpc: '2.0', id: 13, result: { protocolVersion: '2025-11-25', capabilities: {} } },
+      },
+    });
+    for (const j of [S.resultTypeEverywhere, S.resultServerInfo, S.legacyTrafficHandled])
+      expect(judgeOn(j, dual).verdict).toBe('pass');
+    const minted = override(dual, {
+      [STEP.callAdd]: {
+        resHeaders: [
+          ['Content-Type', 'application/json'],
+          ['Mcp-Session-Id', 's-1'],
+        ],
+      },
+    });
+    expect(judgeOn(S.legacyTrafficHandled, minted).verdict).toBe('fail');
   });
 });
