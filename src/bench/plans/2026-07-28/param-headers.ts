@@ -64,57 +64,118 @@ export function annotatedParams(schema: unknown, path: string[] = []): Annotated
 
 const TCHARS = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE = new Set(['string', 'integer', 'boolean']);
+/** Keywords streamable-http.mdx l.390 names: a chain through any of them is not static. */
+const FORBIDDEN_KEYWORDS = new Set([
+  'items',
+  'prefixItems',
+  'additionalItems',
+  'contains',
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  '$ref',
+]);
 
-/** The x-mcp-header constraint an annotation breaks (streamable-http.mdx "Schema Extension", one bullet each). */
-export type AnnotationRule = 'empty' | 'token' | 'unique' | 'type' | 'reachable';
+/** One `x-mcp-header` annotation found anywhere in an inputSchema. */
+export interface AnnotationSite {
+  /** The annotation's value, as listed (any JSON value). */
+  value: unknown;
+  /** Where it sits: `$` the root, `.name` a `properties` key, `/keyword` any other keyword. */
+  where: string;
+  /** Keywords other than `properties` on the chain from the root (empty = statically reachable, l.388). */
+  via: string[];
+  /** The annotated schema's `type`. */
+  type: unknown;
+}
 
-/** The first constraint a tool's annotations break, and why in words. */
+/** Every `x-mcp-header` annotation in a schema, in document order (depth first). */
+export function annotationSites(schema: unknown): AnnotationSite[] {
+  const out: AnnotationSite[] = [];
+  const walk = (node: unknown, where: string, via: string[]): void => {
+    if (!isObject(node)) return;
+    if (node['x-mcp-header'] !== undefined) out.push({ value: node['x-mcp-header'], where, via, type: node.type });
+    for (const [k, sub] of Object.entries(node)) {
+      if (k === 'properties' && isObject(sub)) {
+        for (const [name, prop] of Object.entries(sub)) walk(prop, `${where}.${name}`, via);
+      } else if (typeof sub === 'object' && sub !== null && k !== 'x-mcp-header') {
+        for (const child of Array.isArray(sub) ? sub : [sub]) walk(child, `${where}/${k}`, [...via, k]);
+      }
+    }
+  };
+  walk(schema, '$', []);
+  return out;
+}
+
+/**
+ * The x-mcp-header constraints (streamable-http.mdx l.378–390, tools.mdx l.348–357), one per sentence: each says why
+ * an annotation breaks it, or undefined. `all` is every annotation of the same inputSchema (for uniqueness).
+ */
+export const ANNOTATION_RULES = {
+  /** l.378: not empty. */
+  nonEmpty: (a: AnnotationSite) => (a.value === '' ? 'is empty' : undefined),
+  /** l.379: `1*tchar`. */
+  token: (a: AnnotationSite) =>
+    typeof a.value === 'string' && TCHARS.test(a.value) ? undefined : 'is not an HTTP field-name token (1*tchar)',
+  /** l.380: no control characters (a non-string has none to judge: l.379's failure). */
+  noControl: (a: AnnotationSite) =>
+    typeof a.value === 'string' && /[\x00-\x1f\x7f]/.test(a.value) ? 'contains a control character' : undefined,
+  /** l.382: case-insensitively unique within the inputSchema. */
+  unique: (a: AnnotationSite, all: readonly AnnotationSite[]) => {
+    const name = a.value;
+    if (typeof name !== 'string') return undefined;
+    const same = all.filter((b) => typeof b.value === 'string' && b.value.toLowerCase() === name.toLowerCase());
+    const first = same[0];
+    return first && first !== a
+      ? `is not case-insensitively unique: it repeats ${JSON.stringify(first.value)} of ${first.where}`
+      : undefined;
+  },
+  /** l.384: on a string, integer or boolean parameter only. */
+  primitive: (a: AnnotationSite) => {
+    const types = Array.isArray(a.type) ? a.type : [a.type];
+    return types.every((t) => PRIMITIVE.has(t as string))
+      ? undefined
+      : `is on type ${JSON.stringify(a.type ?? null)} (only string, integer, boolean)`;
+  },
+  /** l.388: reachable from the root through `properties` keys alone. */
+  reachable: (a: AnnotationSite) =>
+    a.via.length === 0 ? undefined : `is not statically reachable: reached through ${a.via.join(', ')}`,
+  /** l.390: the chain passes no array, composition or conditional keyword and no `$ref`. */
+  noForbiddenKeyword: (a: AnnotationSite) => {
+    const bad = a.via.filter((k) => FORBIDDEN_KEYWORDS.has(k));
+    return bad.length === 0 ? undefined : `is reached through the keyword(s) ${bad.join(', ')}`;
+  },
+} as const satisfies Record<string, (a: AnnotationSite, all: readonly AnnotationSite[]) => string | undefined>;
+
+export type AnnotationRule = keyof typeof ANNOTATION_RULES;
+
+/** The first constraint an annotation breaks, checked in the order a client would reject the tool for. */
+const FIRST_PROBLEM: readonly AnnotationRule[] = ['reachable', 'token', 'unique', 'primitive'];
+
+/** The first x-mcp-header constraint a tool's annotations break: the rule (a key of ANNOTATION_RULES) and why. */
 export interface AnnotationViolation {
   rule: AnnotationRule;
   why: string;
 }
 
 /**
- * The first x-mcp-header constraint a tool's inputSchema violates, or undefined when it violates none: an annotation
- * must be a non-empty HTTP token, unique case-insensitively, on a string/integer/boolean property reachable from the
- * root through `properties` keys only.
+ * The first x-mcp-header constraint a tool's inputSchema violates (streamable-http.mdx "Schema Extension"), or undefined
+ * when it violates none: an annotation must be a non-empty HTTP token, unique case-insensitively, on a
+ * string/integer/boolean property reachable from the root through `properties` keys only. (Empty and control characters
+ * fail the token rule.)
  */
 export function annotationViolation(schema: unknown): AnnotationViolation | undefined {
-  const seen = new Set<string>();
-  const walk = (node: unknown, where: string, reachable: boolean): AnnotationViolation | undefined => {
-    if (!isObject(node)) return undefined;
-    const h = node['x-mcp-header'];
-    if (h !== undefined) {
-      if (!reachable)
-        return { rule: 'reachable', why: `x-mcp-header at ${where}, not reachable through properties alone` };
-      if (h === '') return { rule: 'empty', why: `x-mcp-header at ${where} is empty` };
-      if (typeof h !== 'string' || !TCHARS.test(h))
-        return { rule: 'token', why: `x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token` };
-      if (seen.has(h.toLowerCase())) return { rule: 'unique', why: `x-mcp-header ${h} is not unique` };
-      seen.add(h.toLowerCase());
-      const types = Array.isArray(node.type) ? node.type : [node.type];
-      if (!types.every((t) => PRIMITIVE.has(t as string)))
-        return {
-          rule: 'type',
-          why: `x-mcp-header ${h} on type ${JSON.stringify(node.type)} (only string, integer, boolean)`,
-        };
+  const all = annotationSites(schema);
+  for (const a of all) {
+    for (const rule of FIRST_PROBLEM) {
+      const why = ANNOTATION_RULES[rule](a, all);
+      if (why) return { rule, why: `x-mcp-header ${JSON.stringify(a.value)} at ${a.where} ${why}` };
     }
-    for (const [k, sub] of Object.entries(node)) {
-      if (k === 'properties' && isObject(sub)) {
-        for (const [name, prop] of Object.entries(sub)) {
-          const p = walk(prop, `${where}.${name}`, reachable);
-          if (p) return p;
-        }
-      } else if (typeof sub === 'object' && sub !== null && k !== 'x-mcp-header') {
-        for (const child of Array.isArray(sub) ? sub : [sub]) {
-          const p = walk(child, `${where}/${k}`, false);
-          if (p) return p;
-        }
-      }
-    }
-    return undefined;
-  };
-  return walk(schema, '$', true);
+  }
+  return undefined;
 }
 
 /** Why a tool's inputSchema violates the x-mcp-header constraints, or undefined when it does not. */

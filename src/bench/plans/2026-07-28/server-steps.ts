@@ -19,6 +19,10 @@ export const STEP = {
   sessionIdIgnored: 'session-id-ignored',
   get: 'get',
   del: 'delete',
+  // stateless-tools: notification POSTs and a 2025-style initialize
+  notificationDefined: 'notification-defined',
+  notificationMalformed: 'notification-malformed',
+  initializeLegacy: 'initialize-legacy',
   // param-headers
   callPlain: 'call-plain',
   callBase64Param: 'call-base64-param',
@@ -30,6 +34,7 @@ export const STEP = {
   callParamAbsent: 'call-param-absent',
   callIntegerFloat: 'call-integer-float',
   callNameMismatch: 'call-name-mismatch',
+  callParamInvalidChars: 'call-param-invalid-chars',
   // multi-round-trip
   transferInitial: 'transfer-initial',
   transferRetry: 'transfer-retry',
@@ -99,6 +104,13 @@ export const IN_ORDER_STEPS: readonly string[] = [
   STEP.sessionIdIgnored,
 ];
 
+/**
+ * stateless-tools steps that speak as a 2025-11-25 client would (an `initialize` without the 2026 headers). A dual-era
+ * server may answer them by that revision (an InitializeResult without resultType, a session id): the 2026 rules on
+ * every result and on session ids skip them; `260728-versioning-154` judges what a modern-only server answers.
+ */
+export const LEGACY_ERA_STEPS: readonly string[] = [STEP.initializeLegacy];
+
 /** Fixtures the prober sends and the task judges expect back. */
 export const FIXTURE = {
   add: { args: { a: 19, b: 23 }, text: '42' },
@@ -123,6 +135,8 @@ export const FIXTURE = {
     },
     /** Mcp-Name naming another tool than the body. */
     otherName: 'echo',
+    /** A region outside visible ASCII sent raw in Mcp-Param-Region (é as the single byte 0xE9), not Base64-encoded. */
+    invalidChars: { args: { region: 'café', priority: 12, query: 'SELECT 12' }, header: 'café' },
   },
   transfer: {
     tool: 'confirm_transfer',
@@ -154,3 +168,19 @@ export const FIXTURE = {
 
 /** Header name of a parameter mirrored with `x-mcp-header`. */
 export const paramHeader = (name: string) => `Mcp-Param-${name}`;
+
+/**
+ * The stateless-tools notification POSTs: a notification the revision defines (unexpected on HTTP, but a valid
+ * message the server may accept) and one with a broken envelope (`jsonrpc` "1.0"), which it cannot.
+ */
+export const NOTIFICATION = {
+  defined: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } },
+  malformed: { jsonrpc: '1.0', method: 'notifications/x' },
+} as const;
+
+/** What a 2025-11-25 client opens with: `initialize` without MCP-Protocol-Version or Mcp-Method. */
+export const LEGACY_INITIALIZE = {
+  protocolVersion: '2025-11-25',
+  capabilities: {},
+  clientInfo: { name: 'mcpfs-prober-legacy', version: '1' },
+} as const;

@@ -57,7 +57,10 @@ export class Prober {
     return this.budget.limits;
   }
 
-  /** POST one JSON-RPC request. For SSE answers, cut the stream `graceMs` after the response to this request. */
+  /**
+   * POST one JSON-RPC request (or a notification: a message without `id`). For SSE answers, cut the stream `graceMs`
+   * after the response to this request (for a notification, after the first event: nothing may answer it).
+   */
   async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
     const timeoutMs = this.budget.next(step);
     if (timeoutMs === undefined) return undefined;
@@ -75,7 +78,7 @@ export class Prober {
     if (name !== null) h.push(['Mcp-Name', name]);
     h.push(...(o.extra ?? []));
     const headers: Headers = o.lowercase ? h.map(([k, v]) => [k.toLowerCase(), v]) : h;
-    const id = JSON.stringify(message.id);
+    const id = 'id' in message ? JSON.stringify(message.id) : undefined;
     return this.client.send({
       method: 'POST',
       url: this.url,
@@ -84,7 +87,7 @@ export class Prober {
       body: JSON.stringify(message),
       timeoutMs,
       maxBytes: this.limits.maxBytes,
-      onSse: (ev) => (answers(ev.data, id) ? this.limits.graceMs : undefined),
+      onSse: (ev) => (id === undefined || answers(ev.data, id) ? this.limits.graceMs : undefined),
     });
   }
 

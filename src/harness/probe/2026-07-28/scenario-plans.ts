@@ -2,6 +2,8 @@ import {
   BOGUS_VERSION,
   FIXTURE,
   FOREIGN_ORIGIN,
+  LEGACY_INITIALIZE,
+  NOTIFICATION,
   OTHER_VERSION,
   paramHeader,
   STALE_SESSION_ID,
@@ -44,6 +46,14 @@ const statelessTools: Plan = async (p) => {
   await p.post(STEP.sessionIdIgnored, rpc(12, 'tools/list'), { extra: [['Mcp-Session-Id', STALE_SESSION_ID]] });
   await p.bare(STEP.get, 'GET');
   await p.bare(STEP.del, 'DELETE');
+  // Notifications (…-83, -85, basic-160) and a 2025-era initialize without the 2026 headers (versioning-154).
+  await p.post(STEP.notificationDefined, { ...NOTIFICATION.defined });
+  await p.post(STEP.notificationMalformed, { ...NOTIFICATION.malformed });
+  await p.post(
+    STEP.initializeLegacy,
+    { jsonrpc: '2.0', id: 13, method: 'initialize', params: LEGACY_INITIALIZE },
+    { version: null, method: null },
+  );
 };
 
 const R = FIXTURE.route;
@@ -92,6 +102,13 @@ const paramHeadersPlan: Plan = async (p) => {
   await p.post(STEP.callNameMismatch, route(11, R.plain.args), {
     name: R.otherName,
     extra: paramHeaders(R.plain.args),
+  });
+  // Node writes a header string's characters as Latin-1 bytes: é goes out as the single byte 0xE9 (…-552).
+  await p.post(STEP.callParamInvalidChars, route(12, R.invalidChars.args), {
+    extra: [
+      [paramHeader('Region'), R.invalidChars.header],
+      [paramHeader('Priority'), String(R.invalidChars.args.priority)],
+    ],
   });
 };
 

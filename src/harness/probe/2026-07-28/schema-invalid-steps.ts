@@ -10,4 +10,6 @@ export const SCHEMA_INVALID_STEPS: Readonly<Record<string, string>> = {
     '_meta leaves out io.modelcontextprotocol/clientCapabilities (RequestMetaObject requires it): the server must refuse it with -32602',
   [STEP.transferMalformedResponse]:
     'inputResponses answers with a string, not an ElicitResult (InputResponse): the server should refuse it (260728-mrtr-261, -262)',
+  [STEP.notificationMalformed]:
+    'jsonrpc is "1.0" (JSONRPCNotification requires "2.0"): a notification the server cannot accept, refused with an error status',
 };

@@ -164,7 +164,7 @@ export const annotationConstraintsEnforced = judge(
     const decoys = new Map(
       scenario.tools.flatMap((t) => {
         const v = annotationViolation(t.inputSchema);
-        return v && v.rule !== 'type' ? [[t.name, v] as const] : [];
+        return v && v.rule !== 'primitive' ? [[t.name, v] as const] : [];
       }),
     );
     const calls = clientRequests(exchanges).filter((r) => r.method === 'tools/call');

@@ -97,4 +97,11 @@ describe('2026-07-28 parameter-header judges', () => {
         .verdict,
     ).toBe('fail');
   });
+  it('returns FAIL when a raw non-ASCII Mcp-Param value is served, PASS when it is refused', () => {
+    expect(judgeOn(H.paramInvalidCharsRejected, paramHeaders()).verdict).toBe('pass');
+    const served = answer(STEP.callParamInvalidChars, 200, textResult(12, 'café|12|SELECT 12'));
+    expect(judgeOn(H.paramInvalidCharsRejected, served).message).toMatch(
+      /^Expected a call whose Mcp-Param-Region carries the raw byte 0xE9 \(café\) to be rejected, got /,
+    );
+  });
 });

@@ -126,3 +126,12 @@ export const nameMismatchRejected = judge(
   'name-header-mismatch-rejected',
   rejects(STEP.callNameMismatch, `a call with Mcp-Name ${R.otherName} for ${R.tool} in the body`),
 );
+
+/**
+ * 260728-shttp-552: a recognized Mcp-Param header whose value holds characters outside visible ASCII (é sent raw as
+ * the byte 0xE9, not Base64-encoded) is rejected.
+ */
+export const paramInvalidCharsRejected = judge(
+  'param-header-invalid-chars-rejected',
+  rejects(STEP.callParamInvalidChars, 'a call whose Mcp-Param-Region carries the raw byte 0xE9 (café)'),
+);

@@ -1,4 +1,6 @@
 import { collectJudges } from '../../define.ts';
+import * as Annotations from './annotations.ts';
+import * as Endpoint from './endpoint.ts';
 import * as ErrorCodes from './error-codes.ts';
 import * as Headers from './headers.ts';
 import * as Mrtr from './mrtr.ts';
@@ -12,6 +14,8 @@ import * as ToolsList from './tools-list.ts';
 
 /** Judges for 2026-07-28 server-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
 export const judges = collectJudges(
+  Annotations,
+  Endpoint,
   ErrorCodes,
   Headers,
   Mrtr,

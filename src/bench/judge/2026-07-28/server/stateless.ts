@@ -14,7 +14,15 @@ import {
 } from './step-checks.ts';
 import { toolNames } from '../../common/server/find.ts';
 import { statusIs } from '../../common/server/transport.ts';
-import { BOGUS_VERSION, CODE, FIXTURE, META, PROTOCOL_VERSION, STEP } from '../../../plans/2026-07-28/server-steps.ts';
+import {
+  BOGUS_VERSION,
+  CODE,
+  FIXTURE,
+  LEGACY_ERA_STEPS,
+  META,
+  PROTOCOL_VERSION,
+  STEP,
+} from '../../../plans/2026-07-28/server-steps.ts';
 import { judge } from '../../define.ts';
 
 /** Task of `stateless-tools`: tools/list names add and echo; add(19, 23) = "42"; echo returns its text (the common checks, as in 2025-11-25). */
@@ -71,14 +79,19 @@ export const discoverServerInfo = judge('discover-server-info', ({ exchanges }) 
       );
 });
 
-/** Every result response of the run, with its exchange. */
+/** Whether the exchange is one the prober sent as a 2025-11-25 client (a dual-era server may answer it by that revision). */
+const legacyEra = (ex: Exchange) => LEGACY_ERA_STEPS.includes(ex.step ?? '');
+
+/** Every result response of the run, with its exchange (the legacy-era steps left out). */
 function allResults(exchanges: readonly Exchange[]): { ex: Exchange; result: Record<string, unknown> }[] {
-  return exchanges.flatMap((ex) =>
-    responsesIn(ex).flatMap((m) => {
-      const result = resultOf(m);
-      return result ? [{ ex, result }] : [];
-    }),
-  );
+  return exchanges
+    .filter((ex) => !legacyEra(ex))
+    .flatMap((ex) =>
+      responsesIn(ex).flatMap((m) => {
+        const result = resultOf(m);
+        return result ? [{ ex, result }] : [];
+      }),
+    );
 }
 
 /** 260728-basic-73: every result carries a string `resultType`. */
@@ -200,6 +213,7 @@ export const legacyTrafficHandled = judge('legacy-get-delete-session-ignored', (
   const r = resultOfStep(exchanges, STEP.sessionIdIgnored, 'a request carrying Mcp-Session-Id');
   if (!r.ok) return r.failure;
   const minted = exchanges.flatMap((e) => {
+    if (legacyEra(e)) return [];
     const id = header(e.response?.headers, 'mcp-session-id');
     return id === undefined ? [] : [{ e, id }];
   })[0];

@@ -4,7 +4,9 @@ import {
   BOGUS_VERSION,
   CODE,
   FIXTURE,
+  LEGACY_INITIALIZE,
   META,
+  NOTIFICATION,
   OTHER_VERSION,
   PROTOCOL_VERSION,
   STEP,
@@ -118,6 +120,26 @@ export function stateless(): Ex[] {
     ]),
     { step: STEP.get, method: 'GET', status: 405 },
     { step: STEP.del, method: 'DELETE', status: 405 },
+    {
+      step: STEP.notificationDefined,
+      req: NOTIFICATION.defined,
+      reqHeaders: std(NOTIFICATION.defined.method),
+      status: 202,
+    },
+    {
+      step: STEP.notificationMalformed,
+      req: NOTIFICATION.malformed,
+      reqHeaders: std(NOTIFICATION.malformed.method),
+      status: 400,
+      json: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } },
+    },
+    {
+      step: STEP.initializeLegacy,
+      req: { jsonrpc: '2.0', id: 13, method: 'initialize', params: LEGACY_INITIALIZE },
+      reqHeaders: [],
+      status: 400,
+      json: rpcError(13, CODE.unsupportedVersion, { supported: [PROTOCOL_VERSION], requested: '2025-11-25' }),
+    },
   ];
 }
 
@@ -150,6 +172,7 @@ export function paramHeaders(): Ex[] {
     route(STEP.callParamAbsent, 9, R.absentRegion.args, 200, textResult(9, R.absentRegion.text)),
     route(STEP.callIntegerFloat, 10, R.integer.args, 200, textResult(10, R.integer.text)),
     route(STEP.callNameMismatch, 11, R.plain.args, 400, rpcError(11, CODE.headerMismatch)),
+    route(STEP.callParamInvalidChars, 12, R.invalidChars.args, 400, rpcError(12, CODE.headerMismatch)),
   ];
 }
 

@@ -42,4 +42,22 @@ describe('2026-07-28 tools/list judges', () => {
     });
     expect(judgeOn(T.toolsListOrder, grown).verdict).toBe('not-applicable');
   });
+
+  it('returns FAIL when a listed tool has inputSchema null, PASS for object schemas', () => {
+    expect(judgeOn(T.inputSchemaObject, stateless()).verdict).toBe('pass');
+    const nulled = override(stateless(), {
+      [STEP.toolsList]: {
+        status: 200,
+        json: result(2, {
+          tools: [
+            { name: 'add', inputSchema: { type: 'object' } },
+            { name: 'echo', inputSchema: null },
+          ],
+        }),
+      },
+    });
+    expect(judgeOn(T.inputSchemaObject, nulled).message).toBe(
+      'Expected every tool\'s inputSchema to be a JSON object, got "echo" with inputSchema null',
+    );
+  });
 });

@@ -75,3 +75,37 @@ export const toolsListOrder = judge('tools-list-order-deterministic', ({ exchang
         b.ex.x,
       ]);
 });
+
+/**
+ * 260728-tools-293: every listed tool's inputSchema is a JSON Schema object, not null. Reading: a JSON object on
+ * both tools/list results; whether it is a valid JSON Schema beyond that is not judged (the prompt fixes the schemas).
+ */
+export const inputSchemaObject = judge('tools-input-schema-object', ({ exchanges }) => {
+  const lists = [
+    resultOfStep(exchanges, STEP.toolsList, 'tools/list'),
+    resultOfStep(exchanges, STEP.toolsListAgain, 'tools/list (again)'),
+  ];
+  let n = 0;
+  for (const l of lists) {
+    if (!l.ok) return l.failure;
+    const tools = Array.isArray(l.result.tools) ? l.result.tools : [];
+    for (const t of tools) {
+      n++;
+      const schema = isObject(t) ? t.inputSchema : undefined;
+      if (!isObject(schema))
+        return fail(
+          `Expected every tool's inputSchema to be a JSON object, got ${isObject(t) ? `${brief(t.name)} with ${'inputSchema' in t ? `inputSchema ${brief(schema)}` : 'no inputSchema'}` : `the entry ${brief(t)}`}`,
+          [l.ex.x],
+        );
+    }
+  }
+  if (n === 0)
+    return fail(
+      'Expected tools in tools/list, got none: no inputSchema to judge',
+      lists.map((l) => l.ex!.x),
+    );
+  return pass(
+    `all ${n} listed tool definitions carry an object inputSchema`,
+    lists.map((l) => l.ex!.x),
+  );
+});

@@ -314,6 +314,55 @@ export const MUTANTS = [
     scenarios: TK,
     schemaInvalid: { reason: 'a failed task in GetTaskResult requires error', defs: ['ext-tasks:GetTaskResult'] },
   },
+  // stateless-tools: the endpoint, notifications, initialize, input schemas
+  {
+    id: 'post-redirect',
+    description: 'answers a tools/call POST to /mcp with 307 Temporary Redirect to /mcp/rpc instead of serving it',
+    scenarios: ST,
+  },
+  {
+    id: 'notification-200',
+    description: 'answers every notification, even a malformed one, with 200 and an empty body instead of 202 / 400',
+    scenarios: ST,
+  },
+  {
+    id: 'body-on-202',
+    description: 'answers an accepted notification with 202 and a JSON-RPC result body',
+    scenarios: ST,
+  },
+  {
+    id: 'initialize-header-mismatch',
+    description: 'refuses a 2025-style initialize for its missing MCP-Protocol-Version (-32020), naming no versions',
+    scenarios: ST,
+  },
+  {
+    id: 'null-schema',
+    description: 'lists echo with inputSchema null',
+    scenarios: ST,
+    schemaInvalid: { reason: 'Tool.inputSchema must be an object', defs: ['ListToolsResult'] },
+  },
+  // param-headers: invalid header characters, the x-mcp-header annotation constraints
+  {
+    id: 'accept-latin1-header',
+    description: 'serves a call whose Mcp-Param-Region carries a raw non-ASCII byte (0xE9) equal to the body value',
+    scenarios: PH,
+  },
+  {
+    id: 'annotation-bad-names',
+    description:
+      'adds route_query parameters annotated x-mcp-header "", "Re\u0001gion" and "PRIORITY" (empty, control character, duplicate)',
+    scenarios: PH,
+  },
+  {
+    id: 'annotation-non-primitive',
+    description: 'adds a route_query parameter of type array annotated x-mcp-header "Tags"',
+    scenarios: PH,
+  },
+  {
+    id: 'annotation-unreachable',
+    description: "adds an x-mcp-header annotation inside an array parameter's items (not reachable through properties)",
+    scenarios: PH,
+  },
 ] as const satisfies readonly MutantInfo[];
 
 export type MutantId = (typeof MUTANTS)[number]['id'];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 // Origin policy and body reading are the same as the 2025-11-25 oracle's (…-58/-60 are unchanged).
 import { originAllowed, readBody } from '../../common/http.ts';
+import { listedTool } from './annotation-mutants.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
 import { missingTasks, TASKS_EXT, TaskStore, type Outcome } from './tasks.ts';
@@ -76,7 +77,9 @@ export function createOracleServer(mutantName?: string): Server {
         ? [{ name: `calls_${calls}`, description: 'Side effect.', inputSchema: { type: 'object' } }]
         : [];
     lists++;
-    const served = m('list-missing-tool') ? TOOLS.filter((t) => t.name === 'add') : TOOLS;
+    const served = (m('list-missing-tool') ? TOOLS.filter((t) => t.name === 'add') : TOOLS).map((t) =>
+      m('null-schema') && t.name === 'echo' ? { ...t, inputSchema: null } : listedTool(t, mutant),
+    );
     const tools = [...served, ...extra];
     return { tools: m('shuffle-tools') && lists % 2 === 0 ? tools.reverse() : tools, ...CACHE };
   }
@@ -235,7 +238,16 @@ export function createOracleServer(mutantName?: string): Server {
       }
       throw new InvalidParams('this server never asks for task input: no task awaits tasks/update');
     }
-    throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}`);
+    // Any error to initialize names the supported versions (versioning.mdx …-154), this one too.
+    const versions =
+      msg.method === 'initialize' ? ` (this server supports protocol version ${SUPPORTED.join(', ')})` : '';
+    throw new RpcError(m('unknown-method-200') ? 200 : 404, -32601, `Method not found: ${msg.method}${versions}`);
+  }
+
+  function notification(res: ServerResponse): void {
+    if (m('notification-200')) return out.status(res, 200);
+    if (m('body-on-202')) return out.json(res, 202, out.message('notification-ack', { result: out.result({}) }));
+    out.status(res, 202);
   }
 
   async function post(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -254,10 +266,12 @@ export function createOracleServer(mutantName?: string): Server {
       msg.jsonrpc !== '2.0' ||
       typeof msg.method !== 'string'
     ) {
+      if (m('notification-200') && typeof msg === 'object' && msg !== null && !('id' in msg))
+        return out.status(res, 200);
       return out.error(res, undefined, new RpcError(400, -32600, 'Invalid Request'));
     }
-    // No client notifications are defined for this revision on HTTP; accept any (…-83).
-    if (!('id' in msg)) return out.status(res, 202);
+    // Notifications need no answer; accept any well-formed one (…-83). Mutants: 200 instead of 202, a body on the 202.
+    if (!('id' in msg)) return notification(res);
     try {
       request(req, res, msg as Rpc & { method: string });
     } catch (e) {
@@ -275,6 +289,8 @@ export function createOracleServer(mutantName?: string): Server {
     if (!originAllowed(typeof origin === 'string' ? origin : undefined) && !m('no-origin-check'))
       return out.error(res, undefined, new RpcError(403, originRefusalCode(mutant), 'Forbidden: Origin not allowed'));
     if (req.method !== 'POST') return out.status(res, 405, { Allow: 'POST' });
+    if (m('post-redirect') && check.header(req, 'Mcp-Method') === 'tools/call')
+      return out.status(res, 307, { Location: '/mcp/rpc' });
     post(req, res).catch((e: unknown) => {
       if (!res.headersSent)
         out.error(res, undefined, new RpcError(500, -32603, `Internal error: ${(e as Error).message}`));

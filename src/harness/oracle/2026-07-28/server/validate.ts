@@ -56,6 +56,16 @@ export class Validator {
   /** Standard headers and per-request `_meta`; returns the client capabilities. Throws RpcError. */
   request(req: IncomingMessage, msg: Rpc & { method: string }): Record<string, unknown> {
     const version = this.header(req, 'MCP-Protocol-Version');
+    if (msg.method === 'initialize' && version === undefined && !this.m('initialize-header-mismatch')) {
+      // A 2025 client's opening request: no 2026 headers. A modern-only server names its versions in any error to
+      // initialize (versioning.mdx …-154), so this is the version error, not the header one. `requested` must be a
+      // string: "" when the client sent none. (An initialize with the 2026 headers is an unknown method: 404.)
+      const asked = obj(msg.params).protocolVersion;
+      throw new RpcError(400, -32022, 'Unsupported protocol version: this server implements no initialize handshake', {
+        supported: SUPPORTED,
+        requested: typeof asked === 'string' ? asked : '',
+      });
+    }
     if (version === undefined) {
       if (this.m('version-missing-wrong-code'))
         throw new RpcError(400, -32600, 'Invalid Request: MCP-Protocol-Version is missing');
@@ -113,6 +123,9 @@ export class Validator {
           );
         continue;
       }
+      // Node reads header bytes as Latin-1, so a raw non-ASCII byte arrives as a character above U+007E (…-552).
+      if (!/^[\x20-\x7e\t]*$/.test(raw) && !this.m('accept-latin1-header'))
+        throw mismatch(`Mcp-Param-${p.header} header value contains characters outside visible ASCII`);
       if (!expected) throw mismatch(`Mcp-Param-${p.header} header sent but argument ${p.arg} has no value`);
       const got = this.decode(raw);
       const same =
