@@ -6,6 +6,8 @@ import * as Reused from './reused.ts';
 import * as Sessions from './sessions.ts';
 import * as Streaming from './streaming.ts';
 import * as TaskCheckpoints from './task-checkpoints.ts';
+import * as TaskLifecycle from './task-lifecycle.ts';
+import * as TaskResults from './task-results.ts';
 import * as TasksUtility from './tasks-utility.ts';
 import * as Transport from './transport.ts';
 
@@ -17,7 +19,17 @@ const NEGOTIATION = new Set<Judge>([Lifecycle.initializeEchoesVersion, Lifecycle
  * Spec judges are bound to the revision (`boundToRevision`); task checkpoints and the negotiation sentences are not.
  */
 export const judges: Record<string, Judge> = Object.fromEntries(
-  Object.entries(collectJudges(Lifecycle, Reused, Sessions, Streaming, TaskCheckpoints, TasksUtility, Transport)).map(
-    ([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)],
-  ),
+  Object.entries(
+    collectJudges(
+      Lifecycle,
+      Reused,
+      Sessions,
+      Streaming,
+      TaskCheckpoints,
+      TaskLifecycle,
+      TaskResults,
+      TasksUtility,
+      Transport,
+    ),
+  ).map(([slug, j]) => [slug, slug.startsWith('task-') || NEGOTIATION.has(j) ? j : boundToRevision(j)]),
 );

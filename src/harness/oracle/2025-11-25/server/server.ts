@@ -22,8 +22,8 @@ const LATEST = '2025-11-25';
 const TICK_MS = 20;
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 /**
  * The from-scratch 2025-11-25 Streamable HTTP oracle server: sessions, JSON and SSE responses, a GET stream,
@@ -71,6 +71,7 @@ export function createOracleServer(mutantName?: string): Server {
     let version = typeof asked === 'string' && SUPPORTED.includes(asked) ? asked : LATEST;
     if (m('wrong-version-echo')) version = '2025-06-18';
     if (m('version-echo-unsupported') && typeof asked === 'string') version = asked;
+    if (m('counter-oldest') && version !== asked) version = '2025-03-26';
     const result = {
       protocolVersion: version,
       capabilities: {
@@ -145,10 +146,16 @@ export function createOracleServer(mutantName?: string): Server {
       out.json(res, 200, out.message(msg.id, { error: { code, message } }));
     try {
       if (msg.method === 'ping') return reply({});
+      if (msg.method === 'tools/list' && m('task-on-list') && isObject(obj(msg.params).task))
+        return error(-32600, 'Task augmentation is not supported for tools/list');
       if (msg.method === 'tools/list')
         return m('result-member-missing')
           ? out.json(res, 200, { jsonrpc: '2.0', id: msg.id, tools: TOOLS })
-          : reply({ tools: TOOLS });
+          : reply({
+              tools: m('null-schema') ? TOOLS.map((t) => (t.name === 'add' ? { ...t, inputSchema: null } : t)) : TOOLS,
+            });
+      if (msg.method === 'tasks/get' && m('tasks-get-sse'))
+        return out.sseMessage(res, out.message(msg.id, { result: s.tasks.get(obj(msg.params)) }));
       if (msg.method === 'tasks/get') return reply(s.tasks.get(obj(msg.params)));
       if (msg.method === 'tasks/result') return reply(await s.tasks.result(obj(msg.params)));
       if (msg.method === 'tasks/cancel') return reply(s.tasks.cancel(obj(msg.params)));
@@ -158,6 +165,9 @@ export function createOracleServer(mutantName?: string): Server {
       if (p.name === 'increment') return reply(text(String(m('shared-counter') ? ++sessions.shared : ++s.counter)));
       if (p.name === 'countdown') return await countdown(res, s, msg, countdownN(args));
       if (p.name === 'slow_square') return await square(reply, error, s, p, args);
+      // Only slow_square declares execution.taskSupport: a task-augmented call to any other tool is refused (…-115b).
+      if (isObject(p.task) && !m('plain-tool-runs-as-task') && TOOLS.some((t) => t.name === p.name))
+        return error(-32601, `Method not found: tool ${String(p.name)} does not support task augmentation`);
       const r = simpleTool(String(p.name), args, mutant);
       return r ? reply(r) : error(-32602, `Unknown tool: ${String(p.name)}`);
     } catch (e) {
@@ -177,11 +187,16 @@ export function createOracleServer(mutantName?: string): Server {
     } catch {
       return out.httpError(res, 400, -32700, 'Parse error');
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0')
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0') {
+      // notification-200: a notification-shaped body it cannot accept gets 200 with the error (…-98 wants 4xx).
+      if (m('notification-200') && isObject(msg) && typeof msg.method === 'string' && !('id' in msg))
+        return out.json(res, 200, { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
       return out.httpError(res, 400, -32600, 'Invalid Request');
+    }
     if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
     const s = admit(req, res, typeof msg.method === 'string' ? msg.id : undefined);
     if (!s) return;
+    if (msg.method === 'notifications/initialized') s.initialized = true;
     if (typeof msg.method !== 'string' || !('id' in msg)) return out.accepted(res);
     return request(res, s, msg);
   }
@@ -205,6 +220,9 @@ export function createOracleServer(mutantName?: string): Server {
     }
     out.sse(res);
     res.write(': stream open\n\n');
+    // early-roots-request: a server request before the client's initialized notification (…-160).
+    if (m('early-roots-request') && !s.initialized)
+      res.write(formatSse({ data: JSON.stringify({ jsonrpc: '2.0', id: 'early-1', method: 'roots/list' }) }));
     s.getSinks.add(res);
     res.on('close', () => s.getSinks.delete(res));
   }
