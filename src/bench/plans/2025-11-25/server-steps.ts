@@ -50,6 +50,9 @@ export const STEP = {
   taskGetCancelled: 'task-get-cancelled',
   taskGetMetaConflict: 'task-get-meta-conflict',
   taskGetAfterWork: 'task-get-after-work',
+  taskCreateCrash: 'task-create-crash',
+  taskPollCrash: 'task-poll-crash',
+  taskResultCrash: 'task-result-crash',
   taskGetUnknown: 'task-get-unknown',
 } as const;
 
@@ -75,6 +78,8 @@ export const FIXTURE = {
   countdownText: 'liftoff',
   /** slow_square: a quick task (finishes while the prober waits on tasks/result) and a long one (cancelled). */
   squareQuick: { args: { x: 7, delayMs: 300 }, text: '49' },
+  /** x = 13 crashes the computation (the prompt's failure case): the task fails with a JSON-RPC error (…-862). */
+  squareCrash: { args: { x: 13, delayMs: 300 } },
   squareLong: { args: { x: 5, delayMs: 1200 } },
   /** How long after creating the long task the prober asks for it again: its work would have ended (…-496). */
   afterLongWorkMs: 1600,

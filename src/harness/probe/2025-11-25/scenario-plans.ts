@@ -131,10 +131,15 @@ function taskIdOf(r: WireResult | undefined): string {
  * Poll tasks/get until the task shows a terminal status (or the polls run out); returns that status, if any.
  * tasks/result may have failed, so only tasks/get can tell whether cancelling now targets a terminal task.
  */
-async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Promise<string | undefined> {
+async function pollUntilTerminal(
+  p: Prober,
+  taskId: string,
+  firstId: number,
+  step: string = STEP.taskPollTerminal,
+): Promise<string | undefined> {
   for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
     const status = resultIn(
-      await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
+      await p.post(step, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
       firstId + i,
     )?.status;
     if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
@@ -147,7 +152,8 @@ async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Pr
  * tasks: a standing GET stream (where status notifications may come); the taskSupport "required" tool without a task,
  * a plain tool as a task, tools/list with task metadata; the quick task (tasks/get, blocking tasks/result, tasks/result
  * and cancel once it is terminal); a long task cancelled while working, polled with a conflicting related-task _meta
- * and again after its work would have ended; tasks/get of an unknown id.
+ * and again after its work would have ended; the crash case (x = 13) polled until terminal, then its tasks/result;
+ * tasks/get of an unknown id.
  */
 const tasks: Plan = async (p) => {
   await start(p);
@@ -180,8 +186,16 @@ const tasks: Plan = async (p) => {
     STEP.taskGetMetaConflict,
     rpc(14, 'tasks/get', { taskId: quick, _meta: { [RELATED_TASK]: { taskId: long } } }),
   );
+  // The prompt's failure case runs while the long task's work would still be going on.
+  const crash = taskIdOf(await p.post(STEP.taskCreateCrash, asTask(16, 'slow_square', FIXTURE.squareCrash.args)));
   await sleep(Math.max(0, FIXTURE.afterLongWorkMs - (performance.now() - longAt)));
   await p.post(STEP.taskGetAfterWork, rpc(15, 'tasks/get', { taskId: long }));
+  if (crash !== '' && (await pollUntilTerminal(p, crash, 200, STEP.taskPollCrash)))
+    await p.post(STEP.taskResultCrash, rpc(17, 'tasks/result', { taskId: crash }));
+  else
+    p.recorder.note(
+      `skipped step ${STEP.taskResultCrash}: ${crash === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(crash)} in a terminal status`}`,
+    );
   await stream.stop();
   await p.post(STEP.taskGetUnknown, rpc(10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }));
 };

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { judgeOn, override, result, TERMINAL_RESULT, taskView, tasks } from './test-logs.ts';
+import { FAILED_TASK, judgeOn, override, result, TERMINAL_RESULT, taskView, tasks } from './test-logs.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import {
+  failedHasStatusMessage,
+  failedResultIsError,
   getHasPollInterval,
   getNotSse,
   lastUpdatedAtEverywhere,
@@ -26,6 +28,8 @@ describe('task request and result judges', () => {
       terminalResultFinal,
       terminalResultExact,
       resultIsSuccess,
+      failedResultIsError,
+      failedHasStatusMessage,
     ])
       expect(judgeOn(j, tasks()).verdict).toBe('pass');
   });
@@ -95,5 +99,28 @@ describe('task request and result judges', () => {
     expect(judgeOn(terminalResultFinal, exs).message).toBe(
       'Not testable: tasks/get never showed the quick task in a terminal status (1 polls), so tasks/result was not sent after it',
     );
+  });
+  it('returns FAIL for tasks-862 when the failed task answers tasks/result with a tool error result', () => {
+    const exs = withResult(STEP.taskResultCrash, 17, { content: [{ type: 'text', text: 'crashed' }], isError: true });
+    expect(judgeOn(failedResultIsError, exs).message).toBe(
+      'Expected tasks/result of the crashed task to return its JSON-RPC error, got {"jsonrpc":"2.0","id":17,"result":{"content":[{"type":"text","text":"crashed"}],"isError":true}}',
+    );
+  });
+  it('returns FAIL for tasks-839 when the failed task has no statusMessage, or did not fail', () => {
+    const { statusMessage: _, ...bare } = FAILED_TASK;
+    expect(judgeOn(failedHasStatusMessage, withResult(STEP.taskPollCrash, 200, bare)).message).toBe(
+      'Expected a statusMessage in the tasks/get of the failed task, got nothing',
+    );
+    expect(
+      judgeOn(failedHasStatusMessage, withResult(STEP.taskPollCrash, 200, taskView('task-c', 'completed'))).verdict,
+    ).toBe('fail');
+  });
+  it('returns FAIL "Not testable" for tasks-862 and -839 when the crash task never showed terminal', () => {
+    const exs = override(tasks(), {
+      [STEP.taskPollCrash]: { json: result(200, taskView('task-c', 'working')) },
+      [STEP.taskResultCrash]: null,
+    });
+    for (const j of [failedResultIsError, failedHasStatusMessage])
+      expect(judgeOn(j, exs).message).toMatch(/^Not testable: tasks\/get never showed the crashing task/);
   });
 });

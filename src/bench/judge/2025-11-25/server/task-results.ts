@@ -1,8 +1,8 @@
 import type { Exchange } from '../../exchanges.ts';
-import { brief, mediaType, sentRequest, toolTexts } from '../../jsonrpc.ts';
-import { fail, pass } from '../../types.ts';
-import { byStep, resultOfStep, type StepResult } from '../../common/server/find.ts';
-import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { answerOf, brief, errorOf, mediaType, resultOf, sentRequest, toolTexts } from '../../jsonrpc.ts';
+import { fail, pass, type JudgeResult } from '../../types.ts';
+import { byStep, resultOfStep, whatCame, type StepResult } from '../../common/server/find.ts';
+import { FIXTURE, STEP, TERMINAL_TASK_STATUSES } from '../../../plans/2025-11-25/server-steps.ts';
 import { judge } from '../../define.ts';
 import { errorCode, timestampInTaskResponses } from './tasks-utility.ts';
 
@@ -114,4 +114,44 @@ export const resultIsSuccess = judge('tasks-result-success-response', ({ exchang
     seen.push(r.ex.x);
   }
   return pass('both tasks/result requests got a success response holding the CallToolResult', seen);
+});
+
+/** The tasks/get poll that showed the crash task terminal, or a ready-made "Not testable" FAIL. */
+function crashTerminal(exchanges: readonly Exchange[]): { ex: Exchange; task: Record<string, unknown> } | JudgeResult {
+  const polls = exchanges.filter((e) => e.step === STEP.taskPollCrash);
+  const last = polls.at(-1);
+  const task = last ? resultOf(answerOf(last)) : undefined;
+  if (last && task && TERMINAL_TASK_STATUSES.some((s) => s === task.status)) return { ex: last, task };
+  return fail(
+    `Not testable: tasks/get never showed the crashing task (x = 13) in a terminal status (${polls.length} polls, last: ${last ? whatCame(last) : 'none sent'})`,
+    polls.map((e) => e.x),
+  );
+}
+
+/**
+ * 251125-tasks-862: the crash case (x = 13) ends its request with a JSON-RPC error, so tasks/result of its task
+ * returns a JSON-RPC error (an error response with an integer code), not a result.
+ */
+export const failedResultIsError = judge('tasks-result-failed-returns-error', ({ exchanges }) => {
+  const c = crashTerminal(exchanges);
+  if ('verdict' in c) return c;
+  const ex = byStep(exchanges, STEP.taskResultCrash);
+  const ev = [c.ex.x, ...(ex ? [ex.x] : [])];
+  const err = ex ? errorOf(answerOf(ex)) : undefined;
+  if (err && Number.isInteger(err.code))
+    return pass(`tasks/result of the crashed task returned JSON-RPC error ${String(err.code)}`, ev);
+  return fail(`Expected tasks/result of the crashed task to return its JSON-RPC error, got ${whatCame(ex)}`, ev);
+});
+
+/** 251125-tasks-839 (SHOULD): the tasks/get showing the crashed task failed carries a `statusMessage`. */
+export const failedHasStatusMessage = judge('tasks-failed-status-message', ({ exchanges }) => {
+  const c = crashTerminal(exchanges);
+  if ('verdict' in c) return c;
+  if (c.task.status !== 'failed')
+    return fail(`Expected the crashed task to fail, got status ${brief(c.task.status)}`, [c.ex.x]);
+  return typeof c.task.statusMessage === 'string' && c.task.statusMessage !== ''
+    ? pass(`the failed task's tasks/get carried statusMessage ${brief(c.task.statusMessage, 80)}`, [c.ex.x])
+    : fail(`Expected a statusMessage in the tasks/get of the failed task, got ${brief(c.task.statusMessage)}`, [
+        c.ex.x,
+      ]);
 });

@@ -234,6 +234,7 @@ export function streaming(): Ex[] {
 
 const TASK_A = 'task-a';
 const TASK_B = 'task-b';
+const TASK_C = 'task-c';
 const AT = '2026-11-30T08:00:00.000Z';
 /** A Task object as a conformant server reports it. */
 export const taskView = (taskId: string, status: string) => ({
@@ -245,6 +246,9 @@ export const taskView = (taskId: string, status: string) => ({
   pollInterval: 100,
 });
 const rpcError = (id: unknown, code: number) => ({ jsonrpc: '2.0', id, error: { code, message: 'error' } });
+
+/** The crash task (x = 13) as tasks/get reports it once it failed. */
+export const FAILED_TASK = { ...taskView(TASK_C, 'failed'), statusMessage: 'the computation crashed' };
 
 /** The tasks/result answer for the completed quick task (id 13). */
 export const TERMINAL_RESULT = result(13, {
@@ -323,6 +327,15 @@ export function tasks(): Ex[] {
     ),
     post(STEP.taskGetAfterWork, 15, 'tasks/get', { taskId: TASK_B }, result(15, taskView(TASK_B, 'cancelled'))),
     post(STEP.taskGetUnknown, 10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }, rpcError(10, -32602)),
+    post(
+      STEP.taskCreateCrash,
+      16,
+      'tools/call',
+      { name: 'slow_square', arguments: FIXTURE.squareCrash.args, task: { ttl: 60000 } },
+      result(16, { task: taskView(TASK_C, 'working') }),
+    ),
+    post(STEP.taskPollCrash, 200, 'tasks/get', { taskId: TASK_C }, result(200, FAILED_TASK)),
+    post(STEP.taskResultCrash, 17, 'tasks/result', { taskId: TASK_C }, rpcError(17, -32603)),
     // Last in the list, so its events come after every response above (the log's times follow the list).
     {
       step: STEP.taskStatusStream,

@@ -291,6 +291,12 @@ export const MUTANTS = [
     scenarios: ['tasks'],
   },
   {
+    id: 'failed-result-success',
+    description: 'answers tasks/result of a failed task with a tool error result instead of its JSON-RPC error',
+    scenarios: ['tasks'],
+  },
+  { id: 'no-status-message', description: 'reports a failed task without a statusMessage', scenarios: ['tasks'] },
+  {
     id: 'no-status-notifications',
     description: 'sends no notifications/tasks/status when a task changes status',
     scenarios: ['tasks'],

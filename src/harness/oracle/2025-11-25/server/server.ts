@@ -6,6 +6,7 @@ import { Responder } from './respond.ts';
 import { Sessions, type Session } from './state.ts';
 import { TaskNotFound } from './tasks.ts';
 import {
+  ComputationCrashed,
   countdownN,
   inputErrorResult,
   InvalidParams,
@@ -129,7 +130,11 @@ export function createOracleServer(mutantName?: string): Server {
       return reply(s.tasks.create(obj(p.task).ttl, 0, () => inputErrorResult(e)));
     }
     const { x, delayMs } = parsed;
-    const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
+    const compute = () => {
+      // The prompt's failure case: x = 13 crashes the computation (the task fails with a JSON-RPC error).
+      if (x === 13) throw new ComputationCrashed('Internal error: the computation crashed (x = 13)');
+      return text(String(m('wrong-results') ? x * x + 1 : x * x));
+    };
     if (augmented && !m('task-call-returns-result')) return reply(s.tasks.create(obj(p.task).ttl, delayMs, compute));
     if (!augmented && !m('required-tool-runs-without-task'))
       return error(
@@ -174,6 +179,7 @@ export function createOracleServer(mutantName?: string): Server {
       if (e instanceof TaskNotFound && m('unknown-task-wrong-code')) return error(-32603, e.message);
       if (e instanceof ToolInputError) return reply(inputErrorResult(e));
       if (e instanceof InvalidParams) return error(-32602, e.message);
+      if (e instanceof ComputationCrashed) return error(e.code, e.message);
       throw e;
     }
   }

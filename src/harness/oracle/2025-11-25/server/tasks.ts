@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MutantId } from './mutants.ts';
-import { InvalidParams } from './tools.ts';
+import { ComputationCrashed, InvalidParams } from './tools.ts';
 
 export const RELATED_TASK = 'io.modelcontextprotocol/related-task';
 type Status = 'working' | 'completed' | 'failed' | 'cancelled';
@@ -12,6 +12,8 @@ interface Task {
   lastUpdatedAt: string;
   ttl: number | null;
   result?: object;
+  /** The JSON-RPC error the computation ended with, for a failed task. */
+  error?: ComputationCrashed;
   timer?: NodeJS.Timeout;
   /** Callers blocked in tasks/result. */
   waiters: (() => void)[];
@@ -50,6 +52,7 @@ export class TaskStore {
       createdAt: t.createdAt,
       ...(this.mutant === 'no-last-updated' ? {} : { lastUpdatedAt: t.lastUpdatedAt }),
       ttl: t.ttl,
+      ...(t.error && this.mutant !== 'no-status-message' ? { statusMessage: t.error.message } : {}),
       ...(this.mutant === 'no-poll-interval' ? {} : { pollInterval: POLL_MS }),
     };
   }
@@ -75,7 +78,15 @@ export class TaskStore {
       ttl: typeof ttl === 'number' ? ttl : null,
       waiters: [],
     };
-    t.timer = setTimeout(() => this.settle(t, 'completed', compute()), delayMs);
+    t.timer = setTimeout(() => {
+      try {
+        this.settle(t, 'completed', compute());
+      } catch (e) {
+        if (!(e instanceof ComputationCrashed)) throw e;
+        t.error = e;
+        this.settle(t, 'failed');
+      }
+    }, delayMs);
     t.timer.unref();
     this.tasks.set(t.taskId, t);
     const v = this.view(t);
@@ -121,6 +132,10 @@ export class TaskStore {
       await new Promise<void>((r) => t.waiters.push(r));
     }
     if (t.status === 'cancelled') throw new InvalidParams(`Task ${t.taskId} was cancelled`);
+    // A failed task's result is the JSON-RPC error its request ended with (failed-result-success: a tool error instead).
+    if (t.error && this.mutant === 'failed-result-success')
+      return { content: [{ type: 'text', text: t.error.message }], isError: true, ...relatedMeta(t.taskId) };
+    if (t.error) throw t.error;
     if (wasTerminal && this.mutant === 'terminal-result-status') return this.view(t);
     if (wasTerminal && this.mutant === 'result-as-error')
       throw new InvalidParams(`Task ${t.taskId} already completed; its result was ${JSON.stringify(t.result)}`);
