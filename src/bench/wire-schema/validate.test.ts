@@ -125,6 +125,18 @@ describe('validateWireLog against the pinned schemas', () => {
     ]);
   });
 
+  it('checks a request that cannot be task-augmented against its own result, whatever task member it carries', () => {
+    const list = { jsonrpc: '2.0', id: 4, method: 'tools/list', params: { task: { ttl: 1000 } } };
+    const ok = new TestLog('prober');
+    ok.exchange(list, { json: res(4, { tools: [] }) });
+    expect(lines(validateWireLog(S25, ok.log()))).toEqual([]);
+    const bad = new TestLog('prober');
+    bad.exchange(list, { json: res(4, { tools: 'none' }) });
+    expect(lines(validateWireLog(S25, bad.log()))).toEqual([
+      'x0 response body subject tools/list: ListToolsResult /result/tools: must be array (type)',
+    ]);
+  });
+
   it('follows 2026 resultType: input_required only where the ResultResponse allows it, task via the tasks extension', () => {
     const ok = new TestLog('prober');
     ok.exchange(req2026(1, 'tools/call', { name: 'x' }), {

@@ -30,6 +30,13 @@ interface Sent {
 
 type Loc = MessageLocation & { step?: string };
 
+/**
+ * Requests whose params extend `TaskAugmentedRequestParams` in the 2025-11-25 schema: only these can be task-augmented.
+ * A `task` member on any other request is metadata the receiver ignores (251125-tasks-392), so its ordinary result
+ * definition still applies.
+ */
+const TASK_AUGMENTABLE = new Set(['tools/call', 'sampling/createMessage', 'elicitation/create']);
+
 /** Collects findings and notes under the caps. */
 class Sink {
   readonly findings: SchemaFinding[] = [];
@@ -100,7 +107,7 @@ function validateOne(c: CompiledSchemas, m: Loc, value: unknown, sent: SentById,
         method,
         ...(d ? { def: d } : {}),
         task:
-          isObject(value.params) && isObject(value.params.task)
+          TASK_AUGMENTABLE.has(method) && isObject(value.params) && isObject(value.params.task)
             ? noTasks.has(m.sender === 'harness' ? 'subject' : 'harness')
               ? 'either'
               : 'required'

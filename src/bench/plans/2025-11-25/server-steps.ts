@@ -13,11 +13,14 @@ export const STEP = {
   badProtocolVersion: 'bad-protocol-version',
   noProtocolVersion: 'no-protocol-version',
   unknownMethod: 'unknown-method',
+  notificationBadJsonrpc: 'notification-bad-jsonrpc',
+  notificationUnknown: 'notification-unknown-method',
   idZero: 'id-zero',
   idPast32Bits: 'id-past-32-bits',
   idMaxSafe: 'id-max-safe-integer',
   idLongText: 'id-long-text',
   // sessions
+  getBeforeInitialized: 'get-before-initialized',
   initializeB: 'initialize-b',
   initializedB: 'initialized-b',
   incrementA1: 'increment-a-1',
@@ -32,15 +35,24 @@ export const STEP = {
   countdownB: 'countdown-b',
   resume: 'resume',
   // tasks
+  taskStatusStream: 'task-status-stream',
   callWithoutTask: 'call-without-task',
+  callPlainAsTask: 'call-plain-as-task',
+  listWithTask: 'list-with-task',
   taskCreate: 'task-create',
   taskGet: 'task-get',
   taskResult: 'task-result',
   taskPollTerminal: 'task-poll-terminal',
+  taskResultTerminal: 'task-result-terminal',
   taskCancelTerminal: 'task-cancel-terminal',
   taskCreateLong: 'task-create-long',
   taskCancel: 'task-cancel',
   taskGetCancelled: 'task-get-cancelled',
+  taskGetMetaConflict: 'task-get-meta-conflict',
+  taskGetAfterWork: 'task-get-after-work',
+  taskCreateCrash: 'task-create-crash',
+  taskPollCrash: 'task-poll-crash',
+  taskResultCrash: 'task-result-crash',
   taskGetUnknown: 'task-get-unknown',
   // cancellation
   cancelTarget: 'cancel-target',
@@ -71,13 +83,23 @@ export const FIXTURE = {
   echo: { args: { text: 'héllo, wörld ✓' }, text: 'héllo, wörld ✓' },
   /** A method no server implements: its answer is a JSON-RPC error (251125-basic-89, -91 need one). */
   unknownMethod: 'foo/bar',
+  /** A notification no server implements (a valid message it may accept or refuse, 251125-transports-98). */
+  unknownNotification: 'notifications/mcpfs-unknown',
+  /** How long the sessions probe holds a GET stream open between initialize and initialized (251125-lifecycle-160). */
+  beforeInitializedMs: 300,
   countdownA: { n: 3, token: 'progress-a' },
   countdownB: { n: 2, token: 'progress-b' },
   countdownText: 'liftoff',
   /** slow_square: a quick task (finishes while the prober waits on tasks/result) and a long one (cancelled). */
   squareQuick: { args: { x: 7, delayMs: 300 }, text: '49' },
-  squareLong: { args: { x: 5, delayMs: 8000 } },
+  /** x = 13 crashes the computation (the prompt's failure case): the task fails with a JSON-RPC error (…-862). */
+  squareCrash: { args: { x: 13, delayMs: 300 } },
+  squareLong: { args: { x: 5, delayMs: 1200 } },
+  /** How long after creating the long task the prober asks for it again: its work would have ended (…-496). */
+  afterLongWorkMs: 1600,
   squareDirect: { args: { x: 3, delayMs: 0 } },
+  /** add called as a task: the tool is not task-capable (251125-tasks-115b). */
+  addAsTask: { args: { a: 2, b: 3 } },
   taskTtl: 60_000,
   /** tasks/get polls before cancelling the quick task (it takes 300 ms; 20 × 100 ms leaves ample room). */
   terminalPolls: { count: 20, gapMs: 100 },

@@ -4,11 +4,15 @@ import { describeServerProber } from '../testing/server-suite.ts';
 import { probe, PLANS } from './index.ts';
 import { scenariosOf } from '../../io/scenarios.ts';
 
-describeServerProber({
-  revision: '2025-11-25',
-  scenarios: scenariosOf('2025-11-25', 'server'),
-  plans: PLANS,
-  mutants: MUTANTS,
-  probe,
-  createOracleServer,
-});
+// The mutant sweep runs ~70 probes, the tasks ones ~2.5 s each (the cancelled task is asked again after 1.6 s).
+describeServerProber(
+  {
+    revision: '2025-11-25',
+    scenarios: scenariosOf('2025-11-25', 'server'),
+    plans: PLANS,
+    mutants: MUTANTS,
+    probe,
+    createOracleServer,
+  },
+  240_000,
+);

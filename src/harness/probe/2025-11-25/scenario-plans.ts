@@ -4,6 +4,7 @@ import {
   FOREIGN_ORIGIN,
   ID_PROBES,
   PROTOCOL_VERSION,
+  RELATED_TASK,
   STEP,
   TERMINAL_TASK_STATUSES,
 } from '../../../bench/plans/2025-11-25/server-steps.ts';
@@ -38,6 +39,24 @@ async function start(p: Prober): Promise<void> {
 }
 
 /**
+ * Open a GET stream and hold it until `stop()`: waits (at most 1 s) for its response headers, so what the server sends
+ * on it from then on is recorded. A server may refuse it (405); the exchange then ends at once.
+ */
+async function standingGet(p: Prober, step: string): Promise<{ stop: () => Promise<void> }> {
+  const ac = new AbortController();
+  let opened!: () => void;
+  const ready = new Promise<void>((r) => (opened = r));
+  const get = p.get(step, { signal: ac.signal, onResponse: () => opened() });
+  await Promise.race([ready, get, sleep(1000)]);
+  return {
+    stop: async () => {
+      ac.abort();
+      await get;
+    },
+  };
+}
+
+/**
  * tools-basics: list, call add and echo (string and integer ids), version negotiation, Origin, bad and missing version
  * header, an unknown method (an ordinary JSON-RPC error, for the error-response checkpoints).
  */
@@ -51,13 +70,25 @@ const toolsBasics: Plan = async (p) => {
   await p.post(STEP.badProtocolVersion, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, { version: BOGUS_VERSION });
   await p.post(STEP.noProtocolVersion, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, { version: null });
   await p.post(STEP.unknownMethod, { jsonrpc: '2.0', id: 9, method: FIXTURE.unknownMethod });
+  // Notification-shaped input: one no server can accept (not JSON-RPC 2.0), one it may accept or refuse (…-98).
+  await p.post(STEP.notificationBadJsonrpc, { jsonrpc: '1.0', method: FIXTURE.unknownNotification });
+  await p.post(STEP.notificationUnknown, { jsonrpc: '2.0', method: FIXTURE.unknownNotification });
   // Ids a server might mangle (falsy 0, past 32 bits, the largest exact double, long non-ASCII text).
   for (const [step, id] of ID_PROBES) await p.post(step, { jsonrpc: '2.0', id, method: 'tools/list' });
 };
 
-/** sessions: per-session counters in sessions A and B, a request without the id, DELETE, a request after it. */
+/**
+ * sessions: a GET stream held between initialize and initialized (what may a server send before it?), per-session
+ * counters in sessions A and B, a request without the id, DELETE, a request after it.
+ */
 const sessions: Plan = async (p) => {
-  await start(p);
+  const { session, version } = await p.initialize(STEP.initialize);
+  p.session = session;
+  p.version = version ?? PROTOCOL_VERSION;
+  const early = await standingGet(p, STEP.getBeforeInitialized);
+  await sleep(FIXTURE.beforeInitializedMs);
+  await early.stop();
+  await p.initialized(STEP.initialized, p.session);
   await p.post(STEP.incrementA1, call(2, 'increment', {}));
   await p.post(STEP.incrementA2, call(3, 'increment', {}));
   const { session: b } = await p.initialize(STEP.initializeB);
@@ -74,11 +105,7 @@ const sessions: Plan = async (p) => {
  */
 const streaming: Plan = async (p) => {
   await start(p);
-  const ac = new AbortController();
-  let opened!: () => void;
-  const ready = new Promise<void>((r) => (opened = r));
-  const get = p.get(STEP.getStream, { signal: ac.signal, onResponse: () => opened() });
-  await Promise.race([ready, get, sleep(1000)]);
+  const get = await standingGet(p, STEP.getStream);
   const a = await p.post(
     STEP.countdownA,
     call(10, 'countdown', { n: FIXTURE.countdownA.n }, { progressToken: FIXTURE.countdownA.token }),
@@ -87,8 +114,7 @@ const streaming: Plan = async (p) => {
     STEP.countdownB,
     call(11, 'countdown', { n: FIXTURE.countdownB.n }, { progressToken: FIXTURE.countdownB.token }),
   );
-  ac.abort();
-  await get;
+  await get.stop();
   const first = a?.sse.find((e) => e.id !== undefined && e.id !== '')?.id;
   if (first === undefined) {
     p.recorder.note(`skipped step ${STEP.resume}: stream A carried no event id to resume from`);
@@ -107,10 +133,15 @@ function taskIdOf(r: WireResult | undefined): string {
  * Poll tasks/get until the task shows a terminal status (or the polls run out); returns that status, if any.
  * tasks/result may have failed, so only tasks/get can tell whether cancelling now targets a terminal task.
  */
-async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Promise<string | undefined> {
+async function pollUntilTerminal(
+  p: Prober,
+  taskId: string,
+  firstId: number,
+  step: string = STEP.taskPollTerminal,
+): Promise<string | undefined> {
   for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
     const status = resultIn(
-      await p.post(STEP.taskPollTerminal, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
+      await p.post(step, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
       firstId + i,
     )?.status;
     if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
@@ -120,30 +151,54 @@ async function pollUntilTerminal(p: Prober, taskId: string, firstId: number): Pr
 }
 
 /**
- * tasks: the taskSupport "required" tool without a task, then as a task (tasks/get, blocking tasks/result, cancel
- * of the completed task), a long task cancelled while working, and tasks/get of an unknown id.
+ * tasks: a standing GET stream (where status notifications may come); the taskSupport "required" tool without a task,
+ * a plain tool as a task, tools/list with task metadata; the quick task (tasks/get, blocking tasks/result, tasks/result
+ * and cancel once it is terminal); a long task cancelled while working, polled with a conflicting related-task _meta
+ * and again after its work would have ended; the crash case (x = 13) polled until terminal, then its tasks/result;
+ * tasks/get of an unknown id.
  */
 const tasks: Plan = async (p) => {
   await start(p);
   const rpc = (id: number, method: string, params: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, params });
-  const asTask = (id: number, args: Record<string, unknown>) => ({
-    ...call(id, 'slow_square', args),
-    params: { name: 'slow_square', arguments: args, task: { ttl: FIXTURE.taskTtl } },
+  const asTask = (id: number, name: string, args: Record<string, unknown>) => ({
+    ...call(id, name, args),
+    params: { name, arguments: args, task: { ttl: FIXTURE.taskTtl } },
   });
+  const stream = await standingGet(p, STEP.taskStatusStream);
   await p.post(STEP.callWithoutTask, call(2, 'slow_square', FIXTURE.squareDirect.args));
-  const quick = taskIdOf(await p.post(STEP.taskCreate, asTask(3, FIXTURE.squareQuick.args)));
+  await p.post(STEP.callPlainAsTask, asTask(11, 'add', FIXTURE.addAsTask.args));
+  await p.post(STEP.listWithTask, rpc(12, 'tools/list', { task: { ttl: FIXTURE.taskTtl } }));
+  const quick = taskIdOf(await p.post(STEP.taskCreate, asTask(3, 'slow_square', FIXTURE.squareQuick.args)));
   await p.post(STEP.taskGet, rpc(4, 'tasks/get', { taskId: quick }));
   await p.post(STEP.taskResult, rpc(5, 'tasks/result', { taskId: quick }));
-  // tasks-494 is about a task *known* to be terminal: cancel only once tasks/get says so.
-  if (quick !== '' && (await pollUntilTerminal(p, quick, 100)))
+  // tasks-494 and -464 are about a task *known* to be terminal: only once tasks/get says so.
+  if (quick !== '' && (await pollUntilTerminal(p, quick, 100))) {
+    await p.post(STEP.taskResultTerminal, rpc(13, 'tasks/result', { taskId: quick }));
     await p.post(STEP.taskCancelTerminal, rpc(6, 'tasks/cancel', { taskId: quick }));
-  else
+  } else
     p.recorder.note(
-      `skipped step ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`,
+      `skipped steps ${STEP.taskResultTerminal}, ${STEP.taskCancelTerminal}: ${quick === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(quick)} in a terminal status`}`,
     );
-  const long = taskIdOf(await p.post(STEP.taskCreateLong, asTask(7, FIXTURE.squareLong.args)));
+  const longAt = performance.now();
+  const long = taskIdOf(await p.post(STEP.taskCreateLong, asTask(7, 'slow_square', FIXTURE.squareLong.args)));
   await p.post(STEP.taskCancel, rpc(8, 'tasks/cancel', { taskId: long }));
   await p.post(STEP.taskGetCancelled, rpc(9, 'tasks/get', { taskId: long }));
+  // The param names the quick task, the (discouraged) related-task _meta the long one: the param must win (…-472).
+  await p.post(
+    STEP.taskGetMetaConflict,
+    rpc(14, 'tasks/get', { taskId: quick, _meta: { [RELATED_TASK]: { taskId: long } } }),
+  );
+  // The prompt's failure case runs while the long task's work would still be going on.
+  const crash = taskIdOf(await p.post(STEP.taskCreateCrash, asTask(16, 'slow_square', FIXTURE.squareCrash.args)));
+  await sleep(Math.max(0, FIXTURE.afterLongWorkMs - (performance.now() - longAt)));
+  await p.post(STEP.taskGetAfterWork, rpc(15, 'tasks/get', { taskId: long }));
+  if (crash !== '' && (await pollUntilTerminal(p, crash, 200, STEP.taskPollCrash)))
+    await p.post(STEP.taskResultCrash, rpc(17, 'tasks/result', { taskId: crash }));
+  else
+    p.recorder.note(
+      `skipped step ${STEP.taskResultCrash}: ${crash === '' ? 'no taskId to poll' : `tasks/get never showed task ${JSON.stringify(crash)} in a terminal status`}`,
+    );
+  await stream.stop();
   await p.post(STEP.taskGetUnknown, rpc(10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }));
 };
 

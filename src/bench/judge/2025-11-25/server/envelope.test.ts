@@ -141,7 +141,7 @@ describe('2025-11-25 envelope judges: error ids (251125-basic-89)', () => {
 
 describe('2025-11-25 envelope judges: integer codes (251125-basic-91)', () => {
   it('returns PASS when every error code is an integer', () => {
-    expect(judgeOn(errorCodeInteger, basics()).message).toBe('3 error codes were all integers');
+    expect(judgeOn(errorCodeInteger, basics()).message).toBe('4 error codes were all integers');
   });
   it('returns FAIL when a code is a string or a fraction', () => {
     for (const code of ['-32601', -32601.5]) {
@@ -157,6 +157,7 @@ describe('2025-11-25 envelope judges: integer codes (251125-basic-91)', () => {
     const exs = override(basics(), {
       [STEP.foreignOrigin]: { json: undefined },
       [STEP.badProtocolVersion]: { json: undefined },
+      [STEP.notificationBadJsonrpc]: { json: undefined },
       [STEP.unknownMethod]: none,
     });
     expect(judgeOn(errorCodeInteger, exs).verdict).toBe('not-applicable');

@@ -8,6 +8,8 @@ import * as Reused from './reused.ts';
 import * as Sessions from './sessions.ts';
 import * as Streaming from './streaming.ts';
 import * as TaskCheckpoints from './task-checkpoints.ts';
+import * as TaskLifecycle from './task-lifecycle.ts';
+import * as TaskResults from './task-results.ts';
 import * as TasksUtility from './tasks-utility.ts';
 import * as Transport from './transport.ts';
 
@@ -28,6 +30,8 @@ export const judges: Record<string, Judge> = Object.fromEntries(
       Sessions,
       Streaming,
       TaskCheckpoints,
+      TaskLifecycle,
+      TaskResults,
       TasksUtility,
       Transport,
     ),

@@ -92,3 +92,49 @@ export const initializeResultHasInfo = judge('lifecycle-initialize-result-capabi
     answered.map((a) => a.ex.x),
   );
 });
+
+const DATED = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 251125-lifecycle-172 (SHOULD): the version countered to an unsupported request is the server's latest: no version
+ * the server agreed to in another initialize of the run is newer (dated versions compare as text).
+ */
+export const counteredVersionLatest = judge('lifecycle-countered-version-latest', ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.initializeUnknownVersion, `initialize (protocolVersion ${BOGUS_VERSION})`);
+  if (!r.ok) return r.failure;
+  const got = r.result.protocolVersion;
+  if (typeof got !== 'string' || !DATED.test(got) || got === BOGUS_VERSION)
+    return fail(`Expected a supported protocolVersion other than ${BOGUS_VERSION}, got ${brief(got)}`, [r.ex.x]);
+  const agreed = exchanges.flatMap((e) => {
+    const asked = sentRequest(e);
+    const v = resultOf(answerOf(e))?.protocolVersion;
+    const params = asked?.method === 'initialize' && isObject(asked.params) ? asked.params : undefined;
+    return params && typeof v === 'string' && v === params.protocolVersion ? [{ e, v }] : [];
+  });
+  const newer = agreed.find((a) => a.v > got);
+  if (newer)
+    return fail(
+      `Expected the countered version ${got} to be the server's latest, but it agreed to ${newer.v} in another initialize`,
+      [r.ex.x, newer.e.x],
+    );
+  return pass(`${BOGUS_VERSION} was countered with ${got}; no newer version was agreed to in the run`, [
+    r.ex.x,
+    ...agreed.map((a) => a.e.x),
+  ]);
+});
+
+/** 251125-tools-201: every tool tools/list lists has an inputSchema that is a JSON object (not null, not an array). */
+export const toolsInputSchemaObject = judge('tools-input-schema-object', ({ exchanges }) => {
+  const r = resultOfStep(exchanges, STEP.toolsList, 'tools/list');
+  if (!r.ok) return r.failure;
+  const tools = r.result.tools;
+  if (!Array.isArray(tools) || tools.length === 0)
+    return fail(`Expected tools/list to list tools, got tools ${brief(tools)}`, [r.ex.x]);
+  const bad = tools.find((t) => !isObject(t) || !isObject(t.inputSchema));
+  if (bad !== undefined)
+    return fail(
+      `Expected every listed tool's inputSchema to be a JSON object, got ${isObject(bad) ? `inputSchema ${brief(bad.inputSchema)} for ${brief(bad.name)}` : `tool ${brief(bad)}`}`,
+      [r.ex.x],
+    );
+  return pass(`${tools.length} listed tools had an object inputSchema`, [r.ex.x]);
+});

@@ -21,7 +21,7 @@ const stateless = () =>
 
 describe('session judges', () => {
   it('returns PASS when session ids are visible ASCII', () => {
-    expect(judgeOn(sessionIdVisibleAscii, sessions())).toMatchObject({ verdict: 'pass', evidence: [0, 4] });
+    expect(judgeOn(sessionIdVisibleAscii, sessions())).toMatchObject({ verdict: 'pass', evidence: [0, 5] });
   });
   it('returns FAIL when a session id contains a space', () => {
     const r = judgeOn(
@@ -30,7 +30,7 @@ describe('session judges', () => {
     );
     expect(r).toMatchObject({
       verdict: 'fail',
-      evidence: [4],
+      evidence: [5],
       message: 'Expected a session id of visible ASCII (0x21-0x7E), got "a b"',
     });
   });
@@ -67,7 +67,7 @@ describe('session judges', () => {
     expect(judgeOn(missingSessionIdReturns400, stateless()).verdict).toBe('not-applicable');
   });
   it('returns PASS when the terminated session gets 404', () => {
-    expect(judgeOn(terminatedSessionReturns404, sessions())).toMatchObject({ verdict: 'pass', evidence: [8, 9] });
+    expect(judgeOn(terminatedSessionReturns404, sessions())).toMatchObject({ verdict: 'pass', evidence: [9, 10] });
   });
   it('returns FAIL when the terminated session gets 400', () => {
     expect(
@@ -82,7 +82,7 @@ describe('session judges', () => {
     });
   });
   it('returns PASS when two sessions get distinct ids', () => {
-    expect(judgeOn(sessionIdsDistinct, sessions())).toMatchObject({ verdict: 'pass', evidence: [0, 4] });
+    expect(judgeOn(sessionIdsDistinct, sessions())).toMatchObject({ verdict: 'pass', evidence: [0, 5] });
   });
   it('returns FAIL when two sessions get the same id', () => {
     const r = judgeOn(

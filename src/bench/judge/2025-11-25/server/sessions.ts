@@ -1,4 +1,5 @@
-import { answerOf, described, resultOf } from '../../jsonrpc.ts';
+import { responseMessages } from '../../exchanges.ts';
+import { answerOf, brief, described, isRequest, resultOf } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, ok2xx, resultOfStep, sessionIdOf } from '../../common/server/find.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
@@ -82,4 +83,27 @@ export const sessionIdAssigned = judge('session-id-assigned-on-initialize', ({ e
   return sid !== undefined && sid !== ''
     ? pass(`the InitializeResult came with MCP-Session-Id ${JSON.stringify(sid)}`, [r.ex.x])
     : fail('Expected an MCP-Session-Id header on the response carrying the InitializeResult, got none', [r.ex.x]);
+});
+
+/**
+ * 251125-lifecycle-160 (SHOULD NOT): before `notifications/initialized` the server sends no request but ping. The
+ * channels open then are the initialize response and the GET stream the prober holds between initialize and
+ * initialized; a refused GET carries nothing.
+ */
+export const noRequestBeforeInitialized = judge('lifecycle-no-request-before-initialized', ({ exchanges }) => {
+  const init = resultOfStep(exchanges, STEP.initialize, 'initialize');
+  // Without an InitializeResult there is no phase "before initialized" to observe.
+  if (!init.ok) return { ...init.failure, message: `Not testable: ${init.failure.message}` };
+  const get = byStep(exchanges, STEP.getBeforeInitialized);
+  const ev = [init.ex.x, ...(get ? [get.x] : [])];
+  if (!get?.response)
+    return fail(`Not testable: expected an answer to the GET before initialized, got ${described(get)}`, ev);
+  for (const ex of [init.ex, get]) {
+    const early = responseMessages(ex).find((m) => isRequest(m) && m.method !== 'ping');
+    if (early)
+      return fail(`Expected no request but ping before initialized, got ${brief(early, 100)} on ${ex.step}`, ev);
+  }
+  return ok2xx(get) && get.sse.length > 0
+    ? pass(`the GET stream open before initialized carried ${get.sse.length} events and no request but ping`, ev)
+    : pass(`the server sent no request before initialized (the early GET got ${described(get)})`, ev);
 });

@@ -103,7 +103,7 @@ describe('tasks judges', () => {
     const { createdAt: _c, ...noCreated } = taskView('task-a', 'working');
     expect(judgeOn(createdAtEverywhere, withResult(STEP.taskGet, 4, noCreated))).toMatchObject({
       verdict: 'fail',
-      evidence: [4],
+      evidence: [6],
     });
     expect(
       judgeOn(createdAtEverywhere, withResult(STEP.taskGet, 4, { ...noCreated, createdAt: 'yesterday' })).verdict,

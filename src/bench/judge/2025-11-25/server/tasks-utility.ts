@@ -12,10 +12,10 @@ export function createdTask(exchanges: readonly Exchange[], step: string): Recor
   return isObject(task) ? task : undefined;
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** FAIL unless the step was answered with JSON-RPC error `code`. */
-function errorCode(exchanges: readonly Exchange[], step: string, code: number, what: string): JudgeResult {
+export function errorCode(exchanges: readonly Exchange[], step: string, code: number, what: string): JudgeResult {
   const ex = byStep(exchanges, step);
   const ev = ex ? [ex.x] : [];
   const answer = ex ? answerOf(ex) : undefined;
@@ -79,8 +79,11 @@ export const taskBeginsWorking = judge('tasks-begin-working', ({ exchanges }) =>
     : fail(`Expected the new task in status "working", got ${brief(task.status)}`, ev);
 });
 
-/** 251125-tasks-454: every task response (CreateTaskResult, tasks/get, tasks/cancel) has an ISO 8601 `createdAt`. */
-export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', ({ exchanges }) => {
+/**
+ * FAIL unless every task response (the CreateTaskResult's task, the tasks/get and tasks/cancel results) carries an
+ * ISO 8601 `field`.
+ */
+export function timestampInTaskResponses(exchanges: readonly Exchange[], field: string): JudgeResult {
   const tasks: [Exchange | undefined, Record<string, unknown> | undefined][] = [
     [byStep(exchanges, STEP.taskCreate), createdTask(exchanges, STEP.taskCreate)],
     ...[STEP.taskGet, STEP.taskCancel, STEP.taskGetCancelled].map(
@@ -91,17 +94,22 @@ export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', (
     ),
   ];
   const seen = tasks.flatMap(([ex, t]) => (ex && t !== undefined ? [{ ex, t }] : []));
-  if (seen.length === 0) return fail('Expected task responses carrying createdAt, got no task response', []);
+  if (seen.length === 0) return fail(`Expected task responses carrying ${field}, got no task response`, []);
   for (const { ex, t } of seen) {
-    const at = t.createdAt;
+    const at = t[field];
     if (typeof at !== 'string' || !ISO.test(at))
-      return fail(`Expected an ISO 8601 createdAt in the ${ex.step} task response, got ${brief(at)}`, [ex.x]);
+      return fail(`Expected an ISO 8601 ${field} in the ${ex.step} task response, got ${brief(at)}`, [ex.x]);
   }
   return pass(
-    `${seen.length} task responses carried an ISO 8601 createdAt`,
+    `${seen.length} task responses carried an ISO 8601 ${field}`,
     seen.map(({ ex }) => ex.x),
   );
-});
+}
+
+/** 251125-tasks-454: every task response (CreateTaskResult, tasks/get, tasks/cancel) has an ISO 8601 `createdAt`. */
+export const createdAtEverywhere = judge('tasks-created-at-in-task-responses', ({ exchanges }) =>
+  timestampInTaskResponses(exchanges, 'createdAt'),
+);
 
 /** 251125-tasks-457: tasks/get results include `ttl` (a number, or null for unlimited). */
 export const getIncludesTtl = judge('tasks-get-includes-ttl', ({ exchanges }) => {

@@ -119,6 +119,19 @@ export function basics(): Ex[] {
       status: 200,
       json: { jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'Method not found' } },
     },
+    {
+      step: STEP.notificationBadJsonrpc,
+      reqHeaders: inSession(),
+      req: { jsonrpc: '1.0', method: FIXTURE.unknownNotification },
+      status: 400,
+      json: { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } },
+    },
+    {
+      step: STEP.notificationUnknown,
+      reqHeaders: inSession(),
+      req: { jsonrpc: '2.0', method: FIXTURE.unknownNotification },
+      status: 202,
+    },
   ];
 }
 
@@ -131,8 +144,18 @@ export function sessions(): Ex[] {
     status: 200,
     json: textResult(id, n),
   });
+  const [init, initd] = start();
   return [
-    ...start(),
+    init!,
+    {
+      step: STEP.getBeforeInitialized,
+      method: 'GET',
+      reqHeaders: [['Accept', 'text/event-stream'], ...inSession()],
+      status: 200,
+      sse: [],
+      end: 'aborted',
+    },
+    initd!,
     inc(STEP.incrementA1, 2, SID, '1'),
     inc(STEP.incrementA2, 3, SID, '2'),
     ...start('sid-B', [STEP.initializeB, STEP.initializedB]),
@@ -211,6 +234,7 @@ export function streaming(): Ex[] {
 
 const TASK_A = 'task-a';
 const TASK_B = 'task-b';
+const TASK_C = 'task-c';
 const AT = '2026-11-30T08:00:00.000Z';
 /** A Task object as a conformant server reports it. */
 export const taskView = (taskId: string, status: string) => ({
@@ -222,6 +246,15 @@ export const taskView = (taskId: string, status: string) => ({
   pollInterval: 100,
 });
 const rpcError = (id: unknown, code: number) => ({ jsonrpc: '2.0', id, error: { code, message: 'error' } });
+
+/** The crash task (x = 13) as tasks/get reports it once it failed. */
+export const FAILED_TASK = { ...taskView(TASK_C, 'failed'), statusMessage: 'the computation crashed' };
+
+/** The tasks/result answer for the completed quick task (id 13). */
+export const TERMINAL_RESULT = result(13, {
+  content: [{ type: 'text', text: '49' }],
+  _meta: { [RELATED_TASK]: { taskId: TASK_A } },
+});
 
 /** A conformant tasks log. */
 export function tasks(): Ex[] {
@@ -251,6 +284,14 @@ export function tasks(): Ex[] {
       rpcError(2, -32601),
     ),
     post(
+      STEP.callPlainAsTask,
+      11,
+      'tools/call',
+      { name: 'add', arguments: FIXTURE.addAsTask.args, task: { ttl: 60000 } },
+      rpcError(11, -32601),
+    ),
+    post(STEP.listWithTask, 12, 'tools/list', { task: { ttl: 60000 } }, result(12, { tools: [] })),
+    post(
       STEP.taskCreate,
       3,
       'tools/call',
@@ -266,6 +307,7 @@ export function tasks(): Ex[] {
       result(5, { content: [{ type: 'text', text: '49' }], _meta: { [RELATED_TASK]: { taskId: TASK_A } } }),
     ),
     post(STEP.taskPollTerminal, 100, 'tasks/get', { taskId: TASK_A }, result(100, taskView(TASK_A, 'completed'))),
+    post(STEP.taskResultTerminal, 13, 'tasks/result', { taskId: TASK_A }, TERMINAL_RESULT),
     post(STEP.taskCancelTerminal, 6, 'tasks/cancel', { taskId: TASK_A }, rpcError(6, -32602)),
     post(
       STEP.taskCreateLong,
@@ -276,6 +318,37 @@ export function tasks(): Ex[] {
     ),
     post(STEP.taskCancel, 8, 'tasks/cancel', { taskId: TASK_B }, result(8, taskView(TASK_B, 'cancelled'))),
     post(STEP.taskGetCancelled, 9, 'tasks/get', { taskId: TASK_B }, result(9, taskView(TASK_B, 'cancelled'))),
+    post(
+      STEP.taskGetMetaConflict,
+      14,
+      'tasks/get',
+      { taskId: TASK_A, _meta: { [RELATED_TASK]: { taskId: TASK_B } } },
+      result(14, taskView(TASK_A, 'completed')),
+    ),
+    post(STEP.taskGetAfterWork, 15, 'tasks/get', { taskId: TASK_B }, result(15, taskView(TASK_B, 'cancelled'))),
     post(STEP.taskGetUnknown, 10, 'tasks/get', { taskId: FIXTURE.unknownTaskId }, rpcError(10, -32602)),
+    post(
+      STEP.taskCreateCrash,
+      16,
+      'tools/call',
+      { name: 'slow_square', arguments: FIXTURE.squareCrash.args, task: { ttl: 60000 } },
+      result(16, { task: taskView(TASK_C, 'working') }),
+    ),
+    post(STEP.taskPollCrash, 200, 'tasks/get', { taskId: TASK_C }, result(200, FAILED_TASK)),
+    post(STEP.taskResultCrash, 17, 'tasks/result', { taskId: TASK_C }, rpcError(17, -32603)),
+    // Last in the list, so its events come after every response above (the log's times follow the list).
+    {
+      step: STEP.taskStatusStream,
+      method: 'GET',
+      reqHeaders: [['Accept', 'text/event-stream'], ...inSession()],
+      status: 200,
+      sse: [statusNote(TASK_A, 'completed'), statusNote(TASK_B, 'cancelled')],
+      end: 'aborted',
+    },
   ];
 }
+
+/** A `notifications/tasks/status` SSE event for a task. */
+export const statusNote = (taskId: string, status: string) => ({
+  data: { jsonrpc: '2.0', method: 'notifications/tasks/status', params: taskView(taskId, status) },
+});

@@ -153,7 +153,7 @@ describe('transport judges', () => {
     );
     expect(r).toMatchObject({
       verdict: 'fail',
-      evidence: [11],
+      evidence: [16],
       message: 'Expected error {code, message}, got error {"code":-32602}',
     });
   });

@@ -1,3 +1,4 @@
+import { isObject } from '../../exchanges.ts';
 import { answerOf, described, errorOf, mediaType, resultOf, responsesIn } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, ok2xx } from '../../common/server/find.ts';
@@ -83,4 +84,35 @@ export const errorHasCodeAndMessage = judge('jsonrpc-error-has-code-and-message'
   }
   if (seen.length === 0) return notApplicable('the server sent no JSON-RPC error response', []);
   return pass(`${seen.length} error responses carried an integer code and a message`, seen);
+});
+
+/**
+ * 251125-transports-98: a notification the server cannot accept gets an HTTP error status. Every notification-shaped
+ * POST of the run (the bad-jsonrpc and unknown-method probes, `notifications/initialized`) got either 202 (accepted)
+ * or a status ≥ 400 (refused); 200 with an error body, other 2xx and 3xx fail. Its reading (what the sentence leaves
+ * open) is the checkpoint's `reading` in the scenario file.
+ */
+export const notificationRefusedWithErrorStatus = judge('notification-refused-with-error-status', ({ exchanges }) => {
+  const probe = byStep(exchanges, STEP.notificationBadJsonrpc);
+  if (!probe?.response)
+    return fail(
+      `Not testable: expected an answer to the jsonrpc "1.0" notification, got ${described(probe)}`,
+      probe ? [probe.x] : [],
+    );
+  const posts = exchanges.filter((e) => {
+    const m = e.request.json;
+    return e.request.method === 'POST' && isObject(m) && typeof m.method === 'string' && !('id' in m);
+  });
+  for (const ex of posts) {
+    const status = ex.response?.status;
+    if (status !== 202 && (status === undefined || status < 400))
+      return fail(
+        `Expected 202 (accepted) or an HTTP error status (refused) for the ${ex.step ?? 'notification'} POST, got ${described(ex)}`,
+        [ex.x],
+      );
+  }
+  return pass(
+    `${posts.length} notification POSTs got 202 or an HTTP error status (the jsonrpc "1.0" one: ${probe.response.status})`,
+    posts.map((e) => e.x),
+  );
 });

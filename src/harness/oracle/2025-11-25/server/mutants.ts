@@ -82,6 +82,22 @@ export const MUTANTS = [
     scenarios: ['tools-basics'],
     schemaInvalid: { reason: 'Error.code must be an integer', defs: ['JSONRPCErrorResponse'] },
   },
+  {
+    id: 'notification-200',
+    description: 'answers a notification it cannot accept (jsonrpc "1.0") with 200 and a JSON-RPC error instead of 400',
+    scenarios: ['tools-basics'],
+  },
+  {
+    id: 'counter-oldest',
+    description: 'counters an unsupported protocol version with its oldest supported one (2025-03-26)',
+    scenarios: ['tools-basics'],
+  },
+  {
+    id: 'null-schema',
+    description: 'lists the add tool with inputSchema null',
+    scenarios: ['tools-basics'],
+    schemaInvalid: { reason: 'Tool.inputSchema must be an object', defs: ['ListToolsResult'] },
+  },
   { id: 'session-id-with-space', description: 'issues session ids containing a space', scenarios: ['sessions'] },
   { id: 'fixed-session-id', description: 'issues the same session id to every session', scenarios: ['sessions'] },
   {
@@ -96,6 +112,11 @@ export const MUTANTS = [
   },
   { id: 'terminated-400', description: 'answers 400 instead of 404 for a terminated session', scenarios: ['sessions'] },
   { id: 'shared-counter', description: 'keeps one increment counter for all sessions', scenarios: ['sessions'] },
+  {
+    id: 'early-roots-request',
+    description: 'sends a roots/list request on a GET stream opened before the initialized notification',
+    scenarios: ['sessions'],
+  },
   { id: 'no-priming', description: 'starts POST SSE streams without the priming event', scenarios: ['streaming'] },
   { id: 'keep-stream-open', description: 'keeps a POST SSE stream open after its response', scenarios: ['streaming'] },
   {
@@ -239,6 +260,86 @@ export const MUTANTS = [
     id: 'no-get-resume',
     description: "resumes POST streams but answers a GET with the standalone stream's event id with 400",
     scenarios: ['poll-resume'],
+  },
+  {
+    id: 'plain-tool-runs-as-task',
+    description: 'runs a task-augmented call to a tool without execution.taskSupport as a plain call instead of -32601',
+    scenarios: ['tasks'],
+    schemaInvalid: {
+      reason: 'a CallToolResult answers a task-augmented tools/call, which the schema pairs with CreateTaskResult',
+      defs: ['CreateTaskResult'],
+    },
+  },
+  {
+    id: 'task-on-list',
+    description: 'refuses tools/list carrying task metadata (-32600) instead of ignoring the metadata',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'numeric-task-id',
+    description: 'reports task ids as numbers',
+    scenarios: ['tasks'],
+    schemaInvalid: {
+      reason: 'Task.taskId must be a string',
+      defs: ['CreateTaskResult', 'TaskStatusNotification'],
+    },
+  },
+  { id: 'fixed-task-id', description: 'gives every task the same id', scenarios: ['tasks'] },
+  {
+    id: 'cancel-revives',
+    description: 'lets a cancelled task move to completed when its work ends',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'tasks-get-sse',
+    description: 'answers tasks/get with an SSE stream instead of a JSON body',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'no-last-updated',
+    description: 'leaves lastUpdatedAt out of every Task it reports',
+    scenarios: ['tasks'],
+    schemaInvalid: {
+      reason: 'lastUpdatedAt is required in a Task',
+      defs: ['CreateTaskResult', 'GetTaskResult', 'CancelTaskResult', 'TaskStatusNotification'],
+    },
+  },
+  { id: 'no-poll-interval', description: 'leaves pollInterval out of every Task it reports', scenarios: ['tasks'] },
+  {
+    id: 'terminal-result-status',
+    description: 'answers tasks/result for a task already terminal with the Task instead of its result',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'result-as-error',
+    description: 'answers tasks/result for a task already completed with a JSON-RPC error (-32602)',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'result-with-status',
+    description: 'adds the task status to the tool result that tasks/result returns',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'meta-task-wins',
+    description: 'picks the task named by the related-task _meta over the taskId param',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'meta-everywhere',
+    description: 'adds the related-task _meta to tasks/get and tasks/cancel results and to task status notifications',
+    scenarios: ['tasks'],
+  },
+  {
+    id: 'failed-result-success',
+    description: 'answers tasks/result of a failed task with a tool error result instead of its JSON-RPC error',
+    scenarios: ['tasks'],
+  },
+  { id: 'no-status-message', description: 'reports a failed task without a statusMessage', scenarios: ['tasks'] },
+  {
+    id: 'no-status-notifications',
+    description: 'sends no notifications/tasks/status when a task changes status',
+    scenarios: ['tasks'],
   },
 ] as const satisfies readonly MutantInfo[];
 

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { latin1Json } from '../../common/http.ts';
+import { formatSse } from '../../../wire/sse.ts';
 import type { MutantId } from './mutants.ts';
 
 /** Small writers for the oracle's HTTP answers (kept apart so the request handler reads as the spec does). */
@@ -53,6 +54,12 @@ export class Responder {
   accepted(res: ServerResponse): void {
     if (this.mutant === 'body-on-202') return this.json(res, 202, { jsonrpc: '2.0', result: {} });
     res.writeHead(202).end();
+  }
+
+  /** One JSON-RPC message as a whole SSE response (the tasks-get-sse mutant answers a poll this way). */
+  sseMessage(res: ServerResponse, message: unknown): void {
+    this.sse(res);
+    res.end(formatSse({ data: JSON.stringify(message) }));
   }
 
   /** Start an SSE response. */

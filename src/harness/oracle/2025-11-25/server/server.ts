@@ -6,6 +6,7 @@ import { Responder } from './respond.ts';
 import { Sessions, type Session, type Stream } from './state.ts';
 import { TaskNotFound } from './tasks.ts';
 import {
+  ComputationCrashed,
   countdownN,
   inputErrorResult,
   InvalidParams,
@@ -27,8 +28,8 @@ const POLL_CLOSE_MS = 1000;
 const RETRY_MS = 300;
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
-const obj = (v: unknown): Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const obj = (v: unknown): Record<string, unknown> => (isObject(v) ? v : {});
 
 /**
  * The from-scratch 2025-11-25 Streamable HTTP oracle server: sessions, JSON and SSE responses, a GET stream,
@@ -76,6 +77,7 @@ export function createOracleServer(mutantName?: string): Server {
     let version = typeof asked === 'string' && SUPPORTED.includes(asked) ? asked : LATEST;
     if (m('wrong-version-echo')) version = '2025-06-18';
     if (m('version-echo-unsupported') && typeof asked === 'string') version = asked;
+    if (m('counter-oldest') && version !== asked) version = '2025-03-26';
     const result = {
       protocolVersion: version,
       capabilities: {
@@ -208,7 +210,11 @@ export function createOracleServer(mutantName?: string): Server {
       return reply(s.tasks.create(obj(p.task).ttl, 0, () => inputErrorResult(e)));
     }
     const { x, delayMs } = parsed;
-    const compute = () => text(String(m('wrong-results') ? x * x + 1 : x * x));
+    const compute = () => {
+      // The prompt's failure case: x = 13 crashes the computation (the task fails with a JSON-RPC error).
+      if (x === 13) throw new ComputationCrashed('Internal error: the computation crashed (x = 13)');
+      return text(String(m('wrong-results') ? x * x + 1 : x * x));
+    };
     if (augmented && !m('task-call-returns-result')) return reply(s.tasks.create(obj(p.task).ttl, delayMs, compute));
     if (!augmented && !m('required-tool-runs-without-task'))
       return error(
@@ -225,10 +231,16 @@ export function createOracleServer(mutantName?: string): Server {
       out.json(res, 200, out.message(msg.id, { error: { code, message } }));
     try {
       if (msg.method === 'ping') return reply({});
+      if (msg.method === 'tools/list' && m('task-on-list') && isObject(obj(msg.params).task))
+        return error(-32600, 'Task augmentation is not supported for tools/list');
       if (msg.method === 'tools/list')
         return m('result-member-missing')
           ? out.json(res, 200, { jsonrpc: '2.0', id: msg.id, tools: TOOLS })
-          : reply({ tools: TOOLS });
+          : reply({
+              tools: m('null-schema') ? TOOLS.map((t) => (t.name === 'add' ? { ...t, inputSchema: null } : t)) : TOOLS,
+            });
+      if (msg.method === 'tasks/get' && m('tasks-get-sse'))
+        return out.sseMessage(res, out.message(msg.id, { result: s.tasks.get(obj(msg.params)) }));
       if (msg.method === 'tasks/get') return reply(s.tasks.get(obj(msg.params)));
       if (msg.method === 'tasks/result') return reply(await s.tasks.result(obj(msg.params)));
       if (msg.method === 'tasks/cancel') return reply(s.tasks.cancel(obj(msg.params)));
@@ -238,6 +250,9 @@ export function createOracleServer(mutantName?: string): Server {
       if (p.name === 'increment') return reply(text(String(m('shared-counter') ? ++sessions.shared : ++s.counter)));
       if (p.name === 'countdown') return await countdown(res, s, msg, countdownN(args));
       if (p.name === 'slow_square') return await square(reply, error, s, p, args);
+      // Only slow_square declares execution.taskSupport: a task-augmented call to any other tool is refused (…-115b).
+      if (isObject(p.task) && !m('plain-tool-runs-as-task') && TOOLS.some((t) => t.name === p.name))
+        return error(-32601, `Method not found: tool ${String(p.name)} does not support task augmentation`);
       if (p.name === 'long_countdown') return await slowCountdown(res, s, msg, countdownN(args), false);
       if (p.name === 'slow_countdown') return await slowCountdown(res, s, msg, countdownN(args), true);
       const r = simpleTool(String(p.name), args, mutant);
@@ -246,6 +261,7 @@ export function createOracleServer(mutantName?: string): Server {
       if (e instanceof TaskNotFound && m('unknown-task-wrong-code')) return error(-32603, e.message);
       if (e instanceof ToolInputError) return reply(inputErrorResult(e));
       if (e instanceof InvalidParams) return error(-32602, e.message);
+      if (e instanceof ComputationCrashed) return error(e.code, e.message);
       throw e;
     }
   }
@@ -259,12 +275,17 @@ export function createOracleServer(mutantName?: string): Server {
     } catch {
       return out.httpError(res, 400, -32700, 'Parse error');
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0')
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg) || msg.jsonrpc !== '2.0') {
+      // notification-200: a notification-shaped body it cannot accept gets 200 with the error (…-98 wants 4xx).
+      if (m('notification-200') && isObject(msg) && typeof msg.method === 'string' && !('id' in msg))
+        return out.json(res, 200, { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request' } });
       return out.httpError(res, 400, -32600, 'Invalid Request');
+    }
     if (msg.method === 'initialize' && 'id' in msg) return initialize(res, msg);
     const s = admit(req, res, typeof msg.method === 'string' ? msg.id : undefined);
     if (!s) return;
     if (msg.method === 'notifications/cancelled' && !('id' in msg)) return cancel(res, s, obj(msg.params));
+    if (msg.method === 'notifications/initialized') s.initialized = true;
     if (typeof msg.method !== 'string' || !('id' in msg)) return out.accepted(res);
     return request(res, s, msg);
   }
@@ -292,6 +313,9 @@ export function createOracleServer(mutantName?: string): Server {
       return;
     }
     out.sse(res);
+    // early-roots-request: a server request before the client's initialized notification (…-160).
+    if (m('early-roots-request') && !s.initialized)
+      res.write(formatSse({ data: JSON.stringify({ jsonrpc: '2.0', id: 'early-1', method: 'roots/list' }) }));
     s.getSinks.add(res);
     res.on('close', () => s.getSinks.delete(res));
     // A polling session's standalone stream is a stream too (an id to resume from, closed after ~1 s: …-151, …-161).

@@ -34,6 +34,8 @@ export class Session {
   readonly id: string;
   counter = 0;
   terminated = false;
+  /** Whether the client's `notifications/initialized` arrived (the early-roots-request mutant asks before it). */
+  initialized = false;
   /** The progress token of the session's first countdown (only the cross-progress mutant uses it). */
   firstToken: unknown;
   private readonly mutant?: MutantId;
@@ -50,7 +52,11 @@ export class Session {
 
   constructor(mutant?: MutantId) {
     this.mutant = mutant;
-    this.tasks = new TaskStore(mutant);
+    // Task status changes go to the session's GET streams, the one channel not tied to a request (…-477).
+    this.tasks = new TaskStore(mutant, (task) => {
+      const data = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/tasks/status', params: task });
+      for (const g of this.getSinks) g.write(formatSse({ data }));
+    });
     this.id =
       mutant === 'session-id-with-space'
         ? `mcp ${randomUUID()}`

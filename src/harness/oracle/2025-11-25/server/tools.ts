@@ -51,6 +51,11 @@ export const text = (t: string) => ({ content: [{ type: 'text', text: t }] });
 /** A malformed request or bad state (unknown task, cancelled task): JSON-RPC -32602. */
 export class InvalidParams extends McpfsError {}
 
+/** The JSON-RPC error a crashed computation ends with (slow_square with x = 13): its task fails with it (…-862). */
+export class ComputationCrashed extends McpfsError {
+  readonly code = -32603;
+}
+
 /**
  * A tool's arguments fail its input schema (wrong type, missing, out of range): a tool execution error, i.e. a
  * `CallToolResult` with `isError: true`, not a JSON-RPC error (tools.mdx "Error Handling": input validation errors
