@@ -44,6 +44,12 @@ export const STEP = {
   taskGetWithoutExtension: 'task-get-without-extension',
   taskCreateLong: 'task-create-long',
   taskCancel: 'task-cancel',
+  // streaming
+  countdownFull: 'countdown-full',
+  statusFull: 'job-status-full',
+  countdownCut: 'countdown-cut',
+  statusCutEarly: 'job-status-cut-early',
+  statusCutLate: 'job-status-cut-late',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -118,6 +124,22 @@ export const FIXTURE = {
     /** Polling for the quick task: at most this many tasks/get, this far apart. */
     polls: 20,
     pollMs: 150,
+  },
+  /**
+   * streaming: countdown `full` runs to the end; countdown `cut` is closed by the probe after `cutAfterProgress`
+   * progress notifications (or `cutAfterMs` after the request if fewer came), and job_status asks about it
+   * `earlyMs` and `lateMs` after the cut.
+   */
+  countdown: {
+    tool: 'countdown',
+    status: 'job_status',
+    done: 'liftoff',
+    full: { args: { jobId: 'job-a', n: 3 }, token: 'countdown-a' },
+    cut: { args: { jobId: 'job-b', n: 40 }, token: 'countdown-b' },
+    cutAfterProgress: 2,
+    cutAfterMs: 600,
+    earlyMs: 500,
+    lateMs: 1500,
   },
 } as const;
 

@@ -177,10 +177,39 @@ const tasksPlan: Plan = async (p) => {
   await p.post(STEP.taskCancel, task(7, 'tasks/cancel', longId), { name: longId });
 };
 
+/** Whether an SSE event's data is a progress notification (what the streaming cut counts). */
+const isProgress = (data: string): boolean => {
+  try {
+    return (JSON.parse(data) as { method?: unknown } | null)?.method === 'notifications/progress';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * streaming: a countdown in full (with a progressToken) and its job's status, then a long countdown the probe
+ * disconnects from after two progress notifications (the client cancelling it), and that job's status twice later.
+ */
+const streamingPlan: Plan = async (p) => {
+  const C = FIXTURE.countdown;
+  const withToken = (token: string) => ({ ...meta(), progressToken: token });
+  const status = (id: number, jobId: string) => call(id, C.status, { jobId });
+  await p.post(STEP.countdownFull, call(1, C.tool, C.full.args, withToken(C.full.token)));
+  await p.post(STEP.statusFull, status(2, C.full.args.jobId));
+  await p.post(STEP.countdownCut, call(3, C.tool, C.cut.args, withToken(C.cut.token)), {
+    cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
+  });
+  await sleep(C.earlyMs);
+  await p.post(STEP.statusCutEarly, status(4, C.cut.args.jobId));
+  await sleep(C.lateMs - C.earlyMs);
+  await p.post(STEP.statusCutLate, status(5, C.cut.args.jobId));
+};
+
 /** Probe plans by scenario id. */
 export const PLANS: Readonly<Record<string, Plan>> = {
   'stateless-tools': statelessTools,
   'param-headers': paramHeadersPlan,
   'multi-round-trip': multiRoundTrip,
   tasks: tasksPlan,
+  streaming: streamingPlan,
 };

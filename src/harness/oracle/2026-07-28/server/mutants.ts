@@ -5,6 +5,7 @@ const ST = ['stateless-tools'];
 const PH = ['param-headers'];
 const MR = ['multi-round-trip'];
 const TK = ['tasks'];
+const SG = ['streaming'];
 
 /**
  * Mutant switches of the 2026-07-28 oracle server. Each breaks one behaviour; `scenarios` lists where calibration
@@ -14,8 +15,8 @@ export const MUTANTS = [
   {
     id: 'wrong-results',
     description:
-      'add returns a - b, route_query upper-cases the region, confirm_transfer transfers 0, slow_square adds 1',
-    scenarios: [...ST, ...PH, ...MR, ...TK],
+      'add returns a - b, route_query upper-cases the region, confirm_transfer transfers 0, slow_square adds 1, countdown ends with "liftof"',
+    scenarios: [...ST, ...PH, ...MR, ...TK, ...SG],
   },
   {
     id: 'require-discover-first',
@@ -169,7 +170,7 @@ export const MUTANTS = [
   {
     id: 'sse-elicitation-request',
     description: 'sends an elicitation/create JSON-RPC request on the SSE stream before the result',
-    scenarios: MR,
+    scenarios: [...MR, ...SG],
   },
   { id: 'no-x-accel', description: 'leaves X-Accel-Buffering: no off SSE responses', scenarios: MR },
   { id: 'keep-stream-open', description: 'keeps SSE response streams open after the response', scenarios: MR },
@@ -227,6 +228,22 @@ export const MUTANTS = [
     id: 'cancel-returns-task',
     description: 'answers tasks/cancel with the task instead of an empty result',
     scenarios: TK,
+  },
+  // streaming (client disconnects mid-stream)
+  {
+    id: 'cross-progress',
+    description: "also sends the previous countdown's progress token on each later countdown's stream",
+    scenarios: SG,
+  },
+  {
+    id: 'ignore-disconnect',
+    description: 'keeps counting a countdown whose stream the client closed, to done',
+    scenarios: SG,
+  },
+  {
+    id: 'notification-with-id',
+    description: 'gives every progress notification an id',
+    scenarios: SG,
   },
 ] as const satisfies readonly MutantInfo[];
 

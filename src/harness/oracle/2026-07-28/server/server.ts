@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { originAllowed, readBody } from '../../common/http.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
+import { Countdowns } from './countdown.ts';
 import { missingTasks, TASKS_EXT, TaskStore } from './tasks.ts';
 import { InvalidParams, num, StateSealer, str, text, ToolInputError, TOOLS } from './tools.ts';
 import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
@@ -42,6 +43,7 @@ export function createOracleServer(mutantName?: string): Server {
   const check = new Validator(mutant);
   const sealer = new StateSealer();
   const tasks = new TaskStore(mutant);
+  const countdowns = new Countdowns(out, mutant);
   /** Server-wide state exists only for mutants that (wrongly) depend on earlier requests. */
   let discovered = false;
   let calls = 0;
@@ -147,6 +149,8 @@ export function createOracleServer(mutantName?: string): Server {
       const t = tasks.create(delayMs, () => out.result(text(String(m('wrong-results') ? x * x + 1 : x * x))));
       return reply(t.fields, t.resultType);
     }
+    if (p.name === 'countdown') return countdowns.start(res, msg.id, args, obj(p._meta).progressToken);
+    if (p.name === 'job_status') return reply(countdowns.status(args));
     throw new InvalidParams(`Unknown tool: ${String(p.name)}`);
   }
 
