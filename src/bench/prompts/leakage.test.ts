@@ -129,9 +129,9 @@ describe('the scenario schema on allowances', () => {
 // The committed scenarios: prompts state the task, not the grade.
 describe('committed scenario prompts', () => {
   const { scenarios, problems: load } = checkScenarios(loadScenarioFiles(process.cwd()));
-  it('load without problems (17 scenario files)', () => {
+  it('load without problems (18 scenario files)', () => {
     expect(load.map(formatProblem)).toEqual([]);
-    expect(scenarios.size).toBe(17);
+    expect(scenarios.size).toBe(18);
   });
   for (const [key, s] of scenarios) {
     it(`${key}: names no give-away token it does not list, and lists none it does not name`, () => {

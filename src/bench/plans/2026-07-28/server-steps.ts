@@ -50,6 +50,12 @@ export const STEP = {
   countdownCut: 'countdown-cut',
   statusCutEarly: 'job-status-cut-early',
   statusCutLate: 'job-status-cut-late',
+  // subscriptions (also discover, tools-list, countdown-cut)
+  listenTools: 'listen-tools',
+  listenNothing: 'listen-nothing',
+  installPlugin: 'install-plugin',
+  toolsListAfterInstall: 'tools-list-after-install',
+  callPlugin: 'call-plugin',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -140,6 +146,22 @@ export const FIXTURE = {
     cutAfterMs: 600,
     earlyMs: 500,
     lateMs: 1500,
+  },
+  /**
+   * subscriptions: two listen streams (one for tool-list changes, one asking for nothing), a plugin installed while
+   * they are open, and a countdown cut as in streaming, after which the listen streams stay open `afterCutMs`.
+   */
+  subscriptions: {
+    install: 'install_plugin',
+    plugin: 'weather',
+    installed: 'installed weather',
+    ready: 'weather ready',
+    listenTools: { id: 'listen-tools', filter: { toolsListChanged: true } },
+    listenNothing: { id: 701, filter: {} },
+    countdown: { args: { jobId: 'job-s', n: 40 }, token: 'countdown-s' },
+    /** Longest wait for both acknowledgments, and for the change notification after the install. */
+    waitMs: 1000,
+    afterCutMs: 1000,
   },
 } as const;
 

@@ -18,6 +18,10 @@ export interface PostOptions {
   lowercase?: boolean;
   /** Close the exchange (client disconnect, reason `aborted`) mid-stream: see `StreamCut`. */
   cut?: StreamCut;
+  /** Close the exchange when this aborts (a standing stream the plan ends itself); not with `cut`. */
+  signal?: AbortSignal;
+  /** Called with the data of every SSE event, as it arrives (a plan waiting for a message on a standing stream). */
+  onEvent?: (data: string) => void;
 }
 
 /**
@@ -100,8 +104,9 @@ export class Prober {
         body: JSON.stringify(message),
         timeoutMs,
         maxBytes: this.limits.maxBytes,
-        signal: cut?.signal,
+        signal: cut?.signal ?? o.signal,
         onSse: (ev) => {
+          o.onEvent?.(ev.data);
           if (cut && o.cut?.counts(ev.data) && ++seen >= o.cut.events) cut.abort();
           return answers(ev.data, id) ? this.limits.graceMs : undefined;
         },

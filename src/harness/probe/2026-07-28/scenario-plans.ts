@@ -205,6 +205,54 @@ const streamingPlan: Plan = async (p) => {
   await p.post(STEP.statusCutLate, status(5, C.cut.args.jobId));
 };
 
+/** Resolve once `ready()` holds, polling every 20 ms, or after `ms` (the plan goes on either way). */
+async function until(ready: () => boolean, ms: number): Promise<void> {
+  for (let waited = 0; !ready() && waited < ms; waited += 20) await sleep(20);
+}
+
+/** A standing subscriptions/listen stream: the events seen so far, its request, and how to close it. */
+function listen(p: Prober, step: string, id: string | number, filter: Record<string, unknown>) {
+  const stop = new AbortController();
+  const seen: unknown[] = [];
+  const onEvent = (data: string) => {
+    try {
+      seen.push(JSON.parse(data));
+    } catch {
+      seen.push(data);
+    }
+  };
+  const done = p.post(step, rpc(id, 'subscriptions/listen', { notifications: filter }), {
+    signal: stop.signal,
+    onEvent,
+  });
+  const has = (method: string) => seen.some((m) => (m as { method?: unknown } | null)?.method === method);
+  return { has, close: () => (stop.abort(), done) };
+}
+
+/**
+ * subscriptions: two listen streams (tool-list changes; nothing), discover and the list, a plugin installed while
+ * they listen, the list again and the new tool called, then a countdown cut mid-stream while both streams stay open.
+ */
+const subscriptionsPlan: Plan = async (p) => {
+  const S = FIXTURE.subscriptions;
+  const C = FIXTURE.countdown;
+  const tools = listen(p, STEP.listenTools, S.listenTools.id, S.listenTools.filter);
+  const nothing = listen(p, STEP.listenNothing, S.listenNothing.id, S.listenNothing.filter);
+  const ack = 'notifications/subscriptions/acknowledged';
+  await until(() => tools.has(ack) && nothing.has(ack), S.waitMs);
+  await p.post(STEP.discover, rpc(1, 'server/discover'));
+  await p.post(STEP.toolsList, rpc(2, 'tools/list'));
+  await p.post(STEP.installPlugin, call(3, S.install, { name: S.plugin }));
+  await until(() => tools.has('notifications/tools/list_changed'), S.waitMs);
+  await p.post(STEP.toolsListAfterInstall, rpc(4, 'tools/list'));
+  await p.post(STEP.callPlugin, call(5, S.plugin, {}));
+  await p.post(STEP.countdownCut, call(6, C.tool, S.countdown.args, { ...meta(), progressToken: S.countdown.token }), {
+    cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
+  });
+  await sleep(S.afterCutMs);
+  await Promise.all([tools.close(), nothing.close()]);
+};
+
 /** Probe plans by scenario id. */
 export const PLANS: Readonly<Record<string, Plan>> = {
   'stateless-tools': statelessTools,
@@ -212,4 +260,5 @@ export const PLANS: Readonly<Record<string, Plan>> = {
   'multi-round-trip': multiRoundTrip,
   tasks: tasksPlan,
   streaming: streamingPlan,
+  subscriptions: subscriptionsPlan,
 };

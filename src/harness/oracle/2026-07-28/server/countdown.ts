@@ -24,10 +24,13 @@ export class Countdowns {
   private readonly mutant?: MutantId;
   /** The progressToken of the last countdown started: what the cross-progress mutant leaks onto later streams. */
   private lastToken: unknown;
+  /** Told the id of every request cancelled by a disconnect (the listen streams' cancel-notice-on-cut mutant). */
+  private readonly onCancel: (id: unknown) => void;
 
-  constructor(out: Responder, mutant?: MutantId) {
+  constructor(out: Responder, mutant?: MutantId, onCancel: (id: unknown) => void = () => undefined) {
     this.out = out;
     this.mutant = mutant;
+    this.onCancel = onCancel;
   }
 
   start(res: ServerResponse, id: unknown, args: Record<string, unknown>, token: unknown): void {
@@ -65,6 +68,7 @@ export class Countdowns {
       if (job.state !== 'running' || this.mutant === 'ignore-disconnect') return;
       clearInterval(timer);
       job.state = 'cancelled';
+      this.onCancel(id);
     });
   }
 

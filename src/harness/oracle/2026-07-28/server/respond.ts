@@ -86,7 +86,7 @@ export class Responder {
     return { ...type, ...r, ...meta };
   }
 
-  /** The sse-elicitation-request mutant: a JSON-RPC request from the server on a response stream (else nothing). */
+  /** The sse-elicitation-request mutant: a JSON-RPC request from the server on a response or listen stream (else nothing). */
   strayRequest(res: ServerResponse): void {
     if (this.mutant !== 'sse-elicitation-request') return;
     const req = {

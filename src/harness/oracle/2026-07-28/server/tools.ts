@@ -54,6 +54,11 @@ export const TOOLS = [
     },
   },
   {
+    name: 'install_plugin',
+    description: 'Install the plugin name: adds a tool of that name, which returns "<name> ready".',
+    inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  },
+  {
     name: 'job_status',
     description: 'Report a countdown job: running, done or cancelled, with its tick count.',
     inputSchema: { type: 'object', properties: { jobId: { type: 'string' } }, required: ['jobId'] },
