@@ -121,17 +121,18 @@ function judgeRun(judge: Judge, run: Run) {
   const log = wireLog(exs);
   /** When the step's exchange ended: a listen event "after" it arrives then. */
   const endT = (step: string) => {
-    const x = log.events.find((e) => e.type === 'request' && e.step === step)!.x;
+    const req = log.events.find((e) => e.type === 'request' && e.step === step);
+    const x = req?.type === 'request' ? req.x : -1;
     return log.events.find((e) => e.type === 'end' && e.x === x)!.t;
   };
   const last = Math.max(...log.events.map((e) => e.t));
   for (const [x, events] of [run.tools, run.nothing].entries()) {
-    const sse = log.events.filter((e) => e.x === x && e.type === 'sse');
+    const sse = log.events.filter((e) => e.type === 'sse' && e.x === x);
     sse.forEach((e, i) => {
       const after = events[i]!.after;
       e.t = after === undefined ? e.t : endT(after) + 0.5 + i / 100;
     });
-    for (const e of log.events) if (e.x === x && e.type === 'end') e.t = last + 1;
+    for (const e of log.events) if (e.type === 'end' && e.x === x) e.t = last + 1;
   }
   return judge({ log, exchanges: toExchanges(log), scenario: {} as Scenario, checkpoint: {} as Checkpoint });
 }
