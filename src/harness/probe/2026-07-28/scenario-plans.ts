@@ -225,8 +225,15 @@ function listen(p: Prober, step: string, id: string | number, filter: Record<str
     signal: stop.signal,
     onEvent,
   });
+  let ended = false;
+  void done.finally(() => (ended = true));
   const has = (method: string) => seen.some((m) => (m as { method?: unknown } | null)?.method === method);
-  return { has, close: () => (stop.abort(), done) };
+  return {
+    /** Whether the stream carried a message with this method, or has ended (so waiting for one is pointless). */
+    hasOrEnded: (method: string) => ended || has(method),
+    ended: () => ended,
+    close: () => (stop.abort(), done),
+  };
 }
 
 /**
@@ -239,17 +246,18 @@ const subscriptionsPlan: Plan = async (p) => {
   const tools = listen(p, STEP.listenTools, S.listenTools.id, S.listenTools.filter);
   const nothing = listen(p, STEP.listenNothing, S.listenNothing.id, S.listenNothing.filter);
   const ack = 'notifications/subscriptions/acknowledged';
-  await until(() => tools.has(ack) && nothing.has(ack), S.waitMs);
+  await until(() => tools.hasOrEnded(ack) && nothing.hasOrEnded(ack), S.waitMs);
   await p.post(STEP.discover, rpc(1, 'server/discover'));
   await p.post(STEP.toolsList, rpc(2, 'tools/list'));
   await p.post(STEP.installPlugin, call(3, S.install, { name: S.plugin }));
-  await until(() => tools.has('notifications/tools/list_changed'), S.waitMs);
+  await until(() => tools.hasOrEnded('notifications/tools/list_changed'), S.waitMs);
   await p.post(STEP.toolsListAfterInstall, rpc(4, 'tools/list'));
   await p.post(STEP.callPlugin, call(5, S.plugin, {}));
   await p.post(STEP.countdownCut, call(6, C.tool, S.countdown.args, { ...meta(), progressToken: S.countdown.token }), {
     cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
   });
-  await sleep(S.afterCutMs);
+  // The listen streams stay open a while after the cut (to see nothing more comes for it), unless both have ended.
+  await until(() => tools.ended() && nothing.ended(), S.afterCutMs);
   await Promise.all([tools.close(), nothing.close()]);
 };
 
