@@ -41,7 +41,7 @@ describe('prober vs the chaos server', () => {
         .map((x) => `${x.behaviour} ${x.revision}/${x.scenario}: ${x.outcome} ${x.error ?? ''}`),
     ).toEqual([]);
     expect(r.runs).toHaveLength(names.length * (full ? 8 : 2));
-    expect(new Set(r.runs.map((x) => `${x.revision}/${x.scenario}`)).size).toBe(8);
+    expect(new Set(r.runs.map((x) => `${x.revision}/${x.scenario}`)).size).toBe(10);
     expect(r.runs.filter((x) => x.problems === undefined || x.replayed === undefined).map((x) => x.behaviour)).toEqual(
       [],
     );

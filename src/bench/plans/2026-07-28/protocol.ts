@@ -9,6 +9,8 @@ export const META = {
   clientInfo: 'io.modelcontextprotocol/clientInfo',
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
   serverInfo: 'io.modelcontextprotocol/serverInfo',
+  /** On every notification of a subscriptions/listen stream: that request's JSON-RPC id (basic/index.mdx:412). */
+  subscriptionId: 'io.modelcontextprotocol/subscriptionId',
 } as const;
 
 /** JSON-RPC error codes of 2026-07-28 (basic/index.mdx, schema.ts). */

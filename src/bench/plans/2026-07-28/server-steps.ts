@@ -70,6 +70,18 @@ export const STEP = {
   /** A task whose computation crashes (x = 13), and its polls. */
   taskCreateCrash: 'task-create-crash',
   taskPollCrash: 'task-poll-crash',
+  // streaming
+  countdownFull: 'countdown-full',
+  statusFull: 'job-status-full',
+  countdownCut: 'countdown-cut',
+  statusCutEarly: 'job-status-cut-early',
+  statusCutLate: 'job-status-cut-late',
+  // subscriptions (also discover, tools-list, countdown-cut)
+  listenTools: 'listen-tools',
+  listenNothing: 'listen-nothing',
+  installPlugin: 'install-plugin',
+  toolsListAfterInstall: 'tools-list-after-install',
+  callPlugin: 'call-plugin',
 } as const;
 
 /** Extension id of Tasks (ext-tasks, declared under clientCapabilities.extensions). */
@@ -163,6 +175,38 @@ export const FIXTURE = {
     /** Polling for the quick task: at most this many tasks/get, this far apart. */
     polls: 20,
     pollMs: 150,
+  },
+  /**
+   * streaming: countdown `full` runs to the end; countdown `cut` is closed by the probe after `cutAfterProgress`
+   * progress notifications (or `cutAfterMs` after the request if fewer came), and job_status asks about it
+   * `earlyMs` and `lateMs` after the cut.
+   */
+  countdown: {
+    tool: 'countdown',
+    status: 'job_status',
+    done: 'liftoff',
+    full: { args: { jobId: 'job-a', n: 3 }, token: 'countdown-a' },
+    cut: { args: { jobId: 'job-b', n: 40 }, token: 'countdown-b' },
+    cutAfterProgress: 2,
+    cutAfterMs: 600,
+    earlyMs: 500,
+    lateMs: 1500,
+  },
+  /**
+   * subscriptions: two listen streams (one for tool-list changes, one asking for nothing), a plugin installed while
+   * they are open, and a countdown cut as in streaming, after which the listen streams stay open `afterCutMs`.
+   */
+  subscriptions: {
+    install: 'install_plugin',
+    plugin: 'weather',
+    installed: 'installed weather',
+    ready: 'weather ready',
+    listenTools: { id: 'listen-tools', filter: { toolsListChanged: true } },
+    listenNothing: { id: 701, filter: {} },
+    countdown: { args: { jobId: 'job-s', n: 40 }, token: 'countdown-s' },
+    /** Longest wait for both acknowledgments, and for the change notification after the install. */
+    waitMs: 1000,
+    afterCutMs: 1000,
   },
 } as const;
 

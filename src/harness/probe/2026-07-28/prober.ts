@@ -16,6 +16,22 @@ export interface PostOptions {
   extra?: Headers;
   /** Send every header name in lower case. */
   lowercase?: boolean;
+  /** Close the exchange (client disconnect, reason `aborted`) mid-stream: see `StreamCut`. */
+  cut?: StreamCut;
+  /** Close the exchange when this aborts (a standing stream the plan ends itself); not with `cut`. */
+  signal?: AbortSignal;
+  /** Called with the data of every SSE event, as it arrives (a plan waiting for a message on a standing stream). */
+  onEvent?: (data: string) => void;
+}
+
+/**
+ * A scripted client disconnect: the probe closes the connection once `events` SSE events whose data `counts` have
+ * arrived, or `afterMs` after sending the request if fewer came by then (a server that sends none is cut too).
+ */
+export interface StreamCut {
+  events: number;
+  counts: (data: string) => boolean;
+  afterMs: number;
 }
 
 /** `_meta` of a well-formed 2026-07-28 request; `caps` = clientCapabilities (null = leave the field out). */
@@ -79,16 +95,28 @@ export class Prober {
     h.push(...(o.extra ?? []));
     const headers: Headers = o.lowercase ? h.map(([k, v]) => [k.toLowerCase(), v]) : h;
     const id = 'id' in message ? JSON.stringify(message.id) : undefined;
-    return this.client.send({
-      method: 'POST',
-      url: this.url,
-      step,
-      headers,
-      body: JSON.stringify(message),
-      timeoutMs,
-      maxBytes: this.limits.maxBytes,
-      onSse: (ev) => (id === undefined || answers(ev.data, id) ? this.limits.graceMs : undefined),
-    });
+    const cut = o.cut ? new AbortController() : undefined;
+    let seen = 0;
+    const timer = cut && o.cut ? setTimeout(() => cut.abort(), o.cut.afterMs) : undefined;
+    try {
+      return await this.client.send({
+        method: 'POST',
+        url: this.url,
+        step,
+        headers,
+        body: JSON.stringify(message),
+        timeoutMs,
+        maxBytes: this.limits.maxBytes,
+        signal: cut?.signal ?? o.signal,
+        onSse: (ev) => {
+          o.onEvent?.(ev.data);
+          if (cut && o.cut?.counts(ev.data) && ++seen >= o.cut.events) cut.abort();
+          return id === undefined || answers(ev.data, id) ? this.limits.graceMs : undefined;
+        },
+      });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** A bodiless request (GET, DELETE) with the version header, as a 2025-era client would send it. */

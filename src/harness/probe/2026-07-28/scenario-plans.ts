@@ -232,10 +232,96 @@ const tasksPlan: Plan = async (p) => {
   }
 };
 
+/** Whether an SSE event's data is a progress notification (what the streaming cut counts). */
+const isProgress = (data: string): boolean => {
+  try {
+    return (JSON.parse(data) as { method?: unknown } | null)?.method === 'notifications/progress';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * streaming: a countdown in full (with a progressToken) and its job's status, then a long countdown the probe
+ * disconnects from after two progress notifications (the client cancelling it), and that job's status twice later.
+ */
+const streamingPlan: Plan = async (p) => {
+  const C = FIXTURE.countdown;
+  const withToken = (token: string) => ({ ...meta(), progressToken: token });
+  const status = (id: number, jobId: string) => call(id, C.status, { jobId });
+  await p.post(STEP.countdownFull, call(1, C.tool, C.full.args, withToken(C.full.token)));
+  await p.post(STEP.statusFull, status(2, C.full.args.jobId));
+  await p.post(STEP.countdownCut, call(3, C.tool, C.cut.args, withToken(C.cut.token)), {
+    cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
+  });
+  await sleep(C.earlyMs);
+  await p.post(STEP.statusCutEarly, status(4, C.cut.args.jobId));
+  await sleep(C.lateMs - C.earlyMs);
+  await p.post(STEP.statusCutLate, status(5, C.cut.args.jobId));
+};
+
+/** Resolve once `ready()` holds, polling every 20 ms, or after `ms` (the plan goes on either way). */
+async function until(ready: () => boolean, ms: number): Promise<void> {
+  for (let waited = 0; !ready() && waited < ms; waited += 20) await sleep(20);
+}
+
+/** A standing subscriptions/listen stream: the events seen so far, its request, and how to close it. */
+function listen(p: Prober, step: string, id: string | number, filter: Record<string, unknown>) {
+  const stop = new AbortController();
+  const seen: unknown[] = [];
+  const onEvent = (data: string) => {
+    try {
+      seen.push(JSON.parse(data));
+    } catch {
+      seen.push(data);
+    }
+  };
+  const done = p.post(step, rpc(id, 'subscriptions/listen', { notifications: filter }), {
+    signal: stop.signal,
+    onEvent,
+  });
+  let ended = false;
+  void done.finally(() => (ended = true));
+  const has = (method: string) => seen.some((m) => (m as { method?: unknown } | null)?.method === method);
+  return {
+    /** Whether the stream carried a message with this method, or has ended (so waiting for one is pointless). */
+    hasOrEnded: (method: string) => ended || has(method),
+    ended: () => ended,
+    close: () => (stop.abort(), done),
+  };
+}
+
+/**
+ * subscriptions: two listen streams (tool-list changes; nothing), discover and the list, a plugin installed while
+ * they listen, the list again and the new tool called, then a countdown cut mid-stream while both streams stay open.
+ */
+const subscriptionsPlan: Plan = async (p) => {
+  const S = FIXTURE.subscriptions;
+  const C = FIXTURE.countdown;
+  const tools = listen(p, STEP.listenTools, S.listenTools.id, S.listenTools.filter);
+  const nothing = listen(p, STEP.listenNothing, S.listenNothing.id, S.listenNothing.filter);
+  const ack = 'notifications/subscriptions/acknowledged';
+  await until(() => tools.hasOrEnded(ack) && nothing.hasOrEnded(ack), S.waitMs);
+  await p.post(STEP.discover, rpc(1, 'server/discover'));
+  await p.post(STEP.toolsList, rpc(2, 'tools/list'));
+  await p.post(STEP.installPlugin, call(3, S.install, { name: S.plugin }));
+  await until(() => tools.hasOrEnded('notifications/tools/list_changed'), S.waitMs);
+  await p.post(STEP.toolsListAfterInstall, rpc(4, 'tools/list'));
+  await p.post(STEP.callPlugin, call(5, S.plugin, {}));
+  await p.post(STEP.countdownCut, call(6, C.tool, S.countdown.args, { ...meta(), progressToken: S.countdown.token }), {
+    cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
+  });
+  // The listen streams stay open a while after the cut (to see nothing more comes for it), unless both have ended.
+  await until(() => tools.ended() && nothing.ended(), S.afterCutMs);
+  await Promise.all([tools.close(), nothing.close()]);
+};
+
 /** Probe plans by scenario id. */
 export const PLANS: Readonly<Record<string, Plan>> = {
   'stateless-tools': statelessTools,
   'param-headers': paramHeadersPlan,
   'multi-round-trip': multiRoundTrip,
   tasks: tasksPlan,
+  streaming: streamingPlan,
+  subscriptions: subscriptionsPlan,
 };

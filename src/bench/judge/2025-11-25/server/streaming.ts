@@ -3,6 +3,7 @@ import { answerOf, isNotification, isResponse, mediaType, sentRequest, brief } f
 import { fail, notApplicable, pass } from '../../types.ts';
 import { byStep, isResumed, ok2xx } from '../../common/server/find.ts';
 import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { notificationsWithoutId } from '../../common/server/notifications.ts';
 import { judge } from '../../define.ts';
 
 const isSseStream = (ex: Exchange | undefined): ex is Answered => ok2xx(ex) && mediaType(ex) === 'text/event-stream';
@@ -61,23 +62,7 @@ export const eventIdsUnique = judge('sse-event-ids-unique', ({ exchanges }) => {
 });
 
 /** 251125-basic-108: server notifications (`notifications/*`) carry no `id`. */
-export const notificationHasNoId = judge('jsonrpc-notification-has-no-id', ({ exchanges }) => {
-  let n = 0;
-  const ev: number[] = [];
-  for (const ex of exchanges) {
-    for (const m of responseMessages(ex)) {
-      if (typeof m !== 'object' || m === null || typeof (m as { method?: unknown }).method !== 'string') continue;
-      const method = (m as { method: string }).method;
-      if (!method.startsWith('notifications/')) continue;
-      if (!isNotification(m))
-        return fail(`Expected ${method} without an id, got id ${brief((m as { id?: unknown }).id)}`, [ex.x]);
-      n += 1;
-      ev.push(ex.x);
-    }
-  }
-  if (n === 0) return notApplicable('the server sent no notifications', []);
-  return pass(`${n} server notifications carried no id`, ev);
-});
+export const notificationHasNoId = judge('jsonrpc-notification-has-no-id', notificationsWithoutId);
 
 /** 251125-transports-147: a fresh GET stream never carries a JSON-RPC response. */
 export const getStreamNoResponse = judge('get-stream-carries-no-response', ({ exchanges }) => {

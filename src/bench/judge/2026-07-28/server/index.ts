@@ -7,6 +7,8 @@ import * as Mrtr from './mrtr.ts';
 import * as MrtrRounds from './mrtr-rounds.ts';
 import * as Reused from './reused.ts';
 import * as Stateless from './stateless.ts';
+import * as Streaming from './streaming.ts';
+import * as Subscriptions from './subscriptions.ts';
 import * as TasksExtension from './tasks-extension.ts';
 import * as TasksFailures from './tasks-failures.ts';
 import * as TasksLifecycle from './tasks-lifecycle.ts';
@@ -22,6 +24,8 @@ export const judges = collectJudges(
   MrtrRounds,
   Reused,
   Stateless,
+  Streaming,
+  Subscriptions,
   TasksExtension,
   TasksFailures,
   TasksLifecycle,

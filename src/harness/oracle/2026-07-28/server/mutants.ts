@@ -5,6 +5,8 @@ const ST = ['stateless-tools'];
 const PH = ['param-headers'];
 const MR = ['multi-round-trip'];
 const TK = ['tasks'];
+const SG = ['streaming'];
+const SB = ['subscriptions'];
 
 /**
  * Mutant switches of the 2026-07-28 oracle server. Each breaks one behaviour; `scenarios` lists where calibration
@@ -14,8 +16,8 @@ export const MUTANTS = [
   {
     id: 'wrong-results',
     description:
-      'add returns a - b, route_query upper-cases the region, confirm_transfer transfers 0, slow_square adds 1',
-    scenarios: [...ST, ...PH, ...MR, ...TK],
+      'add returns a - b, route_query upper-cases the region, confirm_transfer transfers 0, slow_square adds 1, countdown ends with "liftof", an installed plugin answers "<name> broken"',
+    scenarios: [...ST, ...PH, ...MR, ...TK, ...SG, ...SB],
   },
   {
     id: 'require-discover-first',
@@ -168,8 +170,9 @@ export const MUTANTS = [
   },
   {
     id: 'sse-elicitation-request',
-    description: 'sends an elicitation/create JSON-RPC request on the SSE stream before the result',
-    scenarios: MR,
+    description:
+      'sends an elicitation/create JSON-RPC request on the SSE stream before the result, and on every listen stream after its acknowledgment',
+    scenarios: [...MR, ...SG, ...SB],
   },
   { id: 'no-x-accel', description: 'leaves X-Accel-Buffering: no off SSE responses', scenarios: MR },
   { id: 'keep-stream-open', description: 'keeps SSE response streams open after the response', scenarios: MR },
@@ -362,6 +365,40 @@ export const MUTANTS = [
     id: 'annotation-unreachable',
     description: "adds an x-mcp-header annotation inside an array parameter's items (not reachable through properties)",
     scenarios: PH,
+  },
+  // streaming (client disconnects mid-stream)
+  {
+    id: 'cross-progress',
+    description: "also sends the previous countdown's progress token on each later countdown's stream",
+    scenarios: SG,
+  },
+  {
+    id: 'ignore-disconnect',
+    description: 'keeps counting a countdown whose stream the client closed, to done',
+    scenarios: SG,
+  },
+  {
+    id: 'notification-with-id',
+    description: 'gives every progress notification an id',
+    scenarios: [...SG, ...SB],
+  },
+  // subscriptions (subscriptions/listen streams)
+  {
+    id: 'ignore-filter',
+    description: 'sends tool-list changes to every listen stream, whatever it asked for',
+    scenarios: SB,
+  },
+  { id: 'listen-ack-missing', description: 'never sends the subscription acknowledgment', scenarios: SB },
+  {
+    id: 'no-subscription-id',
+    description: 'leaves the subscription id out of listen-stream notifications after the acknowledgment',
+    scenarios: SB,
+  },
+  { id: 'no-list-changed', description: 'never tells listen streams that the tool list changed', scenarios: SB },
+  {
+    id: 'cancel-notice-on-cut',
+    description: 'tells every listen stream, with notifications/cancelled, that a request was cancelled by its client',
+    scenarios: SB,
   },
 ] as const satisfies readonly MutantInfo[];
 

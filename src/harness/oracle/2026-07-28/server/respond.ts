@@ -87,23 +87,32 @@ export class Responder {
     return { ...type, ...r, ...meta };
   }
 
-  /** One JSON-RPC response on an SSE stream, then end it (keep-stream-open leaves it open; another mutant adds a request first). */
-  sse(res: ServerResponse, message: unknown): void {
+  /** The sse-elicitation-request mutant: a JSON-RPC request from the server on a response or listen stream (else nothing). */
+  strayRequest(res: ServerResponse): void {
+    if (this.mutant !== 'sse-elicitation-request') return;
+    const req = {
+      jsonrpc: '2.0',
+      id: 'srv-1',
+      method: 'elicitation/create',
+      params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } },
+    };
+    res.write(formatSse({ data: JSON.stringify(req) }));
+  }
+
+  /** The status line and headers of an SSE response (the stream's events follow). */
+  sseHead(res: ServerResponse): void {
     res.writeHead(200, {
       ...this.base(),
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache',
       ...(this.mutant === 'no-x-accel' ? {} : { 'X-Accel-Buffering': 'no' }),
     });
-    if (this.mutant === 'sse-elicitation-request') {
-      const req = {
-        jsonrpc: '2.0',
-        id: 'srv-1',
-        method: 'elicitation/create',
-        params: { mode: 'form', message: 'Confirm?', requestedSchema: { type: 'object', properties: {} } },
-      };
-      res.write(formatSse({ data: JSON.stringify(req) }));
-    }
+  }
+
+  /** One JSON-RPC response on an SSE stream, then end it (keep-stream-open leaves it open; another mutant adds a request first). */
+  sse(res: ServerResponse, message: unknown): void {
+    this.sseHead(res);
+    this.strayRequest(res);
     res.write(formatSse({ data: this.sseData(message) }));
     if (this.mutant !== 'keep-stream-open') res.end();
   }

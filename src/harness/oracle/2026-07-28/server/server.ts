@@ -5,6 +5,8 @@ import { originAllowed, readBody } from '../../common/http.ts';
 import { listedTool } from './annotation-mutants.ts';
 import { parseMutant, type MutantId } from './mutants.ts';
 import { Responder, RpcError } from './respond.ts';
+import { Countdowns } from './countdown.ts';
+import { Listeners } from './subscriptions.ts';
 import { missingTasks, TASKS_EXT, TaskStore, type Outcome } from './tasks.ts';
 import { InvalidParams, num, StateSealer, str, text, ToolInputError, TOOLS } from './tools.ts';
 import { obj, SUPPORTED, Validator, type Rpc } from './validate.ts';
@@ -65,6 +67,10 @@ export function createOracleServer(mutantName?: string): Server {
   const tasks = new TaskStore(mutant);
   /** Ids of redeemed confirmation states (kept for the process lifetime; a state expires after STATE_TTL_MS anyway). */
   const spent = new Set<string>();
+  const listeners = new Listeners(out, mutant);
+  const countdowns = new Countdowns(out, mutant, (id) => listeners.requestCancelled(id));
+  /** Tools added by install_plugin (subscriptions): each answers "<name> ready". */
+  const plugins: string[] = [];
   /** Server-wide state exists only for mutants that (wrongly) depend on earlier requests. */
   let discovered = false;
   let calls = 0;
@@ -80,7 +86,12 @@ export function createOracleServer(mutantName?: string): Server {
     const served = (m('list-missing-tool') ? TOOLS.filter((t) => t.name === 'add') : TOOLS).map((t) =>
       m('null-schema') && t.name === 'echo' ? { ...t, inputSchema: null } : listedTool(t, mutant),
     );
-    const tools = [...served, ...extra];
+    const installed = plugins.map((name) => ({
+      name,
+      description: `Plugin ${name}.`,
+      inputSchema: { type: 'object' },
+    }));
+    const tools = [...served, ...installed, ...extra];
     return { tools: m('shuffle-tools') && lists % 2 === 0 ? tools.reverse() : tools, ...CACHE };
   }
 
@@ -199,6 +210,20 @@ export function createOracleServer(mutantName?: string): Server {
       const t = tasks.create(delayMs, () => squareOutcome(x), req.socket);
       return reply(t.fields, t.resultType);
     }
+    if (p.name === 'install_plugin') {
+      const name = str(args.name, 'name');
+      if (!/^[a-z][a-z0-9_]{0,31}$/.test(name) || TOOLS.some((t) => t.name === name))
+        throw new ToolInputError(`argument "name" must be a new tool name (a-z, 0-9, _; at most 32 characters)`);
+      if (!plugins.includes(name)) {
+        plugins.push(name);
+        listeners.toolsChanged();
+      }
+      return reply(text(`installed ${name}`));
+    }
+    if (typeof p.name === 'string' && plugins.includes(p.name))
+      return reply(text(m('wrong-results') ? `${p.name} broken` : `${p.name} ready`));
+    if (p.name === 'countdown') return countdowns.start(res, msg.id, args, obj(p._meta).progressToken);
+    if (p.name === 'job_status') return reply(countdowns.status(args));
     throw new InvalidParams(`Unknown tool: ${String(p.name)}`);
   }
 
@@ -213,7 +238,7 @@ export function createOracleServer(mutantName?: string): Server {
       return reply({
         supportedVersions: SUPPORTED,
         capabilities: {
-          ...(m('no-tools-capability') ? {} : { tools: { listChanged: false } }),
+          ...(m('no-tools-capability') ? {} : { tools: { listChanged: true } }),
           extensions: { [TASKS_EXT]: {} },
         },
         ...CACHE,
@@ -225,6 +250,7 @@ export function createOracleServer(mutantName?: string): Server {
       return m('input-required-on-list') ? reply({ requestState: 'page-1' }, 'input_required') : reply(toolsList());
     }
     if (msg.method === 'tools/call') return call(req, res, msg, caps);
+    if (msg.method === 'subscriptions/listen') return listeners.listen(res, msg.id, obj(msg.params));
     if (msg.method === 'tasks/get' || msg.method === 'tasks/cancel' || msg.method === 'tasks/update') {
       if (!declaresTasks(caps) && !(m('tasks-get-ignores-extension') && msg.method === 'tasks/get'))
         throw missingTasks(mutant);

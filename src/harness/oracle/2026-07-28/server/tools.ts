@@ -44,6 +44,25 @@ export const TOOLS = [
     description: 'Transfer an amount after the user confirms it.',
     inputSchema: { type: 'object', properties: { amount: { type: 'integer', minimum: 1 } }, required: ['amount'] },
   },
+  {
+    name: 'countdown',
+    description: 'Count down n ticks of 100 ms over an SSE stream, then return "liftoff".',
+    inputSchema: {
+      type: 'object',
+      properties: { jobId: { type: 'string' }, n: { type: 'integer', minimum: 1, maximum: 100 } },
+      required: ['jobId', 'n'],
+    },
+  },
+  {
+    name: 'install_plugin',
+    description: 'Install the plugin name: adds a tool of that name, which returns "<name> ready".',
+    inputSchema: { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] },
+  },
+  {
+    name: 'job_status',
+    description: 'Report a countdown job: running, done or cancelled, with its tick count.',
+    inputSchema: { type: 'object', properties: { jobId: { type: 'string' } }, required: ['jobId'] },
+  },
 ];
 
 /** Parameters of route_query mirrored into headers: argument name → header name suffix and type. */
