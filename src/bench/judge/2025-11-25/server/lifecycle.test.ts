@@ -179,8 +179,10 @@ describe('sentences bound to the negotiated revision', () => {
       'lifecycle-unknown-version-countered',
       'task-basic-tools-answer',
       'task-countdown-streams-progress',
+      'task-polled-countdowns-finish',
       'task-session-counters-answer',
       'task-square-via-task',
+      'task-uncancelled-countdowns-lift-off',
     ]);
   });
 });
