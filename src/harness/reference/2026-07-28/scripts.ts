@@ -14,6 +14,8 @@ export interface ReferenceScript {
   tokenTool?: string;
   /** get_secret runs the two-round multi round-trip flow (elicitation, then requestState) before answering. */
   mrtr: boolean;
+  /** Declare the tasks extension and run get_secret as a task, followed with tasks/get (tasks.ts). */
+  tasks?: boolean;
 }
 
 const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders: false, mrtr: false };
@@ -25,6 +27,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'param-headers': { ...BASE, paramHeaders: true, tokenTool: 'entrée' },
   'version-retry': { ...BASE },
   'multi-round-trip': { ...BASE, mrtr: true },
+  'task-poll': { ...BASE, tasks: true },
 };
 
 /** The only protocol version this reference implements. */
