@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { scenariosOf } from '../../io/scenarios.ts';
 import { startReference2026, type RunningReference } from './server.ts';
-import { POLL_INTERVAL_MS } from './tasks.ts';
+import { FIRST_POLL_MS, POLL_INTERVAL_MS } from './tasks.ts';
 
 const scenario = scenariosOf('2026-07-28', 'client').find((s) => s.id === 'task-poll')!;
 let ref: RunningReference | undefined;
@@ -55,7 +55,7 @@ describe('2026-07-28 reference server, task-poll', () => {
   it('runs get_secret as a task that tasks/get follows to a completed task with the secret inlined', async () => {
     ref = await startReference2026(scenario);
     const created = await rpc(ref.url, 'tools/call', { name: 'get_secret', arguments: {} });
-    expect(created.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: POLL_INTERVAL_MS });
+    expect(created.result).toMatchObject({ resultType: 'task', status: 'working', pollIntervalMs: FIRST_POLL_MS });
     const taskId = created.result!.taskId as string;
     expect((await rpc(ref.url, 'tasks/get', { taskId }, {})).error?.code).toBe(-32021);
     expect((await rpc(ref.url, 'tasks/get', { taskId: 'nope' })).error?.code).toBe(-32602);
@@ -63,7 +63,7 @@ describe('2026-07-28 reference server, task-poll', () => {
     // Bounded: the job finishes after about a second; a working task never carries a result.
     for (let i = 0; i < 100 && task?.status !== 'completed'; i++) {
       task = (await rpc(ref.url, 'tasks/get', { taskId })).result;
-      expect(task?.resultType).toBe('complete');
+      expect(task).toMatchObject({ resultType: 'complete', pollIntervalMs: POLL_INTERVAL_MS });
       if (task?.status === 'working') expect(task).not.toHaveProperty('result');
       await new Promise((r) => setTimeout(r, 50));
     }

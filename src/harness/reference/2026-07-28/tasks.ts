@@ -14,8 +14,13 @@ import { isObj, rpcError } from './validate.ts';
 
 /** How long the job runs: long enough for several polls at `POLL_INTERVAL_MS`. */
 export const TASK_DURATION_MS = 1_200;
-/** The polling interval the server suggests in every task it reports (260728-exttasks-308a). */
-export const POLL_INTERVAL_MS = 250;
+/**
+ * The polling interval the server suggests (260728-exttasks-308a): `FIRST_POLL_MS` in the CreateTaskResult, then
+ * `POLL_INTERVAL_MS` in every tasks/get answer. The value MAY change over a task's lifetime (-308b): a client that
+ * keeps the first one polls too soon.
+ */
+export const FIRST_POLL_MS = 200;
+export const POLL_INTERVAL_MS = 350;
 /** Retention of every task (`ttlMs`), far past the trial. */
 const TTL_MS = 60_000;
 
@@ -52,13 +57,13 @@ function missingExtension(req: RecordedRequest, id: unknown, what: string): void
   );
 }
 
-const view = (t: RefTask): Msg => ({
+const view = (t: RefTask, pollIntervalMs = POLL_INTERVAL_MS): Msg => ({
   taskId: t.taskId,
   status: t.status,
   createdAt: t.createdAt,
   lastUpdatedAt: t.lastUpdatedAt,
   ttlMs: TTL_MS,
-  pollIntervalMs: POLL_INTERVAL_MS,
+  pollIntervalMs,
 });
 
 /** Run a tool call as a task: a CreateTaskResult now, the task completes with `result` later. */
@@ -72,7 +77,7 @@ export function createTask(tasks: TaskStore, req: RecordedRequest, id: unknown, 
     t.lastUpdatedAt = new Date().toISOString();
   }, TASK_DURATION_MS).unref();
   req.label('task-created');
-  req.json(200, complete(id, view(t), 'task'));
+  req.json(200, complete(id, view(t, FIRST_POLL_MS), 'task'));
 }
 
 /** `tasks/get`, `tasks/update` and `tasks/cancel`; false when the method is not one of the extension's. */

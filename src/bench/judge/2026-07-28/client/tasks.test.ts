@@ -96,6 +96,22 @@ describe('2026-07-28 client task judges (task-poll)', () => {
     expect(r.verdict).toBe('fail');
     expect(r.message).toMatch(/suggested polling every 250 ms/);
   });
+  it('fails the poll interval when the client keeps the first interval after the server raised it', () => {
+    const b = new LogBuilder();
+    call(b, 1, 'get_secret', {}, ok(1, { ...task('working', { pollIntervalMs: 200 }), resultType: 'task' }), {
+      meta: META,
+    });
+    for (const id of [2, 3]) {
+      b.wait(200);
+      request(b, id, 'tasks/get', { taskId: 'T1' }, ok(id, task('working', { pollIntervalMs: 350 })), {
+        meta: META,
+        extra: [['Mcp-Name', 'T1']],
+      });
+    }
+    const r = judge('tasks-poll-interval-respected', b);
+    expect(r.verdict).toBe('fail');
+    expect(r.message).toMatch(/suggested polling every 350 ms/);
+  });
   it('fails the poll interval when the first poll comes right after the task was created', () => {
     expect(v('tasks-poll-interval-respected', taskPath({ polls: [10, 250] }))).toBe('fail');
   });

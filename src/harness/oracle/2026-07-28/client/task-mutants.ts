@@ -14,6 +14,11 @@ export const TASK_MUTANTS: readonly MutantInfo[] = [
   },
   { id: 'fast-poll', description: 'polls the task every 20 ms, ignoring pollIntervalMs', scenarios: [TASK_POLL] },
   {
+    id: 'first-interval-only',
+    description: 'keeps polling at the CreateTaskResult’s pollIntervalMs after the server raised it',
+    scenarios: [TASK_POLL],
+  },
+  {
     id: 'stop-polling-early',
     description: 'stops polling after one poll while the task is still working, goes quiet, then gives up',
     scenarios: [TASK_POLL],

@@ -38,7 +38,9 @@ export async function callFollowingTask(
       await sleep(QUIET_MS);
       throw new Error(`task ${taskId}: stopped polling while it was ${String(task.status)}: POST ${c.url}`);
     }
-    const interval = typeof task.pollIntervalMs === 'number' ? task.pollIntervalMs : DEFAULT_POLL_MS;
+    // The latest answer's interval: it may change over the task's lifetime (the mutant keeps the first one).
+    const hint = mutant === 'first-interval-only' ? first : task;
+    const interval = typeof hint.pollIntervalMs === 'number' ? hint.pollIntervalMs : DEFAULT_POLL_MS;
     await sleep(mutant === 'fast-poll' ? FAST_POLL_MS : interval);
     task = await c.request('tasks/get', { taskId });
   }
