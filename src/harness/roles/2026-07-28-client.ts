@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { MUTANTS } from '../oracle/2026-07-28/client/mutants.ts';
 import { SCHEMA_INVALID_LABELS } from '../reference/2026-07-28/scripts.ts';
+import { TASK_MUTANTS } from '../oracle/2026-07-28/client/task-mutants.ts';
 import { startReference2026 } from '../reference/2026-07-28/server.ts';
 import type { ClientRoleDriver } from './types.ts';
 
@@ -17,6 +18,6 @@ export const driver: ClientRoleDriver = {
   oracleCommand(scenario, mutant) {
     return { cmd: process.execPath, args: [ORACLE_MAIN, scenario.id, ...(mutant ? [`--mutant=${mutant}`] : [])] };
   },
-  mutants: MUTANTS,
+  mutants: [...MUTANTS, ...TASK_MUTANTS],
   schemaInvalidLabels: SCHEMA_INVALID_LABELS,
 };

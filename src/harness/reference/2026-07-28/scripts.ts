@@ -35,6 +35,8 @@ export interface ReferenceScript {
    * URI a client must not fetch on its own (basic-301); the reference records any request for it.
    */
   networkRef?: { property: string; path: string };
+  /** Declare the tasks extension and run get_secret as a task, followed with tasks/get (tasks.ts). */
+  tasks?: boolean;
 }
 
 const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders: false, mrtr: false };
@@ -62,6 +64,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
     unknownResultTypeOnce: 'deferred',
   },
   'slow-server': { ...BASE, secretVia: 'sse', hangFirstSecretMs: 10_000 },
+  'task-poll': { ...BASE, tasks: true },
 };
 
 /** Reference labels whose answer breaks the pinned schema on purpose: label → why (the schema gate exempts them). */

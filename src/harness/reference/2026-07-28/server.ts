@@ -1,6 +1,7 @@
 import { parseJsonBounded } from '../../../bench/judge/bounded-json.ts';
 import { randomBytes } from 'node:crypto';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
+import { TASKS_EXT } from '../../../bench/plans/2026-07-28/server-steps.ts';
 import { WireRecorder } from '../../wire/recorder.ts';
 import {
   ENDPOINT,
@@ -11,6 +12,7 @@ import {
 } from '../common/lifecycle.ts';
 import { type RecordedRequest } from '../../wire/server.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
+import { createTask, taskRequest } from './tasks.ts';
 import { addNetworkRef, complete, toolCall, type ToolState } from './tools.ts';
 import { isObj, rpcError, validateRequest } from './validate.ts';
 
@@ -44,6 +46,7 @@ export async function startReference2026(scenario: Scenario): Promise<RunningRef
     unknownSent: false,
     issued: new Set(),
     answered: false,
+    tasks: new Map(),
   };
   const ref = await serveReference(rec, scenario.id, finished, (req) =>
     handle(state, req, () => {
@@ -97,16 +100,25 @@ async function handle(s: ToolState, req: RecordedRequest, accepted: () => void):
       req.label('discover');
       return req.json(
         200,
-        complete(id, { supportedVersions: [...SUPPORTED_VERSIONS], capabilities: { tools: {} }, ...CACHE }),
+        complete(id, {
+          supportedVersions: [...SUPPORTED_VERSIONS],
+          capabilities: s.script.tasks ? { tools: {}, extensions: { [TASKS_EXT]: {} } } : { tools: {} },
+          ...CACHE,
+        }),
       );
     case 'tools/list':
       req.label('tools/list');
       if (s.script.listDelayMs > 0) await new Promise((r) => setTimeout(r, s.script.listDelayMs));
       return req.json(200, complete(id, { tools: s.tools, ...CACHE }));
     case 'tools/call':
+      if (s.script.tasks && params.name === 'get_secret') {
+        req.label('tools/call get_secret');
+        return createTask(s.tasks, req, id, params, { content: [{ type: 'text', text: s.secret }] });
+      }
       if (await toolCall(s, req, id, params)) accepted();
       return;
     default:
+      if (s.script.tasks && taskRequest(s.tasks, req, id, request.method, params)) return;
       req.label('method-not-found');
       return req.json(404, rpcError(id, -32601, `Method not found: ${request.method}`));
   }

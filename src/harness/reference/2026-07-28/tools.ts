@@ -3,6 +3,7 @@ import { annotatedParams, headerCarries, valueAt } from '../../../bench/plans/20
 import { META } from '../../../bench/plans/2026-07-28/protocol.ts';
 import type { RecordedRequest, SseWriter } from '../../wire/server.ts';
 import { CONFIRM_KEY, CONFIRM_REQUEST, HANG_RELEASE_WAIT_MS, SERVER_INFO, type ReferenceScript } from './scripts.ts';
+import type { TaskStore } from './tasks.ts';
 import { isObj, paramMismatch, rpcError, type Rejection } from './validate.ts';
 
 const META_CAPABILITIES = META.clientCapabilities;
@@ -29,6 +30,8 @@ export interface ToolState {
   /** requestState values issued in this trial (the reference verifies by membership: exact bytes or nothing). */
   issued: Set<string>;
   answered: boolean;
+  /** Tasks of this trial (task-poll only, tasks.ts). */
+  tasks: TaskStore;
 }
 
 /** Every 2026-07-28 result carries resultType and (SHOULD) serverInfo in `_meta`. */

@@ -6,7 +6,8 @@ import * as Params from './params.ts';
 import * as Recovery from './recovery.ts';
 import * as Reused from './reused.ts';
 import * as SchemaRef from './schema-ref.ts';
+import * as Tasks from './tasks.ts';
 import * as Version from './version.ts';
 
 /** Judges for 2026-07-28 client-role checkpoints, keyed by checkpoint slug: each module names its judges by slug. */
-export const judges = collectJudges(Http, Meta, Mrtr, Params, Recovery, Reused, SchemaRef, Version);
+export const judges = collectJudges(Http, Meta, Mrtr, Params, Recovery, Reused, SchemaRef, Tasks, Version);

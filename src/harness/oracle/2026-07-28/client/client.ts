@@ -15,6 +15,10 @@ const HTTP_TIMEOUT_MS = 30_000;
 /** Bound on multi round-trip rounds of one call (the server may re-ask; a broken client must not loop forever). */
 const MAX_ROUNDS = 5;
 
+/** The tasks extension's id and its methods that name a task (ext-tasks "Streamable HTTP: Routing Headers"). */
+export const TASKS_EXT = 'io.modelcontextprotocol/tasks';
+const TASK_METHODS = ['tasks/get', 'tasks/update', 'tasks/cancel'];
+
 type Msg = Record<string, unknown>;
 const isObj = (v: unknown): v is Msg => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -82,6 +86,12 @@ export class OracleClient2026 {
     this.version = opts.versions[0]!;
   }
 
+  /** The client declares the tasks extension in its per-request capabilities. */
+  private declaresTasks(): boolean {
+    const ext = this.opts.capabilities?.extensions;
+    return isObj(ext) && isObj(ext[TASKS_EXT]);
+  }
+
   private is(id: string): boolean {
     return this.mutant === id;
   }
@@ -111,6 +121,9 @@ export class OracleClient2026 {
         : method === 'tools/call' || method === 'prompts/get'
           ? params.name
           : undefined;
+    // Task methods route by taskId (260728-exttasks-511); the mutant leaves the header out.
+    if (TASK_METHODS.includes(method) && typeof params.taskId === 'string' && !this.is('no-task-name-header'))
+      h['Mcp-Name'] = params.taskId;
     if (typeof nameField === 'string')
       h['Mcp-Name'] = this.is('no-name-encoding')
         ? Buffer.from(nameField, 'utf8').toString('latin1')
@@ -296,6 +309,9 @@ export class OracleClient2026 {
     if (result.resultType === undefined && this.is('absent-result-type-invalid'))
       throw new InvalidResultError(method, this.url, undefined);
     const type = result.resultType ?? 'complete';
+    // A CreateTaskResult is a valid answer to tools/call once the extension is declared (260728-exttasks-61b).
+    if (type === 'task' && method === 'tools/call' && this.declaresTasks() && !this.is('task-result-unhandled'))
+      return result;
     if (type !== 'complete' && type !== 'input_required') {
       if (this.is('accept-unknown-result-type')) return { ...result, resultType: 'complete' };
       throw new InvalidResultError(method, this.url, type);

@@ -9,6 +9,9 @@
 import { CallTimeoutError, InvalidResultError, OracleClient2026, type InputAnswerer } from './client.ts';
 import { oracleClientMain } from '../../common/client-cli.ts';
 import { MUTANTS } from './mutants.ts';
+import { TASK_MUTANTS } from './task-mutants.ts';
+import { callFollowingTask } from './tasks.ts';
+import { TASKS_EXT } from './client.ts';
 
 /** Per scenario, as its prompt says: versions the client speaks, its capabilities, the token tool, get_secret's arguments. */
 const SETUPS: Record<
@@ -43,6 +46,7 @@ const SETUPS: Record<
   'multi-round-trip': { versions: ['2026-07-28'], capabilities: { elicitation: { form: {} } }, args: {} },
   'server-drift': { versions: ['2026-07-28'], tokenTool: 'get_token', args: { shard: 7 }, retryInvalid: true },
   'slow-server': { versions: ['2026-07-28'], args: {}, secretTimeoutMs: 2_000 },
+  'task-poll': { versions: ['2026-07-28'], capabilities: { extensions: { [TASKS_EXT]: {} } }, args: {} },
 };
 
 /** The user's part of every elicitation in these scenarios, as the prompt words it. */
@@ -102,6 +106,8 @@ export async function runScenario(url: string, scenario: string, mutant?: string
   }
   if (!tools.includes('get_secret'))
     throw new Error(`get_secret is not among the valid tools ${JSON.stringify(tools)}: POST ${url}`);
+  // task-poll: get_secret runs as a task, followed to its end (tasks.ts).
+  if (scenario === 'task-poll') secretResult = await callFollowingTask(c, 'get_secret', args, mutant);
   secretResult ??= await getSecret(c, setup, args, mutant);
   const secret = textOf(secretResult);
   const answer = mutant === 'wrong-answer' ? [...secret].reverse().join('') : secret;
@@ -130,4 +136,10 @@ async function getSecret(
 }
 
 if (import.meta.main)
-  process.exit(await oracleClientMain({ scenarios: Object.keys(SETUPS), mutants: MUTANTS, run: runScenario }));
+  process.exit(
+    await oracleClientMain({
+      scenarios: Object.keys(SETUPS),
+      mutants: [...MUTANTS, ...TASK_MUTANTS],
+      run: runScenario,
+    }),
+  );
