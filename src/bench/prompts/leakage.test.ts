@@ -138,6 +138,14 @@ describe('committed scenario prompts', () => {
         .map((f) => `${r}/${role}/${f}`),
     ),
   );
+  // Issue 16: a gradient of at least six scenarios per revision × role, from a first exchange to the hardest features.
+  it('has at least six scenarios per revision × role', () => {
+    const cells = new Map<string, number>();
+    for (const f of onDisk)
+      cells.set(f.split('/').slice(0, 2).join('/'), (cells.get(f.split('/').slice(0, 2).join('/')) ?? 0) + 1);
+    expect([...cells].filter(([, n]) => n < 6)).toEqual([]);
+    expect(cells.size).toBe(4);
+  });
   it(`load without problems (every one of the ${onDisk.length} scenario files)`, () => {
     expect(load.map(formatProblem)).toEqual([]);
     expect(scenarios.size).toBe(onDisk.length);
