@@ -121,6 +121,13 @@ SCRIPTS['task-call'] = (() => {
       };
     if (rpc?.id === undefined) return { status: 202 };
     const reply = (result: object) => ({ status: 200, body: { jsonrpc: '2.0', id: rpc.id, result } });
+    if (rpc.method === 'tools/list')
+      return reply({
+        tools: [
+          { name: 'get_secret', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } },
+          { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: { type: 'string' } } } },
+        ],
+      });
     if (rpc.method === 'tools/call' && rpc.params?.name === 'get_secret') return reply({ task: task('working') });
     if (rpc.method === 'tasks/get') return reply(task(++polls > 2 ? 'completed' : 'working'));
     if (rpc.method === 'tasks/result')

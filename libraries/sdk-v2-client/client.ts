@@ -29,8 +29,11 @@ const SCENARIOS: Record<
   { versions?: string[]; elicitation?: boolean; steps: (call: Call, client: Client) => Promise<string> }
 > = {
   'stateless-call': {
-    steps: async (call) =>
-      call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }),
+    // The tools are listed first, as the SDK's client guide does (its callTool then mirrors annotated parameters).
+    steps: async (call, client) => {
+      await client.listTools();
+      return call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) });
+    },
   },
   'param-headers': {
     steps: async (call, client) => {

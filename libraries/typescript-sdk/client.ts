@@ -18,8 +18,12 @@ type Steps = (call: Call, client: Client) => Promise<string>;
 /** get_secret → submit_answer (call-tool, server-ping, session-expiry, version-mismatch). */
 const secretThenSubmit: Steps = async (call) => call('submit_answer', { answer: await call('get_secret') });
 
-/** Run a tool as a task through the SDK's tasks API (it polls tasks/get and fetches tasks/result); its result's text. */
+/**
+ * Run a tool as a task through the SDK's tasks API (it polls tasks/get and fetches tasks/result); its result's text.
+ * The tools are listed first: that is how the SDK learns which tools are task-only (its callTool refuses them).
+ */
 async function taskText(client: Client, name: string): Promise<string> {
+  await client.listTools();
   const stream = client.experimental.tasks.callToolStream({ name, arguments: {} }, CallToolResultSchema, {
     task: { ttl: 60_000 },
   });
