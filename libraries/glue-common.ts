@@ -3,7 +3,20 @@
 import { readFileSync } from 'node:fs';
 
 /** One tool call of a client prompt's sequence: returns the text of the result's single text content item. */
-export type Call = (name: string, args?: Record<string, unknown>) => Promise<string>;
+export type Call = (name: string, args?: Record<string, unknown>, options?: { timeout?: number }) => Promise<string>;
+
+/**
+ * What a prompt asks in application terms ("call it once more", "connect once more"): run `first`; if it fails, log
+ * why and run `again` once. The failure of `again` is the step's failure.
+ */
+export async function onceMore<T>(first: () => Promise<T>, again: () => Promise<T>): Promise<T> {
+  try {
+    return await first();
+  } catch (e) {
+    console.error(`failed, once more: ${(e as Error).message}`);
+    return again();
+  }
+}
 
 /** The text of a tool result's text item; an error result or no text is a failure of the step (thrown, logged by the caller). */
 export function toolText(name: string, result: object): string {

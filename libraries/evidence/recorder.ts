@@ -73,6 +73,72 @@ const SCRIPTS: Record<string, (req: IncomingMessage, rpc: Rpc | undefined) => Re
   })(),
 };
 
+const initResult = (id: unknown, protocolVersion: string, capabilities: object = { tools: {} }) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { protocolVersion, capabilities, serverInfo: { name: 'recorder', version: '1.0.0' } },
+});
+const toolAnswer = (id: unknown, tool: string | undefined) => ({
+  jsonrpc: '2.0',
+  id,
+  result: text(tool === 'get_secret' ? 's3cr3t' : tool === 'submit_answer' ? 'accepted' : 'unknown tool'),
+});
+
+SCRIPTS['version-mismatch'] = (() => {
+  let sessions = 0;
+  return (req, rpc) => {
+    const sid = req.headers['mcp-session-id'];
+    if (req.method === 'GET') return { status: 405 };
+    if (req.method === 'DELETE') return { status: 200 };
+    if (rpc?.method === 'initialize') {
+      const id = `s${++sessions}`;
+      const version = sessions === 1 ? '2024-11-05' : '2025-11-25';
+      return { status: 200, headers: { 'mcp-session-id': id }, body: initResult(rpc.id, version) };
+    }
+    if (rpc?.id === undefined) return { status: 202 };
+    return { status: 200, body: toolAnswer(rpc.id, rpc.params?.name) };
+  };
+})();
+
+SCRIPTS['task-call'] = (() => {
+  let polls = 0;
+  const task = (status: string) => ({
+    taskId: 't1',
+    status,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUpdatedAt: '2026-01-01T00:00:00.000Z',
+    ttl: 60000,
+    pollInterval: 250,
+  });
+  return (req, rpc) => {
+    if (req.method === 'GET') return { status: 405 };
+    if (req.method === 'DELETE') return { status: 200 };
+    if (rpc?.method === 'initialize')
+      return {
+        status: 200,
+        headers: { 'mcp-session-id': 's1' },
+        body: initResult(rpc.id, '2025-11-25', { tools: {}, tasks: { requests: { tools: { call: {} } } } }),
+      };
+    if (rpc?.id === undefined) return { status: 202 };
+    const reply = (result: object) => ({ status: 200, body: { jsonrpc: '2.0', id: rpc.id, result } });
+    if (rpc.method === 'tools/list')
+      return reply({
+        tools: [
+          { name: 'get_secret', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } },
+          { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: { type: 'string' } } } },
+        ],
+      });
+    if (rpc.method === 'tools/call' && rpc.params?.name === 'get_secret') return reply({ task: task('working') });
+    if (rpc.method === 'tasks/get') return reply(task(++polls > 2 ? 'completed' : 'working'));
+    if (rpc.method === 'tasks/result')
+      return reply({ ...text('s3cr3t'), _meta: { 'io.modelcontextprotocol/related-task': { taskId: 't1' } } });
+    return { status: 200, body: toolAnswer(rpc.id, rpc.params?.name) };
+  };
+})();
+
+/** Scripts whose transcript shows the time between the previous response and each request (pacing is the point). */
+const TIMED = new Set(['task-call']);
+
 const complete = (id: unknown, result: object) => ({
   jsonrpc: '2.0',
   id,
@@ -126,6 +192,23 @@ SCRIPTS['param-headers'] = (req, rpc) => {
   };
 };
 
+SCRIPTS['server-drift'] = (req, rpc) => {
+  if (req.method !== 'POST') return { status: 405 };
+  if (rpc?.id === undefined) return { status: 202 };
+  if (rpc.method === 'server/discover')
+    return {
+      status: 200,
+      body: complete(rpc.id, {
+        supportedVersions: ['2026-07-28'],
+        capabilities: { tools: {} },
+        serverInfo: { name: 'recorder', version: '1.0.0' },
+      }),
+    };
+  const tool = rpc.params?.name;
+  if (tool === 'get_token') return { status: 200, body: { jsonrpc: '2.0', id: rpc.id, result: text('tok-1') } };
+  return { status: 200, body: complete(rpc.id, text(tool === 'submit_answer' ? 'accepted' : 's3cr3t')) };
+};
+
 const [script, sep, ...command] = process.argv.slice(2);
 const play = SCRIPTS[script ?? ''];
 if (!play || sep !== '--' || command.length === 0) {
@@ -134,11 +217,14 @@ if (!play || sep !== '--' || command.length === 0) {
 }
 
 let n = 0;
+let lastResponseAt: number | undefined;
 const server = createServer((req: IncomingMessage, res: ServerResponse) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString('utf8')));
   req.on('end', () => {
     const x = n++;
+    if (TIMED.has(script!) && lastResponseAt !== undefined)
+      console.log(`=== +${Math.round(performance.now() - lastResponseAt)} ms since the previous response`);
     console.log(`>>> #${x} ${req.method} ${req.url} HTTP/${req.httpVersion}`);
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       console.log(`>>> ${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
@@ -153,6 +239,7 @@ const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const out = reply.body === undefined ? '' : JSON.stringify(reply.body);
     const headers = { ...(out ? { 'content-type': 'application/json' } : {}), ...reply.headers };
     res.writeHead(reply.status, headers).end(out);
+    lastResponseAt = performance.now();
     console.log(
       `<<< #${x} ${reply.status}${Object.entries(headers)
         .map(([k, v]) => `\n<<< ${k}: ${v}`)

@@ -1,10 +1,16 @@
 // Glue: a 2026-07-28 MCP client built with the MCP TypeScript SDK v2 (`@modelcontextprotocol/client` 2.x `Client` +
 // `StreamableHTTPClientTransport`, `versionNegotiation: { mode: 'auto' }` as its docs show for the 2026-07-28 wire)
 // doing one client-role prompt's task against MCP_SERVER_URL. Usage: `node client.ts <scenario-id>`. Exits 0 when
-// the server accepted the answer, 1 otherwise. Policy (CONTEXT.md): no retry or header code of our own — the SDK's
-// own negotiation, Mcp-Param headers, tool-definition checks and multi-round-trip auto-fulfilment are measured.
-import { toolText, type Call } from '../glue-common.ts';
+// the server accepted the answer, 1 otherwise. Policy (CONTEXT.md): no protocol or header code of our own — the SDK's
+// own negotiation, Mcp-Param headers, tool-definition checks, HeaderMismatch re-listing, result-type checks, timeout
+// cancellation and multi-round-trip auto-fulfilment are measured. What a prompt asks in application terms is done with
+// library calls (slow-server: the SDK's per-request `timeout`, then one more call; server-drift: one more call of a
+// step the SDK failed).
+import { onceMore, toolText, type Call } from '../glue-common.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+
+/** The prompts' per-call limit (slow-server: give up on a call that gets no answer within 2 s). */
+const GIVE_UP_MS = 2000;
 
 const ARGS = {
   region: 'us-west1',
@@ -23,8 +29,11 @@ const SCENARIOS: Record<
   { versions?: string[]; elicitation?: boolean; steps: (call: Call, client: Client) => Promise<string> }
 > = {
   'stateless-call': {
-    steps: async (call) =>
-      call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }),
+    // The tools are listed first, as the SDK's client guide does (its callTool then mirrors annotated parameters).
+    steps: async (call, client) => {
+      await client.listTools();
+      return call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) });
+    },
   },
   'param-headers': {
     steps: async (call, client) => {
@@ -42,6 +51,31 @@ const SCENARIOS: Record<
   'version-retry': {
     versions: ['2027-03-15', '2026-07-28'],
     steps: async (call) => call('submit_answer', { answer: await call('get_secret') }),
+  },
+  // The prompt: give up on get_secret after 2 s, call it off (the SDK's timeout does), call it once more.
+  'slow-server': {
+    steps: async (call) => {
+      const secret = await onceMore(
+        () => call('get_secret', {}, { timeout: GIVE_UP_MS }),
+        () => call('get_secret'),
+      );
+      return call('submit_answer', { answer: secret });
+    },
+  },
+  // The prompt: recover from a refused call and from an answer the client cannot read, and finish: a step the SDK
+  // fails (after its own recovery) is called once more.
+  'server-drift': {
+    steps: async (call) => {
+      const token = await onceMore(
+        () => call('get_token'),
+        () => call('get_token'),
+      );
+      const secret = await onceMore(
+        () => call('get_secret', { token, shard: 7 }),
+        () => call('get_secret', { token, shard: 7 }),
+      );
+      return call('submit_answer', { answer: secret });
+    },
   },
   'multi-round-trip': {
     elicitation: true,
@@ -69,7 +103,8 @@ if (scenario.elicitation)
   client.setRequestHandler('elicitation/create', async () => ({ action: 'accept', content: { confirm: true } }));
 
 /** Call a tool and return the text of its single text content item. */
-const call: Call = async (name, args = {}) => toolText(name, await client.callTool({ name, arguments: args }));
+const call: Call = async (name, args = {}, options) =>
+  toolText(name, await client.callTool({ name, arguments: args }, options));
 
 let code = 1;
 try {
