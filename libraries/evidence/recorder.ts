@@ -84,22 +84,6 @@ const toolAnswer = (id: unknown, tool: string | undefined) => ({
   result: text(tool === 'get_secret' ? 's3cr3t' : tool === 'submit_answer' ? 'accepted' : 'unknown tool'),
 });
 
-SCRIPTS['version-mismatch'] = (() => {
-  let sessions = 0;
-  return (req, rpc) => {
-    const sid = req.headers['mcp-session-id'];
-    if (req.method === 'GET') return { status: 405 };
-    if (req.method === 'DELETE') return { status: 200 };
-    if (rpc?.method === 'initialize') {
-      const id = `s${++sessions}`;
-      const version = sessions === 1 ? '2024-11-05' : '2025-11-25';
-      return { status: 200, headers: { 'mcp-session-id': id }, body: initResult(rpc.id, version) };
-    }
-    if (rpc?.id === undefined) return { status: 202 };
-    return { status: 200, body: toolAnswer(rpc.id, rpc.params?.name) };
-  };
-})();
-
 SCRIPTS['task-call'] = (() => {
   let polls = 0;
   const task = (status: string) => ({
@@ -190,23 +174,6 @@ SCRIPTS['param-headers'] = (req, rpc) => {
     status: 200,
     body: complete(rpc.id, text(tool === 'entrée' ? 'tok-1' : tool === 'submit_answer' ? 'accepted' : 's3cr3t')),
   };
-};
-
-SCRIPTS['server-drift'] = (req, rpc) => {
-  if (req.method !== 'POST') return { status: 405 };
-  if (rpc?.id === undefined) return { status: 202 };
-  if (rpc.method === 'server/discover')
-    return {
-      status: 200,
-      body: complete(rpc.id, {
-        supportedVersions: ['2026-07-28'],
-        capabilities: { tools: {} },
-        serverInfo: { name: 'recorder', version: '1.0.0' },
-      }),
-    };
-  const tool = rpc.params?.name;
-  if (tool === 'get_token') return { status: 200, body: { jsonrpc: '2.0', id: rpc.id, result: text('tok-1') } };
-  return { status: 200, body: complete(rpc.id, text(tool === 'submit_answer' ? 'accepted' : 's3cr3t')) };
 };
 
 const [script, sep, ...command] = process.argv.slice(2);

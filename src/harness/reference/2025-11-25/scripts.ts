@@ -60,7 +60,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
   'task-call': { ...BASE, tasks: true },
-  'version-mismatch': { ...BASE, firstVersion: '2024-11-05' },
+  'version-mismatch': { ...BASE, firstVersion: '2030-01-01' },
   'slow-server': { ...BASE, secret: 'sse-hang', initDelayMs: 300 },
   'server-ping': { ...BASE, secret: 'sse-ping', answerVersion: '2025-06-18', secretPrefix: 'ß-', chatter: true },
 };

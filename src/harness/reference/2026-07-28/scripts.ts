@@ -16,8 +16,6 @@ export interface ReferenceScript {
   mrtr: boolean;
   /** get_secret's SSE response writes its Content-Type header name as `CONTENT-TYPE` (names are case-insensitive). */
   oddCaseSse?: boolean;
-  /** The token tool's result leaves `resultType` out, as a server of an earlier revision would (schema-invalid). */
-  tokenWithoutResultType?: boolean;
   /**
    * The tool changes under the client: the first get_secret call is refused with HeaderMismatch, and from then on
    * tools/list annotates `property` with `x-mcp-header: header` (and get_secret checks that header).
@@ -59,7 +57,6 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'server-drift': {
     ...BASE,
     tokenTool: 'get_token',
-    tokenWithoutResultType: true,
     drift: { property: 'shard', header: 'Shard' },
     unknownResultTypeOnce: 'deferred',
   },
@@ -67,11 +64,11 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   'task-poll': { ...BASE, tasks: true },
 };
 
-/** Reference labels whose answer breaks the pinned schema on purpose: label → why (the schema gate exempts them). */
-export const SCHEMA_INVALID_LABELS: Readonly<Record<string, string>> = {
-  'token without resultType':
-    'server-drift plays a server of an earlier revision for get_token: its result has no resultType, which clients must read as complete (260728-basic-85)',
-};
+/**
+ * Reference labels whose answer breaks the pinned schema on purpose: label → why (the schema gate exempts them). None
+ * today: server-drift's result without resultType was dropped (260728-basic-85 is ambiguous-see-CONTEXT, CONTEXT.md).
+ */
+export const SCHEMA_INVALID_LABELS: Readonly<Record<string, string>> = {};
 
 /** How long a call after the hung one waits for the hung stream to end (so the wire shows which came first). */
 export const HANG_RELEASE_WAIT_MS = 3_000;

@@ -201,9 +201,7 @@ export async function toolCall(s: ToolState, req: RecordedRequest, id: unknown, 
     return false;
   }
   if (name === s.script.tokenTool) {
-    const { resultType, ...legacy } = complete(id, text(s.token)).result;
-    if (s.script.tokenWithoutResultType) req.label('token without resultType');
-    req.json(200, { jsonrpc: '2.0', id, result: s.script.tokenWithoutResultType ? legacy : { resultType, ...legacy } });
+    req.json(200, complete(id, text(s.token)));
     return false;
   }
   switch (name) {

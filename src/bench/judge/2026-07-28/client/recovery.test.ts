@@ -99,22 +99,6 @@ describe('resultType checkpoints (basic-84, basic-85)', () => {
     json: { jsonrpc: '2.0', id, result: { resultType: 'deferred', content: [{ type: 'text', text }] } },
   });
 
-  it('returns PASS for result-type-absent-complete when the token without resultType is passed on', () => {
-    const b = new LogBuilder();
-    call(b, 1, 'get_token', {}, legacy(1, 'tok'));
-    call(b, 2, 'get_secret', { token: 'tok', shard: 7 }, textResult(2, SECRET));
-    expect(v('result-type-absent-complete', b)).toBe('pass');
-  });
-  it('returns FAIL for result-type-absent-complete when the token is never used, N/A without such a result', () => {
-    const b = new LogBuilder();
-    call(b, 1, 'get_token', {}, legacy(1, 'tok'));
-    call(b, 2, 'get_secret', { shard: 7 }, textResult(2, 'needs the token', true));
-    expect(judge('result-type-absent-complete', b).message).toContain('x0');
-    const c = new LogBuilder();
-    call(c, 1, 'get_token', {}, textResult(1, 'tok'));
-    expect(v('result-type-absent-complete', c)).toBe('not-applicable');
-  });
-
   it('returns PASS for result-type-unknown-invalid when the decoy is not used', () => {
     const b = new LogBuilder();
     call(b, 1, 'get_secret', {}, unknown(1, 'decoy'));

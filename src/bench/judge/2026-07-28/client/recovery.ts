@@ -67,30 +67,6 @@ export const headerNamesCaseInsensitive = judge('http-header-names-case-insensit
 });
 
 /**
- * 260728-basic-85: a tool result without resultType (the reference playing an earlier-revision server) is taken as
- * complete: its text is passed on in a later tool call (get_token's token to get_secret).
- */
-export const absentResultTypeComplete = judge('result-type-absent-complete', ({ exchanges }) => {
-  const all = clientRequests(exchanges);
-  const legacy = all.filter((r) => {
-    const res = resultFor(r);
-    return r.method === 'tools/call' && res !== undefined && !('resultType' in res) && toolTexts(res).length > 0;
-  });
-  if (legacy.length === 0) return notApplicable('no tool result without resultType reached the client');
-  for (const r of legacy) {
-    if (!laterCallCarrying(all, r.answer!.t, toolTexts(resultFor(r))))
-      return fail(
-        `the result of tools/call x${r.x} (${show(r.params.name)}) has no resultType and was never used as complete`,
-        [r.x],
-      );
-  }
-  return pass(
-    `${legacy.length} result(s) without resultType were used as complete`,
-    legacy.map((r) => r.x),
-  );
-});
-
-/**
  * 260728-basic-84: a result with an unrecognised resultType is invalid: its text (a decoy) is never passed on, in
  * particular never submitted as the answer.
  */

@@ -119,7 +119,7 @@ export const MUTANTS: readonly MutantInfo[] = [
   },
   {
     id: 'accept-any-version',
-    description: 'goes on with whatever protocol version initialize answered (here 2024-11-05)',
+    description: 'goes on with whatever protocol version initialize answered (here 2030-01-01)',
     scenarios: [S6],
   },
 ];

@@ -306,8 +306,6 @@ export class OracleClient2026 {
     }
     if (status !== 200 || !isObj(msg?.result)) throw new OracleRpcError(method, this.url, status, error);
     const result = msg.result;
-    if (result.resultType === undefined && this.is('absent-result-type-invalid'))
-      throw new InvalidResultError(method, this.url, undefined);
     const type = result.resultType ?? 'complete';
     // A CreateTaskResult is a valid answer to tools/call once the extension is declared (260728-exttasks-61b).
     if (type === 'task' && method === 'tools/call' && this.declaresTasks() && !this.is('task-result-unhandled'))

@@ -126,7 +126,6 @@ export const MUTANTS: readonly MutantInfo[] = [
     description: 'reads a result with an unrecognised resultType as complete',
     scenarios: [S5],
   },
-  { id: 'absent-result-type-invalid', description: 'treats a result without resultType as invalid', scenarios: [S5] },
   {
     id: 'no-close-on-timeout',
     description: 'stops waiting for a call that timed out but leaves its response stream open',
