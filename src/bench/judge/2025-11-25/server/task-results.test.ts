@@ -100,20 +100,26 @@ describe('task request and result judges', () => {
       'Not testable: tasks/get never showed the quick task in a terminal status (1 polls), so tasks/result was not sent after it',
     );
   });
-  it('returns FAIL for tasks-862 when the failed task answers tasks/result with a tool error result', () => {
-    const exs = withResult(STEP.taskResultCrash, 17, { content: [{ type: 'text', text: 'crashed' }], isError: true });
+  it('returns FAIL for tasks-862 when the failed task answers tasks/result with a plain success result', () => {
+    const exs = withResult(STEP.taskResultCrash, 17, { content: [{ type: 'text', text: '169' }] });
     expect(judgeOn(failedResultIsError, exs).message).toBe(
-      'Expected tasks/result of the crashed task to return its JSON-RPC error, got {"jsonrpc":"2.0","id":17,"result":{"content":[{"type":"text","text":"crashed"}],"isError":true}}',
+      'Expected tasks/result of the crashed task (status "failed") to return its JSON-RPC error, got {"jsonrpc":"2.0","id":17,"result":{"content":[{"type":"text","text":"169"}]}}',
     );
   });
-  it('returns FAIL for tasks-839 when the failed task has no statusMessage, or did not fail', () => {
+  it('returns NOT-APPLICABLE for tasks-862 when the crash ended in a tool error result (isError), not a JSON-RPC error', () => {
+    const exs = withResult(STEP.taskResultCrash, 17, { content: [{ type: 'text', text: 'crashed' }], isError: true });
+    expect(judgeOn(failedResultIsError, exs).verdict).toBe('not-applicable');
+  });
+  it('returns FAIL for tasks-839 when the failed task has no statusMessage', () => {
     const { statusMessage: _, ...bare } = FAILED_TASK;
     expect(judgeOn(failedHasStatusMessage, withResult(STEP.taskPollCrash, 200, bare)).message).toBe(
       'Expected a statusMessage in the tasks/get of the failed task, got nothing',
     );
+  });
+  it('returns NOT-APPLICABLE for tasks-839 when the crashed task did not end failed', () => {
     expect(
       judgeOn(failedHasStatusMessage, withResult(STEP.taskPollCrash, 200, taskView('task-c', 'completed'))).verdict,
-    ).toBe('fail');
+    ).toBe('not-applicable');
   });
   it('returns FAIL "Not testable" for tasks-862 and -839 when the crash task never showed terminal', () => {
     const exs = override(tasks(), {

@@ -132,9 +132,9 @@ export class TaskStore {
       await new Promise<void>((r) => t.waiters.push(r));
     }
     if (t.status === 'cancelled') throw new InvalidParams(`Task ${t.taskId} was cancelled`);
-    // A failed task's result is the JSON-RPC error its request ended with (failed-result-success: a tool error instead).
+    // A failed task's result is the JSON-RPC error its request ended with (failed-result-success: a plain success).
     if (t.error && this.mutant === 'failed-result-success')
-      return { content: [{ type: 'text', text: t.error.message }], isError: true, ...relatedMeta(t.taskId) };
+      return { content: [{ type: 'text', text: '169' }], ...relatedMeta(t.taskId) };
     if (t.error) throw t.error;
     if (wasTerminal && this.mutant === 'terminal-result-status') return this.view(t);
     if (wasTerminal && this.mutant === 'result-as-error')
