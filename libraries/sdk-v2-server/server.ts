@@ -27,6 +27,83 @@ const info = { name: 'mcpfs-sdk-v2-glue', version: '1.0.0' };
 // process knows), bound to the tool call's amount so a state minted for one call is rejected on another.
 const codec = createRequestStateCodec<{ amount: number }>({ key: randomBytes(32) });
 
+/** A countdown job of the streaming and subscriptions prompts: the ticks it counted and how it ended. */
+type Job = { state: 'running' | 'done' | 'cancelled'; ticks: number };
+// The handler builds a server per request: the jobs and plugins outlive them, in this process.
+const jobs = new Map<string, Job>();
+const plugins = new Set<string>();
+const fixedTools = new Set(['install_plugin', 'countdown', 'job_status']);
+/** Set once the handler exists: its `notify` facade over the subscriptions/listen streams. */
+let notifyToolsChanged = () => {};
+
+/** The prompts' countdown and job_status tools; cancellation through the handler's `ctx.mcpReq.signal`. */
+function countdownTools(s: McpServer): void {
+  s.registerTool(
+    'countdown',
+    {
+      description:
+        'Count n ticks of 100 ms over an SSE stream, with a progress notification per tick when asked, then return "liftoff".',
+      inputSchema: z.object({ jobId: z.string(), n: z.number().int().min(1).max(100) }),
+    },
+    async ({ jobId, n }, ctx) => {
+      const job: Job = { state: 'running', ticks: 0 };
+      jobs.set(jobId, job);
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      for (let i = 1; i <= n; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        // The per-request transport aborts the signal when the client disconnects (PerRequestMessageExtra.request).
+        if (ctx.mcpReq.signal.aborted || jobs.get(jobId) !== job) {
+          job.state = 'cancelled';
+          throw new Error('countdown cancelled');
+        }
+        job.ticks = i;
+        if (progressToken !== undefined)
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken, progress: i, total: n },
+          });
+      }
+      job.state = 'done';
+      return text('liftoff');
+    },
+  );
+  s.registerTool(
+    'job_status',
+    {
+      description: 'Report a countdown job: running, done or cancelled, with the ticks counted.',
+      inputSchema: z.object({ jobId: z.string() }),
+    },
+    async ({ jobId }) => {
+      const job = jobs.get(jobId);
+      return job ? text(`${job.state} ${job.ticks}`) : { ...text(`no job ${jobId}`), isError: true };
+    },
+  );
+}
+
+/** The subscriptions prompt's install_plugin and the plugins installed so far (each a tool of its name). */
+function pluginTools(s: McpServer): void {
+  s.registerTool(
+    'install_plugin',
+    {
+      description: 'Install the plugin name: adds a tool of that name, which returns "<name> ready".',
+      inputSchema: z.object({ name: z.string() }),
+    },
+    async ({ name }) => {
+      if (!/^[a-z0-9_]{1,32}$/.test(name) || fixedTools.has(name))
+        return { ...text(`invalid plugin name ${JSON.stringify(name)}`), isError: true };
+      if (!plugins.has(name)) {
+        plugins.add(name);
+        notifyToolsChanged();
+      }
+      return text(`installed ${name}`);
+    },
+  );
+  for (const name of plugins)
+    s.registerTool(name, { description: `The ${name} plugin.`, inputSchema: z.object({}) }, async () =>
+      text(`${name} ready`),
+    );
+}
+
 /** Per scenario: a factory for a fresh McpServer with the prompt's tools, and the handler options the prompt needs. */
 const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHandlerOptions }> = {
   'stateless-tools': {
@@ -62,6 +139,25 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
         { description: 'Route a query to a region.', inputSchema: schema },
         async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`),
       );
+      return s;
+    },
+  },
+  streaming: {
+    options: { responseMode: 'sse' }, // the prompt asks for SSE answers to countdown
+    build: () => {
+      const s = new McpServer(info);
+      countdownTools(s);
+      return s;
+    },
+  },
+  subscriptions: {
+    options: { responseMode: 'sse' },
+    build: () => {
+      // The prompt lets clients listen for tool-list changes: the listChanged capability, without which the SDK's
+      // listen router does not honour a toolsListChanged filter.
+      const s = new McpServer(info, { capabilities: { tools: { listChanged: true } } });
+      pluginTools(s);
+      countdownTools(s);
       return s;
     },
   },
@@ -105,7 +201,10 @@ if (!scenario) {
   process.exit(2);
 }
 const port = Number(process.env.PORT);
-const handler = toNodeHandler(createMcpHandler(scenario.build, scenario.options));
+const mcpHandler = createMcpHandler(scenario.build, scenario.options);
+// The handler's publish-side facade: every open subscriptions/listen stream that asked for tool-list changes is told.
+notifyToolsChanged = () => mcpHandler.notify.toolsChanged();
+const handler = toNodeHandler(mcpHandler);
 const validateHost = localhostHostValidation();
 const validateOrigin = localhostOriginValidation();
 

@@ -3,8 +3,9 @@
 // SSE) next to the 2025 sessions. Exposes the tools one 2026-07-28 server-role prompt asks for. Usage:
 // `node server-2026.ts <scenario-id>` with PORT set; serves http://127.0.0.1:$PORT/mcp.
 // Policy (CONTEXT.md): library features only, configured as the prompt asks. tmcp has no Tasks extension (tasks: not
-// attempted, see libraries/registry.json).
+// attempted, see libraries/registry.json). Streaming and subscriptions: countdown jobs and plugins live in this process.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
 import { McpServer } from 'tmcp';
 import { z } from 'zod';
@@ -31,12 +32,85 @@ const requestStateCodec = {
   },
 };
 
-const build = () =>
+// The subscriptions prompt lets clients listen for tool-list changes: the `listChanged` capability, with which tmcp
+// notifies every matching `subscriptions/listen` stream whenever `server.tool` adds a tool (README `changed`).
+const build = (listChanged: boolean) =>
   new McpServer(
     { name: 'mcpfs-tmcp-glue', version: '1.0.0', description: 'benchmark glue' },
-    { adapter: new ZodJsonSchemaAdapter(), capabilities: { tools: {} }, requestStateCodec },
+    {
+      adapter: new ZodJsonSchemaAdapter(),
+      capabilities: { tools: listChanged ? { listChanged } : {} },
+      requestStateCodec,
+    },
   );
 type Server = ReturnType<typeof build>;
+
+/** A countdown job of the streaming and subscriptions prompts: the ticks it counted and how it ended. */
+type Job = { state: 'running' | 'done' | 'cancelled'; ticks: number };
+const jobs = new Map<string, Job>();
+
+/** The prompts' countdown and job_status tools; cancellation through `server.ctx.signal` (README `ctx`). */
+function countdownTools(s: Server): void {
+  s.tool(
+    {
+      name: 'countdown',
+      description:
+        'Count n ticks of 100 ms over an SSE stream, with a progress notification per tick when asked, then return "liftoff".',
+      schema: z.object({ jobId: z.string(), n: z.number().int().min(1).max(100) }),
+    },
+    async ({ jobId, n }) => {
+      // The HTTP transport aborts the signal when the response stream is closed (README `ctx`).
+      const signal = s.ctx.signal;
+      const job: Job = { state: 'running', ticks: 0 };
+      jobs.set(jobId, job);
+      for (let i = 1; i <= n; i++) {
+        await sleep(100);
+        if (signal?.aborted || jobs.get(jobId) !== job) {
+          job.state = 'cancelled';
+          throw new Error('countdown cancelled');
+        }
+        job.ticks = i;
+        s.progress(i, n); // README "Progress Reporting": sent only when the request carries a progressToken
+      }
+      job.state = 'done';
+      return text('liftoff');
+    },
+  );
+  s.tool(
+    {
+      name: 'job_status',
+      description: 'Report a countdown job: running, done or cancelled, with the ticks counted.',
+      schema: z.object({ jobId: z.string() }),
+    },
+    async ({ jobId }) => {
+      const job = jobs.get(jobId);
+      if (!job) return { ...text(`no job ${jobId}`), isError: true };
+      return text(`${job.state} ${job.ticks}`);
+    },
+  );
+}
+
+/** The subscriptions prompt's install_plugin: each plugin a new tool, added with `server.tool` while the server runs. */
+function pluginTools(s: Server): void {
+  const installed = new Set<string>();
+  const fixed = new Set(['install_plugin', 'countdown', 'job_status']);
+  s.tool(
+    {
+      name: 'install_plugin',
+      description: 'Install the plugin name: adds a tool of that name, which returns "<name> ready".',
+      schema: z.object({ name: z.string() }),
+    },
+    async ({ name }) => {
+      if (!/^[a-z0-9_]{1,32}$/.test(name) || fixed.has(name))
+        return { ...text(`invalid plugin name ${JSON.stringify(name)}`), isError: true };
+      if (!installed.has(name)) {
+        installed.add(name);
+        s.tool({ name, description: `The ${name} plugin.` }, async () => text(`${name} ready`));
+      }
+      return text(`installed ${name}`);
+    },
+  );
+}
 
 /** Per scenario: the tools its prompt lists. */
 const SCENARIOS: Record<string, (s: Server) => void> = {
@@ -69,6 +143,11 @@ const SCENARIOS: Record<string, (s: Server) => void> = {
       async ({ region, priority, query }) => text(`${region ?? 'global'}|${priority}|${query}`),
     );
   },
+  streaming: countdownTools,
+  subscriptions: (s) => {
+    pluginTools(s);
+    countdownTools(s);
+  },
   'multi-round-trip': (s) => {
     const confirmation = z.object({ confirm: z.boolean() });
     // `replayable`: without a client session, tmcp answers elicitation() with an input_required result and runs the
@@ -100,6 +179,6 @@ if (!tools) {
   console.error(`usage: node server-2026.ts <${Object.keys(SCENARIOS).join('|')}>`);
   process.exit(2);
 }
-const server = build();
+const server = build(process.argv[2] === 'subscriptions');
 tools(server);
 serve(server, process.argv[2]!);

@@ -69,6 +69,15 @@ export const SCENARIOS: Record<string, { tasks?: boolean; poll?: boolean; tools:
   tasks: {
     tasks: true,
     tools: (s) => {
+      // The ordinary tool: registerTool declares no execution.taskSupport, so it never runs as a task.
+      s.registerTool(
+        'add',
+        {
+          description: 'Add two numbers and return the sum as text; never runs as a task.',
+          inputSchema: { a: z.number(), b: z.number() },
+        },
+        async ({ a, b }) => text(String(a + b)),
+      );
       // The experimental tasks API, as in the SDK example's `delay` tool.
       s.experimental.tasks.registerToolTask(
         'slow_square',
@@ -81,10 +90,17 @@ export const SCENARIOS: Record<string, { tasks?: boolean; poll?: boolean; tools:
           async createTask({ x, delayMs }, { taskStore, taskRequestedTtl }) {
             const task = await taskStore.createTask({ ttl: taskRequestedTtl });
             setTimeout(() => {
+              // The prompt's crash case (x = 13) fails the task as the SDK example's tasks do: a 'failed' status with
+              // an isError result (the store holds a result, never an error, for a failed task).
+              const done =
+                x === 13
+                  ? taskStore.storeTaskResult(task.taskId, 'failed', {
+                      ...text('Error: slow_square crashed computing 13 * 13'),
+                      isError: true,
+                    })
+                  : taskStore.storeTaskResult(task.taskId, 'completed', text(String(x * x)));
               // A cancelled task cannot be completed any more; the store says so by throwing.
-              taskStore
-                .storeTaskResult(task.taskId, 'completed', text(String(x * x)))
-                .catch((e: unknown) => console.error(`slow_square: ${(e as Error).message}`));
+              done.catch((e: unknown) => console.error(`slow_square: ${(e as Error).message}`));
             }, delayMs);
             return { task };
           },

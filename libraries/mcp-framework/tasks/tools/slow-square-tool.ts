@@ -17,6 +17,8 @@ export default class SlowSquareTool extends MCPTool {
 
   async execute(input: MCPInput<this>) {
     await sleep(input.delayMs);
+    // The prompt's crash case: the computation fails; the framework turns a thrown error into the task's failure.
+    if (input.x === 13) throw new Error('slow_square crashed computing 13 * 13');
     return [{ type: 'text' as const, text: String(input.x * input.x) }];
   }
 }
