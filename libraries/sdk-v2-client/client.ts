@@ -5,7 +5,8 @@
 // own negotiation, Mcp-Param headers, tool-definition checks, HeaderMismatch re-listing, result-type checks, timeout
 // cancellation and multi-round-trip auto-fulfilment are measured. What a prompt asks in application terms is done with
 // library calls (slow-server: the SDK's per-request `timeout`, then one more call; server-drift: one more call of a
-// step the SDK failed).
+// step the SDK failed). SDK 2.4.0 ships no Tasks extension (task-poll: not attempted, see libraries/registry.json); the
+// glue refuses it like any scenario it does not know.
 import { onceMore, toolText, type Call } from '../glue-common.ts';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
