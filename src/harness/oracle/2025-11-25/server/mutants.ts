@@ -332,7 +332,8 @@ export const MUTANTS = [
   },
   {
     id: 'failed-result-success',
-    description: 'answers tasks/result of the failed (crashed) task with a plain success result instead of its JSON-RPC error',
+    description:
+      'answers tasks/result of the failed (crashed) task with a plain success result instead of its JSON-RPC error',
     scenarios: ['tasks'],
   },
   { id: 'no-status-message', description: 'reports a failed task without a statusMessage', scenarios: ['tasks'] },
