@@ -4,7 +4,7 @@
 // the tools one 2026-07-28 server-role prompt asks for. Usage: `node server.ts <scenario-id>` with PORT set; serves
 // http://127.0.0.1:$PORT/mcp. Policy (CONTEXT.md): library features only, configured as the prompt asks.
 // SDK 2.4.0 ships no Tasks extension (tasks: not attempted, see libraries/registry.json).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { localhostHostValidation, localhostOriginValidation, toNodeHandler } from '@modelcontextprotocol/node';
 import {
@@ -24,8 +24,11 @@ const text = (t: string) => ({ content: [{ type: 'text' as const, text: t }] });
 const info = { name: 'mcpfs-sdk-v2-glue', version: '1.0.0' };
 
 // The multi-round-trip prompt asks for an integrity-protected requestState: the SDK's HMAC codec (a key only this
-// process knows), bound to the tool call's amount so a state minted for one call is rejected on another.
-const codec = createRequestStateCodec<{ amount: number }>({ key: randomBytes(32) });
+// process knows), bound to the tool call's amount so a state minted for one call is rejected on another, and carrying
+// a nonce so a confirmation is redeemed once: the redeemed nonces are the one thing the prompt lets the server keep
+// (in this process, since the handler builds a server per request).
+const codec = createRequestStateCodec<{ amount: number; nonce: string }>({ key: randomBytes(32) });
+const redeemed = new Set<string>();
 
 /** A countdown job of the streaming and subscriptions prompts: the ticks it counted and how it ended. */
 type Job = { state: 'running' | 'done' | 'cancelled'; ticks: number };
@@ -173,9 +176,13 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
           inputSchema: z.object({ amount: z.number().int().min(1) }),
         },
         async ({ amount }, ctx) => {
-          const state = ctx.mcpReq.requestState<{ amount: number }>();
+          const state = ctx.mcpReq.requestState<{ amount: number; nonce: string }>();
           const confirmed = acceptedContent(ctx.mcpReq.inputResponses, 'confirm', confirmation);
-          if (state && state.amount === amount && confirmed?.confirm === true) return text(`transferred ${amount}`);
+          if (state && state.amount === amount && confirmed?.confirm === true) {
+            if (redeemed.has(state.nonce)) return { ...text('confirmation already redeemed'), isError: true };
+            redeemed.add(state.nonce);
+            return text(`transferred ${amount}`);
+          }
           if (!s.server.getClientCapabilities()?.elicitation)
             throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { elicitation: {} } });
           return inputRequired({
@@ -186,7 +193,7 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
                 requestedSchema: confirmation,
               }),
             },
-            requestState: await codec.mint({ amount }),
+            requestState: await codec.mint({ amount, nonce: randomUUID() }),
           });
         },
       );

@@ -4,7 +4,7 @@
 // `node server-2026.ts <scenario-id>` with PORT set; serves http://127.0.0.1:$PORT/mcp.
 // Policy (CONTEXT.md): library features only, configured as the prompt asks. tmcp has no Tasks extension (tasks: not
 // attempted, see libraries/registry.json). Streaming and subscriptions: countdown jobs and plugins live in this process.
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ZodJsonSchemaAdapter } from '@tmcp/adapter-zod';
 import { McpServer } from 'tmcp';
@@ -150,6 +150,8 @@ const SCENARIOS: Record<string, (s: Server) => void> = {
   },
   'multi-round-trip': (s) => {
     const confirmation = z.object({ confirm: z.boolean() });
+    /** The nonces of the confirmations already redeemed (each transferred once). */
+    const redeemed = new Set<string>();
     // `replayable`: without a client session, tmcp answers elicitation() with an input_required result and runs the
     // handler again on the retry (README of server.elicitation), so the handler must be safe to start over.
     s.tool(
@@ -161,14 +163,18 @@ const SCENARIOS: Record<string, (s: Server) => void> = {
       },
       async ({ amount }) => {
         // The prompt: the requestState records the amount awaiting confirmation (`setRequestState`, restored on the
-        // retry as `server.ctx.requestState`); a retry for another amount is not this transfer's confirmation.
-        const saved = s.ctx.requestState as { amount?: number } | undefined;
+        // retry as `server.ctx.requestState`); a retry for another amount is not this transfer's confirmation. It also
+        // carries a nonce minted on the first round, so a confirmation can be redeemed once (the prompt's one piece
+        // of kept state: the redeemed nonces).
+        const saved = s.ctx.requestState as { amount?: number; nonce?: string } | undefined;
         if (saved !== undefined && saved.amount !== amount) throw new Error('requestState does not match this call');
-        s.setRequestState({ amount });
+        const nonce = saved?.nonce ?? randomUUID();
+        if (redeemed.has(nonce)) return { ...text('confirmation already redeemed'), isError: true };
+        s.setRequestState({ amount, nonce });
         const answer = await s.elicitation(`Confirm the transfer of ${amount}?`, confirmation, { key: 'confirm' });
-        return answer.action === 'accept' && answer.content?.confirm === true
-          ? text(`transferred ${amount}`)
-          : text('transfer cancelled');
+        if (answer.action !== 'accept' || answer.content?.confirm !== true) return text('transfer cancelled');
+        redeemed.add(nonce);
+        return text(`transferred ${amount}`);
       },
     );
   },
