@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { StreamableHTTPTransport } from '@hono/mcp';
-import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import { OrderedEventStore } from '../typescript-sdk/event-store.ts';
 import { Hono } from 'hono';
 import { buildServer, scenarioFromArgv } from '../typescript-sdk/tools.ts';
 
@@ -25,7 +25,7 @@ app.all('/mcp', async (c) => {
   // A request without a session id: a new transport (the transport itself rejects anything but initialize).
   const transport: StreamableHTTPTransport = new StreamableHTTPTransport({
     sessionIdGenerator: () => randomUUID(),
-    eventStore: new InMemoryEventStore(), // resumability (the option is the SDK's, which @hono/mcp accepts)
+    eventStore: new OrderedEventStore(), // resumability (the option is the SDK's, which @hono/mcp accepts)
     // No origin options: @hono/mcp 0.3.2's `allowedOrigins` check also rejects requests that carry no Origin at all
     // (403 for every ordinary client), and its README does not show it. Measured in CONTEXT.md (Sensitivity).
     onsessioninitialized: (id) => void sessions.set(id, transport),

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { InMemoryEventStore } from '@modelcontextprotocol/sdk/examples/shared/inMemoryEventStore.js';
+import { OrderedEventStore } from './event-store.ts';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { buildServer as build, scenarioFromArgv } from './tools.ts';
 
@@ -35,7 +35,7 @@ app.post('/mcp', async (req: Req, res: ServerResponse) => {
   if (!isInitializeRequest(req.body)) return jsonError(res, 400, -32000, 'Bad Request: No valid session ID provided');
   const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    eventStore: new InMemoryEventStore(), // resumability
+    eventStore: new OrderedEventStore(), // resumability
     // The poll-resume prompt asks to tell clients when to come back: the priming event's retry (ssePollingExample).
     ...(scenario.poll ? { retryInterval: POLL_RETRY_MS } : {}),
     // The prompts ask for 403 on a foreign Origin: the transport's own origin check (the only one the SDK ships).
