@@ -3,6 +3,7 @@ export * from './checkpoint.ts';
 export * from './scenario.ts';
 export * from './subject.ts';
 export * from './verdict.ts';
+export * from './sandbox.ts';
 export * from './usage.ts';
 export * from './trial.ts';
 export * from './wire-event.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { boundedString, DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema, TimestampSchema } from './common.ts';
 import { SubjectSchema } from './subject.ts';
+import { SandboxInfoSchema } from './sandbox.ts';
 import { UsageSchema } from './usage.ts';
 import { VerdictSchema } from './verdict.ts';
 
@@ -34,6 +35,8 @@ export const TrialInfoSchema = z.strictObject({
   scenarioHash: z.string().regex(/^sha256:[0-9a-f]{64}$/, 'must be "sha256:" and 64 hex digits'),
   /** How the subject's processes were isolated: `netns` (own network namespace, loopback only), `docker`, or `none`. */
   isolation: z.enum(['netns', 'docker', 'none']).default('none'),
+  /** `docker` only: the container's image and limits. */
+  sandbox: SandboxInfoSchema.optional(),
   /** Commit of the pinned spec the scenario quotes (40 hex). */
   specCommit: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-hex commit'),
 });
