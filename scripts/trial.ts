@@ -1,6 +1,6 @@
 // npm run trial -- --agent <oracle|null|mutant:<id>|command|pi|pi-scripted> --revision R --role client|server
 //   --scenario S --docs none|full [--k n] [--model provider/id] [--thinking lvl] [--timeout s]
-//   [--command "…" --subject agent/… [--label …] [--service] [--outside]] [--isolation netns|none] [--keep] [--dry-run]
+//   [--command "…" --subject agent/… [--label …] [--service] [--outside]] [--isolation docker|netns|none] [--keep] [--dry-run]
 // Runs one trial end to end and writes the record and its sidecars under results/.
 import { DOCS_AXES } from '../src/bench/schema/common.ts';
 import { scoreTrial } from '../src/bench/scoring/score.ts';
@@ -13,6 +13,7 @@ import { requireDriver } from '../src/harness/roles/registry.ts';
 import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
+import { chooseIsolation } from '../src/harness/runner/isolation.ts';
 
 const USAGE =
   'npm run trial -- --agent pi --model anthropic/claude-sonnet-5 --thinking high --revision 2025-11-25 --role server --scenario tools-basics --docs none';
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
       label: { type: 'string' },
       service: { type: 'boolean' },
       outside: { type: 'boolean' },
-      isolation: { type: 'string', default: 'netns' },
+      isolation: { type: 'string' },
       keep: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
     },
@@ -46,7 +47,6 @@ async function main(): Promise<number> {
   const revision = asRevision(a.revision);
   const role = asRole(a.role);
   const docs = oneOf('--docs', a.docs, DOCS_AXES);
-  const isolation = oneOf('--isolation', a.isolation, ['netns', 'none'] as const);
   const scenario = findScenario(root, revision, role, a.scenario);
   const driver = requireDriver(revision, role);
   const adapter = makeAdapter(
@@ -69,6 +69,7 @@ async function main(): Promise<number> {
   if (timeout !== undefined && !(timeout > 0))
     throw new RunnerInputError(`--timeout "${a.timeout}": must be seconds > 0`);
   const { spec, specCommit } = pinnedSpec(root, { text: docs === 'full' });
+  const { isolation, docker } = chooseIsolation(root, a.isolation, (l) => console.error(`trial: ${l}`));
 
   console.error(
     `trial: ${adapter.subject.id} on ${revision} ${role} ${scenario.id} (docs ${docs}, k${k}, isolation ${isolation})…`,
@@ -83,6 +84,7 @@ async function main(): Promise<number> {
     specDir: spec,
     specCommit,
     isolation,
+    docker,
     keep: a.keep,
     timeouts: timeout ? { sessionMs: timeout * 1000 } : undefined,
   });

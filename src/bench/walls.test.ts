@@ -71,6 +71,7 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   wire: 1, // flag parsing; the recorded HTTP exchange
   io: 2, // the project tree and the pinned spec on disk
   snapshot: 2, // reads an agent's workspace at session end (runner takes it, verify restores it)
+  'sandbox-image': 2, // the docker sandbox's image: its recipe, built with debootstrap and the engine
   oracle: 3,
   probe: 3,
   reference: 3, // the instruments of one revision each

@@ -9,6 +9,7 @@ import type { DocsAxis } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
 import { TRIAL_FORMAT, type Canary, type Contamination, type TrialRecord } from '../../bench/schema/trial.ts';
+import type { SandboxInfo } from '../../bench/schema/sandbox.ts';
 import type { Usage } from '../../bench/schema/usage.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { scenarioHash } from '../../bench/versions/hash.ts';
@@ -42,6 +43,8 @@ export interface TrialOutcome {
   specCommit: string;
   /** Isolation the runner applied (default `none`). */
   isolation?: 'netns' | 'docker' | 'none';
+  /** `docker`: the container's image and limits. */
+  sandbox?: SandboxInfo;
   /** The wire log as it will be written (the record seals it: its event count and chain head). */
   log: WireLog;
   /** Set when the harness (not the subject) failed: the record is `infra-error` with no verdicts. */
@@ -77,6 +80,7 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       benchmarkVersion: benchmarkVersion(root),
       scenarioHash: scenarioHash(o.scenario),
       isolation: o.isolation ?? 'none',
+      ...(o.sandbox ? { sandbox: o.sandbox } : {}),
       specCommit: o.specCommit,
     },
     subject: o.subject,

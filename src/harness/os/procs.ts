@@ -24,8 +24,23 @@ function read(path: string): string | undefined {
 
 /** Pids whose environment carries `MCPFS_TRIAL=<marker>` (inherited by every descendant that keeps its env). */
 export function pidsWithMarker(marker: string): number[] {
-  const needle = `${TRIAL_MARKER}=${marker}`;
-  return numericPids().filter((p) => read(`/proc/${p}/environ`)?.split('\0').includes(needle));
+  return pidsWithEnv(`${TRIAL_MARKER}=${marker}`);
+}
+
+/** Pids whose environment holds exactly this `NAME=value` entry. */
+export function pidsWithEnv(entry: string): number[] {
+  return numericPids().filter((p) => read(`/proc/${p}/environ`)?.split('\0').includes(entry));
+}
+
+/** A pid's command line, one element per argument (empty when it is gone). */
+export function cmdlineOf(pid: number): string[] {
+  return (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);
+}
+
+/** A pid's parent pid (0 when it is gone). */
+export function parentOf(pid: number): number {
+  const stat = read(`/proc/${pid}/stat`);
+  return stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : 0;
 }
 
 /** Network-namespace identity of a pid (`net:[4026532…]`), or undefined when it is gone. */

@@ -6,9 +6,10 @@ import { isListening } from '../os/ports.ts';
 import { childrenOf, killAll, netnsOf, pidsInNetns } from '../os/procs.ts';
 import { startRelay, formatEndpoint, type Endpoint, type Relay } from './relay.ts';
 import { shq } from './env.ts';
+import type { SandboxInfo } from '../../bench/schema/sandbox.ts';
 
-/** Isolation applied to the subject's processes (the record's `trial.isolation`; `docker` is documented only). */
-export type IsolationKind = 'netns' | 'none';
+/** Isolation applied to the subject's processes (the record's `trial.isolation`). */
+export type IsolationKind = 'netns' | 'docker' | 'none';
 
 /**
  * Where the subject's processes run. `netns`: a fresh network namespace with only loopback up; the harness reaches
@@ -19,6 +20,13 @@ export interface Sandbox {
   kind: IsolationKind;
   /** Wrap a command so it starts inside the sandbox. */
   enter(cmd: string, args: readonly string[]): { cmd: string; args: string[] };
+  /**
+   * The processes a started wrapper (`enter`'s command, by pid) became inside: they must stop with it at a time
+   * limit. netns: nsenter's forked child; docker: the exec'd process (the client's death does not end it).
+   */
+  entered(wrapperPid: number): number[];
+  /** `docker` only: the container's image and limits, for the record. */
+  info?: SandboxInfo;
   /** Something listens on `port` (reachable at 127.0.0.1) inside the sandbox. */
   listening(port: number): boolean;
   /** Make the subject's `127.0.0.1:port` inside reachable at the host's `127.0.0.1:port`. Throws on a host port clash. */
@@ -44,6 +52,7 @@ export function noneSandbox(): Sandbox {
   return {
     kind: 'none',
     enter: (cmd, args) => ({ cmd, args: [...args] }),
+    entered: () => [],
     listening: (port) => isListening(port, 'self'),
     netPid: () => 'self',
     exposeInside: async () => noRelay,
@@ -63,7 +72,7 @@ function ip(args: string[]): void {
 }
 
 /** Start a process inside and resolve once it printed "ready" (or reject when it exits first). */
-function startInside(
+export function startInside(
   sb: Pick<Sandbox, 'enter'>,
   args: string[],
   what: string,
@@ -155,7 +164,6 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
   ip(['netns', 'add', name]);
   let init: number | undefined;
   let ns: string | undefined;
-  const relays: Relay[] = [];
   const net = (cmd: string, args: readonly string[], pidNs = false) => ({
     cmd: 'nsenter',
     args: [`--net=${nsPath}`, ...(pidNs ? [`--pid=/proc/${init}/ns/pid`] : []), '--', cmd, ...args],
@@ -164,6 +172,7 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
   // anchor's pid namespace (they see and can signal only each other: `pkill node` or `kill -9 -1` cannot hit the
   // harness or pi) and get the filesystem view with a fresh /proc and the hidden folders.
   const helper: Pick<Sandbox, 'enter'> = { enter: net };
+  const relays = nsRelays(nsPath, dir);
   const sb: Sandbox = {
     kind: 'netns',
     enter: (cmd, args) => {
@@ -176,8 +185,59 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
           )
         : net(inner[0]!, inner.slice(1), true);
     },
+    // Entering a pid namespace, nsenter forks: the subject is its child.
+    entered: (pid) => childrenOf(pid),
     listening: (port) => init !== undefined && isListening(port, init),
     netPid: () => init,
+    exposeInside: relays.exposeInside,
+    exposeHost: relays.exposeHost,
+    pids: () => (ns ? pidsInNetns(ns) : []),
+    async dispose() {
+      await relays.close();
+      const left = ns ? await killAll(() => pidsInNetns(ns!)) : [];
+      spawnSync('ip', ['netns', 'del', name], { timeout: 10_000 });
+      return left;
+    },
+  };
+  try {
+    ip(['-n', name, 'link', 'set', 'lo', 'up']);
+    // unshare forks the anchor as pid 1 of a new pid namespace; when it dies, the kernel kills every subject process.
+    const anchor = await startInside(
+      helper,
+      ['--pid', '--fork', '--kill-child', '--', '/bin/sh', '-c', 'echo ready; exec sleep infinity'],
+      'namespace anchor',
+      'unshare',
+    );
+    init = childrenOf(anchor.pid!)[0];
+    ns = init !== undefined ? netnsOf(init) : undefined;
+    if (!ns || ns === netnsOf('self')) throw new InfraError(`sandbox failure: anchor process is not inside ${name}`);
+  } catch (e) {
+    await sb.dispose();
+    throw e instanceof InfraError ? e : new InfraError(`sandbox failure: ${(e as Error).message}`);
+  }
+  return sb;
+}
+
+/**
+ * One-port relays between the host's loopback and a network namespace's (entered by its path, e.g. `/run/netns/x`
+ * or `/proc/<pid>/ns/net`), over Unix sockets in `dir`: a socket file is reachable from any network namespace, so
+ * both sides keep their `127.0.0.1:<port>` and the bytes relayed are exactly the wire's. The inside half runs the
+ * harness's own relay in that network namespace only (host filesystem, outside any container's limits).
+ */
+export function nsRelays(
+  nsPath: string,
+  dir: string,
+): Pick<Sandbox, 'exposeInside' | 'exposeHost'> & { close(): Promise<void> } {
+  const relays: Relay[] = [];
+  const helper: Pick<Sandbox, 'enter'> = {
+    enter: (cmd, args) => ({ cmd: 'nsenter', args: [`--net=${nsPath}`, '--', cmd, ...args] }),
+  };
+  const track = async (p: Promise<Relay>): Promise<Relay> => {
+    const r = await p;
+    relays.push(r);
+    return r;
+  };
+  return {
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
       await startInside(
@@ -197,36 +257,10 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
       );
       return host;
     },
-    pids: () => (ns ? pidsInNetns(ns) : []),
-    async dispose() {
+    async close() {
       for (const r of relays) await r.close();
-      const left = ns ? await killAll(() => pidsInNetns(ns!)) : [];
-      spawnSync('ip', ['netns', 'del', name], { timeout: 10_000 });
-      return left;
     },
   };
-  const track = async (p: Promise<Relay>): Promise<Relay> => {
-    const r = await p;
-    relays.push(r);
-    return r;
-  };
-  try {
-    ip(['-n', name, 'link', 'set', 'lo', 'up']);
-    // unshare forks the anchor as pid 1 of a new pid namespace; when it dies, the kernel kills every subject process.
-    const anchor = await startInside(
-      helper,
-      ['--pid', '--fork', '--kill-child', '--', '/bin/sh', '-c', 'echo ready; exec sleep infinity'],
-      'namespace anchor',
-      'unshare',
-    );
-    init = childrenOf(anchor.pid!)[0];
-    ns = init !== undefined ? netnsOf(init) : undefined;
-    if (!ns || ns === netnsOf('self')) throw new InfraError(`sandbox failure: anchor process is not inside ${name}`);
-  } catch (e) {
-    await sb.dispose();
-    throw e instanceof InfraError ? e : new InfraError(`sandbox failure: ${(e as Error).message}`);
-  }
-  return sb;
 }
 
 /** Host-side relay; a port already taken on the host is the harness's port clash, not the subject's fault. */

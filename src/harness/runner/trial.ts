@@ -18,6 +18,8 @@ import { freePort, portFree, waitFor } from '../os/ports.ts';
 import { killAll, pidsWithMarker, TRIAL_MARKER } from '../os/procs.ts';
 import { netnsSandbox, noneSandbox, type FsView, type IsolationKind, type Sandbox } from './sandbox.ts';
 import { wireJsonl } from '../wire/recorder.ts';
+import { dockerSandbox, type DockerSandboxOptions } from './docker-sandbox.ts';
+import { findImage } from '../sandbox-image/build.ts';
 import { checkMount, createTrialDirs, type TrialDirs } from './workspace.ts';
 import { plantCanaries, scanWorkspace, type Planted } from './canaries.ts';
 import { canaryHits } from '../../bench/derive/canaries.ts';
@@ -49,8 +51,10 @@ export interface TrialOptions {
   specCommit: string;
   /** Judges (default: the benchmark's registry). */
   judges?: JudgeRegistry;
-  /** `netns` (default) or `none`; netns failing is an infra-error, never a silent fallback. */
+  /** `netns` (default), `docker` or `none`; a sandbox failing is an infra-error, never a silent fallback. */
   isolation?: IsolationKind;
+  /** `docker`: the image (default: this recipe's, which must be built) and limits (default `DEFAULT_LIMITS`). */
+  docker?: Partial<DockerSandboxOptions>;
   /** Tests: build the sandbox differently (e.g. a broken one). */
   makeSandbox?: (tag: string, dirs: TrialDirs, view: FsView) => Promise<Sandbox>;
   timeouts?: TrialTimeouts;
@@ -145,6 +149,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       endedAt: new Date(),
       specCommit: o.specCommit,
       isolation,
+      sandbox: st.sb?.info,
       log: wire,
       infraReason,
       usage: {
@@ -175,13 +180,24 @@ async function execute(o: TrialOptions, marker: string, st: State): Promise<Wire
     st.manifest = harnessManifest(st.dirs.dir);
     st.procs = new ProcessLog(st.dirs.dir, secrets(st));
   }
-  const isolation = o.isolation ?? 'netns';
-  const make =
-    o.makeSandbox ??
-    ((tag: string, dirs: TrialDirs, view: FsView) =>
-      isolation === 'netns' ? netnsSandbox(tag, dirs.plumbing, view) : Promise.resolve(noneSandbox()));
+  const make = o.makeSandbox ?? makeSandbox(o);
   st.sb = await make(marker, st.dirs, subjectView(st.dirs, o.adapter.usesProject ?? false, o.root));
   return o.driver.role === 'server' ? serverTrial(o, o.driver, marker, st) : clientTrial(o, o.driver, marker, st);
+}
+
+/** The sandbox of the requested kind (docker: this recipe's image, which must exist on the engine). */
+function makeSandbox(o: TrialOptions): (tag: string, dirs: TrialDirs, view: FsView) => Promise<Sandbox> {
+  const isolation = o.isolation ?? 'netns';
+  return async (tag, dirs, view) => {
+    if (isolation === 'netns') return netnsSandbox(tag, dirs.plumbing, view);
+    if (isolation === 'none') return noneSandbox();
+    const image = o.docker?.image ?? findImage(o.root);
+    if (!image)
+      throw new InfraError(
+        'sandbox failure: the docker sandbox image for this recipe is not built (run `npm run sandbox-image`)',
+      );
+    return dockerSandbox(tag, dirs.plumbing, view, { image, limits: o.docker?.limits });
+  };
 }
 
 function context(o: TrialOptions, st: State, marker: string, vars: Record<string, string>): AgentContext {

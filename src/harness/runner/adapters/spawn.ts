@@ -3,7 +3,7 @@ import { chmodSync, closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { envArgs, shq } from '../env.ts';
 import { InfraError } from '../../errors.ts';
-import { childrenOf, killGroup, killPid, TRIAL_MARKER } from '../../os/procs.ts';
+import { killGroup, killPid, TRIAL_MARKER } from '../../os/procs.ts';
 import type { AgentContext, AgentRun, Exit } from './types.ts';
 
 export interface SpawnOptions {
@@ -45,10 +45,10 @@ export function spawnSubject(
         stop: (group) => {
           if (!child.pid) return;
           if (group) return killGroup(child.pid);
-          // Entering a pid namespace, nsenter forks: the agent is its child, which must stop too.
-          const forked = childrenOf(child.pid);
+          // The wrapper (nsenter, docker exec) is not the agent: what it became inside must stop too.
+          const inside = o.inside === false ? [] : ctx.sandbox.entered(child.pid);
           child.kill('SIGKILL');
-          for (const p of forked) killPid(p);
+          for (const p of inside) killPid(p);
         },
       }),
     );
