@@ -21,6 +21,7 @@ import { asRevision, asRole, oneOf, parseCli, runCli } from '../src/harness/cli-
 import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
+import { chooseIsolation } from '../src/harness/runner/isolation.ts';
 
 const USAGE =
   'npm run calibrate [-- --revision 2025-11-25] [--role server] [--scenario tasks] [--check | --dry-run] [--jobs 1]';
@@ -35,7 +36,7 @@ async function main(): Promise<number> {
       check: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       jobs: { type: 'string', default: '1' },
-      isolation: { type: 'string', default: 'netns' },
+      isolation: { type: 'string' },
     },
     USAGE,
   );
@@ -43,7 +44,7 @@ async function main(): Promise<number> {
   const { spec, specCommit } = pinnedSpec(root, { text: true });
   const jobs = Number(a.jobs);
   if (!Number.isInteger(jobs) || jobs < 1) throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`);
-  const isolation = oneOf('--isolation', a.isolation, ['netns', 'none'] as const);
+  const { isolation, docker } = chooseIsolation(root, a.isolation, (l) => console.error(`calibrate: ${l}`));
   const scenarios = loadScenarios(root);
   const plan = planCalibration(scenarios, driverFor, {
     revision: a.revision ? asRevision(a.revision) : undefined,
@@ -65,6 +66,7 @@ async function main(): Promise<number> {
       specDir: spec,
       specCommit,
       isolation,
+      docker,
       timeouts: { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 },
     },
     jobs,

@@ -23,6 +23,7 @@ import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { runCli } from '../src/harness/cli-args.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
+import { chooseIsolation } from '../src/harness/runner/isolation.ts';
 
 async function main(): Promise<number> {
   const args = parseLibrariesArgs(process.argv.slice(2));
@@ -36,14 +37,15 @@ async function main(): Promise<number> {
   if (plan.jobs.length === 0)
     throw new RunnerInputError('nothing to run: no selected scenario has glue for the selected libraries', USAGE);
 
+  const { isolation, docker } = chooseIsolation(root, args.isolation, (l) => console.error(`libraries: ${l}`));
   const t0 = performance.now();
   console.error(
-    `libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${args.isolation})${args.check ? ', checking against the committed records' : ''}`,
+    `libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${isolation})${args.check ? ', checking against the committed records' : ''}`,
   );
   const timeouts = { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 };
   const ran = await runCalibration(
     plan.jobs,
-    { root, specDir: spec, specCommit, isolation: args.isolation, timeouts },
+    { root, specDir: spec, specCommit, isolation, docker, timeouts },
     args.jobs,
     (r, i) => {
       const s = r.job.scenario;

@@ -1,4 +1,4 @@
-// npm run verify [-- --base <ref>] [--isolation netns|none] [records or folders…] : run the stored solutions of agent
+// npm run verify [-- --base <ref>] [--isolation docker|netns|none] [records or folders…] : run the stored solutions of agent
 // trials again (their snapshots) in a fresh sandbox, compare the verdicts checkpoint by checkpoint with the records',
 // and write `<name>.verification.jsonl` beside each record. Selection: the records named, else the agent records
 // added or changed against the base (as `npm run check` selects). Writes nothing under results/ but those sidecars.
@@ -8,9 +8,10 @@ import { checkAgainstBase } from '../src/harness/derive-inputs.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { loadTarget, type VerifyTarget } from '../src/harness/verify/load.ts';
+import { ISOLATION_KINDS } from '../src/harness/runner/isolation.ts';
 import { matchTable, repositoryCommit, verifyTarget } from '../src/harness/verify/rerun.ts';
 
-const USAGE = 'npm run verify [-- --base <ref>] [--isolation netns|none] [record files or folders…]';
+const USAGE = 'npm run verify [-- --base <ref>] [--isolation docker|netns|none] [record files or folders…]';
 
 async function main(): Promise<number> {
   const { values: a, positionals } = parseCliWithPositionals(
@@ -18,8 +19,7 @@ async function main(): Promise<number> {
     { base: { type: 'string' }, isolation: { type: 'string' } },
     USAGE,
   );
-  const isolation =
-    a.isolation === undefined ? undefined : oneOf('--isolation', a.isolation, ['netns', 'none'] as const);
+  const isolation = a.isolation === undefined ? undefined : oneOf('--isolation', a.isolation, ISOLATION_KINDS);
   const root = projectRoot();
   const commit = repositoryCommit();
   const { base, check } = checkAgainstBase(root, { base: a.base, select: positionals });

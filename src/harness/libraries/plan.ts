@@ -28,7 +28,8 @@ export interface LibrariesArgs {
   revision?: Revision;
   role?: Role;
   jobs: number;
-  isolation: 'netns' | 'none';
+  /** `--isolation` as given (undefined: the default, docker when an engine answers). */
+  isolation?: string;
   /** Re-run and compare verdicts with the committed records; write nothing. */
   check: boolean;
   /** Re-run the raw evidence commands (libraries/evidence/index.json) against the live libraries instead of trials. */

@@ -11,7 +11,7 @@ export interface DockerResult {
 /** Run `docker <args>`; never throws (a missing client is status null with the spawn error in stderr). */
 export function docker(args: readonly string[], timeoutMs = 60_000, input?: string): DockerResult {
   const r = spawnSync('docker', args, { encoding: 'utf8', timeout: timeoutMs, input, maxBuffer: 64 << 20 });
-  return { status: r.status, stdout: r.stdout ?? '', stderr: r.error ? r.error.message : (r.stderr ?? '') };
+  return { status: r.status, stdout: r.stdout, stderr: r.error ? r.error.message : r.stderr };
 }
 
 /** A Docker engine answers (the client exists and the daemon replied within 5 s). */
