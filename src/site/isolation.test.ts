@@ -1,6 +1,6 @@
-// How isolation reads: a row's cell (one kind, or mixed with counts), its download value, the tables that show it and
-// a docker trial's container facts. From a synthetic data set whose model-a rows mix docker and netns trials and whose
-// other rows ran netns only.
+// How isolation reads: a row's cell (one kind, or mixed with counts), its download value, the tables that show it, a
+// docker trial's container facts, and the methodology's table of kinds. From a synthetic data set whose model-a rows
+// mix docker and netns trials and whose other rows ran netns only.
 import { describe, expect, it } from 'vitest';
 import { SYNTHETIC_SANDBOX } from '../testing/synthetic.ts';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
@@ -8,6 +8,7 @@ import { boardTable } from './boards.ts';
 import { scenarioResultsTable, subjectBoardsTable, subjectTrialsTable } from './detail.ts';
 import { mib } from './format.ts';
 import { leaderTable } from './home.ts';
+import { isolationKindsTable } from './isolation-kinds.ts';
 import { isolationDisplay, isolationValue, trialIsolationFacts } from './isolation.ts';
 
 const d = syntheticDataset({
@@ -127,5 +128,19 @@ describe("a trial's isolation on its page", () => {
 
   it('writes bytes as mebibytes with at most one decimal', () => {
     expect([mib(512 * 1024 ** 2), mib(1.5 * 1024 ** 2), mib(1_000_000)]).toEqual(['512 MiB', '1.5 MiB', '1 MiB']);
+  });
+});
+
+describe('the table of isolation kinds', () => {
+  it('puts docker, netns and none side by side: how made, what each hides, limits and cannot stop', () => {
+    const t = isolationKindsTable();
+    expect(t.columns.map((c) => c.key)).toEqual(['kind', 'made', 'hides', 'limits', 'cannot_stop']);
+    expect(t.rows.map((r) => r[0])).toEqual(['docker', 'netns', 'none']);
+    const [docker, netns] = t.rows.map((r) => r.join(' '));
+    for (const fact of ['--network none', 'Unix-socket relays', '--cap-drop ALL', 'no-new-privileges', 'tmpfs'])
+      expect(docker).toContain(fact);
+    expect(netns).toContain('No resource limits');
+    expect(netns).toContain('fork bomb');
+    expect(t.cells.map((c) => c.map((x) => x.text))).toEqual(t.rows);
   });
 });
