@@ -13,6 +13,7 @@ import {
   methodNotes,
   rankDisplay,
 } from './board-stats.ts';
+import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { notAttemptedIndex } from './libraries.ts';
 import { revisionStats } from './stats.ts';
 import type { Column, Display, Table, Value } from './table.ts';
@@ -60,7 +61,7 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
 
 /**
  * One board as a table: subject, rank band, overall with its interval and k, then tokens, cost, time and tool calls,
- * pass@1 and pass^k, client, server, one column per scenario, MAY, infra.
+ * pass@1 and pass^k, client, server, one column per scenario, MAY, infra, isolation.
  */
 export function boardTable(
   d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'>,
@@ -126,6 +127,7 @@ export function boardTable(
       numeric: true,
     },
     { key: 'infra_errors', label: 'Infra', title: 'Infra-error trials, excluded from scores', numeric: true },
+    isolationColumn(),
   ];
   const rows: Value[][] = [];
   const disp: Display[][] = [];
@@ -175,6 +177,7 @@ export function boardTable(
       ...scen.map((s) => s.v),
       round4(r.mayTally),
       r.infraErrors,
+      isolationValue(r.isolation),
     ]);
     const note = costNote(r, m);
     const badge = verifiedBadge(r);
@@ -201,6 +204,7 @@ export function boardTable(
       ...scen.map((s) => s.d),
       { text: mayTally(r.mayTally) },
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
+      isolationDisplay(r.isolation),
     ]);
   }
   const notes = [
@@ -213,6 +217,7 @@ export function boardTable(
       ? ['k=1: a cell with a single completed trial; its score may not repeat.']
       : []),
     ...methodNotes(b.rows, m, flagK),
+    ...isolationNotes(b.rows.map((r) => r.isolation)),
     ...(b.rows.some((r) => verifiedBadge(r))
       ? [
           're-run verified: every completed trial of the row was run again by npm run verify from its solution snapshot, in a fresh sandbox, and judged the same on every checkpoint (n/m: n of its m trials were).',

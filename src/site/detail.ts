@@ -4,6 +4,7 @@ import type { CoverageReport } from '../bench/coverage/types.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
 import { flagsK1, KINDS } from './boards.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
+import { ISOLATION_BLURBS, isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
 import { byKind } from './sections.ts';
 import { ledgerLink } from './coverage.ts';
@@ -35,6 +36,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       { key: 'client', label: 'Client', numeric: true },
       { key: 'server', label: 'Server', numeric: true },
       { key: 'may', label: 'MAY', numeric: true },
+      isolationColumn(),
     ],
     rows: places.map(({ b, r, rank }): Value[] => [
       `${b.revision}/${b.docs}`,
@@ -44,6 +46,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       round4(r.client.mean),
       round4(r.server.mean),
       round4(r.mayTally),
+      isolationValue(r.isolation),
     ]),
     cells: places.map(({ b, r, rank }): Display[] => [
       { text: `${b.revision} · docs ${b.docs}`, href: `${revisionUrl(b.revision)}#${b.kind}-${b.revision}` },
@@ -57,8 +60,9 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       { text: pct(r.client.mean), heat: heat(r.client.mean) },
       { text: pct(r.server.mean), heat: heat(r.server.mean) },
       { text: mayTally(r.mayTally) },
+      isolationDisplay(r.isolation),
     ]),
-    notes: [],
+    notes: isolationNotes(places.map(({ r }) => r.isolation)),
   };
 }
 
@@ -94,6 +98,7 @@ function cellRowsTable(
       { key: 'min', label: 'Min', numeric: true },
       { key: 'max', label: 'Max', numeric: true },
       { key: 'infra_errors', label: 'Infra', numeric: true },
+      isolationColumn(),
       { key: 'trials', label: 'Trials' },
     ],
     rows: cells.map((c): Value[] => [
@@ -106,6 +111,7 @@ function cellRowsTable(
       round4(c.cell.min),
       round4(c.cell.max),
       c.cell.infraErrors,
+      isolationValue(c.isolation),
       c.trials.join(' '),
     ]),
     cells: cells.map((c): Display[] => [
@@ -128,9 +134,13 @@ function cellRowsTable(
       { text: pct(c.cell.min) },
       { text: pct(c.cell.max) },
       { text: String(c.cell.infraErrors) },
+      isolationDisplay(c.isolation),
       { text: '', links: trialLinks(c.trials, byId) },
     ]),
-    notes: cells.some((c) => c.cell.infraErrors) ? ['Infra-error trials are listed but excluded from scores.'] : [],
+    notes: [
+      ...(cells.some((c) => c.cell.infraErrors) ? ['Infra-error trials are listed but excluded from scores.'] : []),
+      ...isolationNotes(cells.map((c) => c.isolation)),
+    ],
   };
 }
 
@@ -162,6 +172,7 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       { key: 'must_failed', label: 'MUST failed', numeric: true },
       { key: 'cost_usd', label: 'Cost', numeric: true },
       { key: 'wall_time_ms', label: 'Time', numeric: true },
+      isolationColumn(),
       { key: 'record', label: 'Files' },
     ],
     rows: ts.map((t): Value[] => [
@@ -175,6 +186,7 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       t.score ? t.score.mustFailed.length : null,
       round4(t.usage.costUsd ?? null),
       t.usage.wallTimeMs ?? null,
+      t.isolation,
       t.files.record,
     ]),
     cells: ts.map((t): Display[] => [
@@ -191,6 +203,7 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       },
       { text: usd(t.usage.costUsd) },
       { text: duration(t.usage.wallTimeMs) },
+      { text: t.isolation, note: ISOLATION_BLURBS[t.isolation] },
       {
         text: '',
         links: [
@@ -273,6 +286,7 @@ export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = 
         label: subj.label,
         docs,
         t: row.checkpoints[slug],
+        isolation: row.isolation,
       })),
     ),
     (g) => g.kind,
@@ -287,24 +301,27 @@ export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = 
       { key: 'fail', label: 'Fail', numeric: true },
       { key: 'not_applicable', label: 'N/A', numeric: true },
       { key: 'pass_rate', label: 'Pass rate', numeric: true },
+      isolationColumn(),
     ],
-    rows: groups.map(({ subject, docs, t }): Value[] => [
+    rows: groups.map(({ subject, docs, t, isolation }): Value[] => [
       subject,
       docs,
       t?.pass ?? 0,
       t?.fail ?? 0,
       t?.na ?? 0,
       round4(t?.rate),
+      isolationValue(isolation),
     ]),
-    cells: groups.map(({ subject, label, docs, t }): Display[] => [
+    cells: groups.map(({ subject, label, docs, t, isolation }): Display[] => [
       { text: label, href: subjectUrl(subject), note: subject },
       { text: docs },
       { text: String(t?.pass ?? 0) },
       { text: String(t?.fail ?? 0) },
       { text: String(t?.na ?? 0) },
       { text: pct(t?.rate), heat: heat(t?.rate) },
+      isolationDisplay(isolation),
     ]),
-    notes: ['Completed trials only.'],
+    notes: ['Completed trials only.', ...isolationNotes(groups.map((g) => g.isolation))],
     sections,
   };
 }

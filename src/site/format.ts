@@ -75,6 +75,11 @@ export function mayTally(v: number): string {
   return String(Math.round(v * 100) / 100);
 }
 
+/** Bytes as mebibytes: "512 MiB", "1.5 MiB" (at most one decimal). */
+export function mib(bytes: number): string {
+  return `${Math.round((bytes / 1024 ** 2) * 10) / 10} MiB`;
+}
+
 /** "1 trial", "3 trials". */
 export function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;

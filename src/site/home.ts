@@ -10,6 +10,7 @@ import type {
 } from '../bench/schema/highlights.ts';
 import type { SubjectKind } from '../bench/schema/subject.ts';
 import { KIND_TITLES } from './boards.ts';
+import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
 import type { Display, Table, Value } from './table.ts';
@@ -44,11 +45,7 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
       { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
       { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
-      {
-        key: 'isolation',
-        label: 'Isolation',
-        title: 'netns: own network namespace, loopback only; none: not isolated',
-      },
+      isolationColumn(),
     ],
     rows: l.rows.map((r): Value[] => [
       r.subject,
@@ -58,7 +55,7 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       round4(r.server),
       r.meta.lastRun,
       r.meta.versions.join(' '),
-      r.meta.isolation.join(' '),
+      isolationValue(r.meta.isolation),
     ]),
     cells: l.rows.map((r): Display[] => [
       { text: r.label, href: subjectUrl(r.subject), note: r.subject },
@@ -73,12 +70,14 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       score(r.server),
       { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
       { text: r.meta.versions.join(', ') || '—' },
-      { text: r.meta.isolation.join(', ') || '—' },
+      isolationDisplay(r.meta.isolation),
     ]),
-    notes:
-      l.total > l.rows.length
+    notes: [
+      ...(l.total > l.rows.length
         ? [`The first ${l.rows.length} of ${plural(l.total, 'row')}; the full board is on the revision page.`]
-        : [],
+        : []),
+      ...isolationNotes(l.rows.map((r) => r.meta.isolation)),
+    ],
   };
 }
 

@@ -27,7 +27,8 @@ export function methodologyTopics(): MethodologyTopic[] {
     },
     {
       title: 'Isolation',
-      summary: 'Where an agent works, what it can reach, and what the harness observes.',
+      summary:
+        'Where an agent works, what it can reach, and what the harness observes: docker, netns and none side by side.',
       links: [{ text: 'Isolation', href: methodologyUrl('isolation') }],
     },
     {

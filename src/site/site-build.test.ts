@@ -227,6 +227,18 @@ describe('site built from a synthetic tree', () => {
     for (const m of d.method.prices.models) expect(html).toContain(m.model);
   });
 
+  it('puts the three isolation kinds side by side on the isolation page, with the table as a download', () => {
+    const html = page('methodology/isolation/index.html');
+    expect(tableValues(html, 'isolation-kinds').map((r) => r[0])).toEqual(['docker', 'netns', 'none']);
+    expect(parseCsv(readFileSync(join(out, 'downloads', 'isolation-kinds.csv'), 'utf8'))[0]).toEqual([
+      'kind',
+      'made',
+      'hides',
+      'limits',
+      'cannot_stop',
+    ]);
+  });
+
   it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
     for (const p of ['index.html', '2025-11-25/index.html']) {
       const w = pageWeight(out, p);

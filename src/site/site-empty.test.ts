@@ -49,6 +49,7 @@ describe('site built from an empty tree', () => {
         'server',
         'may',
         'infra_errors',
+        'isolation',
       ],
     ]);
     expect(JSON.parse(readFileSync(join(out, 'downloads', 'board-2025-11-25-none-agent.json'), 'utf8')).rows).toEqual(

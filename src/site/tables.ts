@@ -15,6 +15,7 @@ import {
 } from './detail.ts';
 import { withFilterData } from './filters.ts';
 import { leaderTables } from './home.ts';
+import { isolationKindsTable } from './isolation-kinds.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
 import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
 import { priceTable } from './method.ts';
@@ -44,6 +45,7 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
   }
   add(versionsTable(d));
   add(priceTable(d));
+  add(isolationKindsTable());
   add(charts.scoreByRevision.table);
   add(charts.mustFailures.table);
   for (const s of d.scenarios) {

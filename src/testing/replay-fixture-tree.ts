@@ -1,14 +1,15 @@
 // A project tree for building the replay pages in tests and benches: the synthetic tree (src/testing/synthetic.ts)
 // plus three generated trials of one server scenario: a hostile one (SSE, errors, truncation, binary and hostile bodies,
 // a pi transcript), a 2,000-exchange one, and an infra error; and re-run verified trials (snapshot and verification
-// sidecars: one that agrees and one that disagrees for the same agent, one that agrees for a second agent), judged by
-// the tree's own judges (`replayFixtureJudges`). Build it with useBuiltSite(prefix, writeReplayFixtureFiles), which
-// derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec: the synthetic citations are not
-// in it, whatever MCP_SPEC_DIR says).
+// sidecars: one that agrees and one that disagrees for the same agent, one that agrees for a second agent, run in a
+// docker container), judged by the tree's own judges (`replayFixtureJudges`). Build it with useBuiltSite(prefix,
+// writeReplayFixtureFiles), which derives through deriveRoot (no re-judging: verdicts are generated; no pinned spec:
+// the synthetic citations are not in it, whatever MCP_SPEC_DIR says).
 import { scenarioHash } from '../bench/versions/hash.ts';
 import { join } from 'node:path';
 import { bigWireLog, fixtureVerdicts, hostileWireLog, piSession } from '../bench/replay/fixtures.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
+import type { SandboxInfo } from '../bench/schema/sandbox.ts';
 import type { Subject } from '../bench/schema/subject.ts';
 import type { WireLog } from '../bench/schema/wire-event.ts';
 import { sealedTrialFiles } from '../bench/derive/records.ts';
@@ -124,7 +125,13 @@ export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } 
   });
   const judges = replayFixtureJudges(scenario);
   // A verified trial: judged by the tree's judges, its snapshot, and a verification of its record re-run as `rerun`.
-  const verified = (id: string, k: number, subject: Subject, rerun: Behaviour) => {
+  const verified = (
+    id: string,
+    k: number,
+    subject: Subject,
+    rerun: Behaviour,
+    isolation: Pick<TrialRecord['trial'], 'isolation' | 'sandbox'> = { isolation: 'netns' },
+  ) => {
     // The fixture log starts at 2026-11-30T08:00:00Z: the trial's times follow it.
     const log = fixtureLog();
     const record: Omit<TrialRecord, 'wireChain'> = {
@@ -133,7 +140,7 @@ export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } 
         ...baseTrial(scenario),
         id,
         k,
-        isolation: 'netns',
+        ...isolation,
         startedAt: '2026-11-30T07:59:00.000Z',
         endedAt: '2026-11-30T08:01:00.000Z',
       },
@@ -160,10 +167,19 @@ export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } 
   };
   verified(FIXTURE_IDS.verified, 4, SUBJECT, {});
   verified(FIXTURE_IDS.disagrees, 5, SUBJECT, { status: 500 });
-  verified(FIXTURE_IDS.verifiedOther, 1, OTHER, {});
+  // The second agent's one trial ran in a docker container: its page shows the container, its board row "docker".
+  verified(FIXTURE_IDS.verifiedOther, 1, OTHER, {}, { isolation: 'docker', sandbox: FIXTURE_SANDBOX });
   writeFilesAtomic(files.map((f) => ({ path: join(dir, f.path), content: f.content })));
   return { judges };
 }
+
+/** The container a docker fixture trial records (made up: test data, no such image was built). */
+export const FIXTURE_SANDBOX: SandboxInfo = {
+  image: 'mcpfs-sandbox:abcdef012345',
+  imageId: `sha256:${'c0ffee'.repeat(10)}0123`,
+  limits: { pids: 128, memoryBytes: 1536 * 1024 ** 2, cpus: 1.5, tmpBytes: 64 * 1024 ** 2 },
+  capabilities: [],
+};
 
 /** The trial fields the fixture trials share. */
 const baseTrial = (scenario: Scenario): TrialRecord['trial'] => ({

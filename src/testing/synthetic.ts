@@ -8,6 +8,8 @@ import type { DocsAxis, Level, Revision, Role } from '../bench/schema/common.ts'
 import { REVISION_MANIFEST } from '../bench/spec/revisions.ts';
 import type { Checkpoint } from '../bench/schema/checkpoint.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
+import type { IsolationKind } from '../bench/schema/isolation.ts';
+import type { SandboxInfo } from '../bench/schema/sandbox.ts';
 import type { Subject } from '../bench/schema/subject.ts';
 import { TRIAL_FORMAT, type TrialRecord } from '../bench/schema/trial.ts';
 import type { Outcome, Verdict } from '../bench/schema/verdict.ts';
@@ -39,7 +41,20 @@ export interface SyntheticOptions {
   calibration?: boolean;
   /** Write a pi-style transcript for agent trials (default true). */
   transcripts?: boolean;
+  /**
+   * Isolation of each trial (default `none` for all); a `docker` trial also records `SYNTHETIC_SANDBOX`. Given the
+   * trial's subject, scenario, docs axis and k, so a test can make a row mix kinds. Draws nothing: seeds stay as they were.
+   */
+  isolation?: (at: { subject: Subject; scenario: Scenario; docs: DocsAxis; k: number }) => IsolationKind;
 }
+
+/** The sandbox block synthetic `docker` trials record (made-up image and id: test data, no image was ever built). */
+export const SYNTHETIC_SANDBOX: SandboxInfo = {
+  image: 'mcpfs-sandbox:0123456789ab',
+  imageId: `sha256:${'5e'.repeat(32)}`,
+  limits: { pids: 256, memoryBytes: 2 * 1024 ** 3, cpus: 2, tmpBytes: 512 * 1024 ** 2 },
+  capabilities: [],
+};
 
 export interface SyntheticTree {
   root: string;
@@ -201,6 +216,7 @@ export function syntheticFiles(
     infraErrorRate: 0.05,
     calibration: true,
     transcripts: true,
+    isolation: () => 'none',
     ...options,
   };
   const rnd = prng(o.seed);
@@ -240,6 +256,7 @@ export function syntheticFiles(
           const infra = agent && rnd() < o.infraErrorRate;
           const verdicts = infra ? [] : verdictsFor(s, subject, skill, docs, rnd);
           const id = `syn${o.seed}-${n.toString(36).padStart(5, '0')}`;
+          const isolation = o.isolation({ subject, scenario: s, docs, k: kk });
           const transcript = agent && o.transcripts ? syntheticTranscript(s, subject, id, start, rnd) : undefined;
           // Usage used to be drawn here (5 draws); drawing them still keeps every seed's tree as it was.
           if (agent) for (let i = 0; i < 5; i++) rnd();
@@ -258,7 +275,8 @@ export function syntheticFiles(
               endedAt: new Date(start + wallTimeMs + 1000).toISOString(),
               benchmarkVersion: '1.0.0',
               scenarioHash: scenarioHash(s),
-              isolation: 'none',
+              isolation,
+              ...(isolation === 'docker' ? { sandbox: SYNTHETIC_SANDBOX } : {}),
               specCommit: SPEC_COMMIT,
             },
             subject,

@@ -9,6 +9,7 @@ import { MIN_K } from '../scoring/uncertainty.ts';
 import { meanCost, trialCost } from '../cost/cost.ts';
 import type { PriceTable } from '../schema/prices.ts';
 import type { Board, BoardRow, CellRow, TrialRow } from './dataset.ts';
+import { isolationTally } from './isolation.ts';
 
 const KINDS: SubjectKind[] = ['agent', 'library', 'calibration'];
 
@@ -50,6 +51,7 @@ export function buildCells(trials: readonly TrialRow[]): CellRow[] {
       subject: t0.subject.id,
       cell,
       trials: ts.map((t) => t.id),
+      isolation: isolationTally(ts),
     };
   });
 }
@@ -89,9 +91,11 @@ export function buildBoards(
               [revision, docs, subj.id, role ?? 'overall'].join('\u0000'),
             );
           const overall = pick();
-          const done = trials.filter(
-            (t) => t.revision === revision && t.docs === docs && t.subject.id === subj.id && t.status === 'completed',
+          // The row's trials are its cells' trials: every current trial of this subject on this revision × docs axis.
+          const rowTrials = trials.filter(
+            (t) => t.revision === revision && t.docs === docs && t.subject.id === subj.id,
           );
+          const done = rowTrials.filter((t) => t.status === 'completed');
           const present = Object.values(byCol).filter((c) => c.k > 0);
           const minK = present.length ? Math.min(...present.map((c) => c.k)) : 0;
           rows.push({
@@ -113,6 +117,7 @@ export function buildBoards(
               toolCalls: usageMean(done.map((t) => t.usage.toolCalls)),
             },
             infraErrors: mine.reduce((a, c) => a + c.cell.infraErrors, 0),
+            isolation: isolationTally(rowTrials),
             verified: { agrees: done.filter((t) => t.verification?.status === 'agrees').length, of: done.length },
           });
         }

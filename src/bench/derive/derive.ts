@@ -120,6 +120,7 @@ export function trialRow(
     scenarioHash: r.trial.scenarioHash,
     current,
     isolation: r.trial.isolation,
+    ...(r.trial.sandbox ? { sandbox: r.trial.sandbox } : {}),
     specCommit: r.trial.specCommit,
     verdicts: r.verdicts,
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,

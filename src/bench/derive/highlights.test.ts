@@ -17,7 +17,7 @@ const trial = (over: Partial<TrialRow> & { v?: Record<string, Outcome> }): Trial
 };
 
 describe('row metadata', () => {
-  it('takes the latest end, and the distinct versions and isolation modes, sorted', () => {
+  it('takes the latest end, the distinct versions, sorted, and the trials per isolation kind', () => {
     const at = { benchmarkVersion: '1.0.0', isolation: 'none' } as const;
     const a = trial({ ...at, id: 'trial-a-0001', endedAt: '2026-01-02T00:00:00.000Z', benchmarkVersion: '1.1.0' });
     const b = trial({ ...at, id: 'trial-b-0001', endedAt: '2026-03-01T00:00:00.000Z', isolation: 'netns' });
@@ -26,9 +26,15 @@ describe('row metadata', () => {
     expect(rowMeta(['trial-a-0001', 'trial-b-0001', 'trial-c-0001', 'missing-trial'], byId)).toEqual({
       lastRun: '2026-03-01T00:00:00.000Z',
       versions: ['1.0.0', '1.1.0'],
-      isolation: ['netns', 'none'],
+      isolation: {
+        kinds: [
+          { kind: 'none', trials: 2 },
+          { kind: 'netns', trials: 1 },
+        ],
+        mixed: true,
+      },
     });
-    expect(rowMeta([], byId)).toEqual({ lastRun: null, versions: [], isolation: [] });
+    expect(rowMeta([], byId)).toEqual({ lastRun: null, versions: [], isolation: { kinds: [], mixed: false } });
   });
 });
 

@@ -15,6 +15,7 @@ import type {
 import type { Scenario } from '../schema/scenario.ts';
 import type { SubjectKind } from '../schema/subject.ts';
 import type { TrialRow } from '../schema/trial-row.ts';
+import { isolationTally } from './isolation.ts';
 import { checkpointColumns } from './tallies.ts';
 
 /** How many rows of a board, and how many sentences of a strip, the home page shows. */
@@ -32,7 +33,7 @@ export function rowMeta(trialIds: readonly string[], byId: ReadonlyMap<string, T
   return {
     lastRun: ends[ends.length - 1] ?? null,
     versions: distinct(ts.map((t) => t.benchmarkVersion)),
-    isolation: distinct(ts.map((t) => t.isolation)),
+    isolation: isolationTally(ts),
   };
 }
 

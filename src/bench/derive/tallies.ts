@@ -4,6 +4,7 @@
 import { cmp } from '../problems.ts';
 import type { Level, Revision } from '../schema/common.ts';
 import type { Checkpoint } from '../schema/checkpoint.ts';
+import { isolationTally } from './isolation.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { MissedCheckpoint, Tally, TallyRow } from '../schema/stats.ts';
 import type { Outcome } from '../schema/verdict.ts';
@@ -61,6 +62,7 @@ export function tallyRows(trials: readonly TrialRow[]): TallyRow[] {
         docs: t0.docs,
         trials: ts.length,
         completed: ts.filter((t) => t.status === 'completed').length,
+        isolation: isolationTally(ts.filter((t) => t.status === 'completed')),
         checkpoints,
       };
     });

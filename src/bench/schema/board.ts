@@ -1,6 +1,7 @@
 // Cells and boards as the data set publishes them: scores aggregated by src/bench/scoring, ranked by derive.
 import { z } from 'zod';
 import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
+import { IsolationTallySchema } from './isolation.ts';
 import { CellSchema, IntervalSchema, ShareSchema } from './score.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
 import { TrialInfoSchema } from './trial.ts';
@@ -27,6 +28,8 @@ export const CellRowSchema = z.strictObject({
   cell: CellSchema,
   /** Trial ids in k order (completed, infra-error and contaminated). */
   trials: z.array(TrialInfoSchema.shape.id),
+  /** How those trials (every status) were isolated: trials per kind, and whether the cell mixes kinds. */
+  isolation: IsolationTallySchema,
 });
 export type CellRow = z.infer<typeof CellRowSchema>;
 
@@ -102,6 +105,8 @@ export const BoardRowSchema = z.strictObject({
   usage: MeanUsageSchema,
   /** Infra-error trials over the row's cells (excluded from its scores). */
   infraErrors: z.int().nonnegative(),
+  /** How the row's trials (every trial of its cells, any status) were isolated: trials per kind, and whether they mix kinds. */
+  isolation: IsolationTallySchema,
   /** Re-run verification over the row's completed trials (current scenario versions: the trials its scores are made of). */
   verified: z.strictObject({
     /** Those whose re-run agrees with the record on every checkpoint (verification status `agrees`). */

@@ -13,12 +13,15 @@ import { SubjectSchema } from './subject.ts';
 import { TrialRowSchema } from './trial-row.ts';
 import { BenchmarkVersionSchema, VersionRowSchema } from './versions.ts';
 
-/** Format tag of the data set. Additive changes keep it; a breaking change bumps the number. */
-export const DATASET_FORMAT = 'mcpfs.dataset/1';
+/**
+ * Format tag of the data set. Additive changes keep it; a breaking change bumps the number. `/2`: the home leader
+ * rows' `meta.isolation` is the trials per isolation kind (an `IsolationTally`), no longer the list of distinct kinds.
+ */
+export const DATASET_FORMAT = 'mcpfs.dataset/2';
 
 /** The one data set the site renders. Deterministic: same inputs → byte-identical JSON. */
 export const DatasetSchema = z.strictObject({
-  /** Format tag, `mcpfs.dataset/1`. */
+  /** Format tag, `mcpfs.dataset/2`. */
   format: z.literal(DATASET_FORMAT),
   /** Every scenario, revision order, then board column order. */
   scenarios: z.array(ScenarioSchema),

@@ -3,6 +3,7 @@
 // miss most. Computed by src/bench/derive/highlights.ts; the site only picks and formats.
 import { z } from 'zod';
 import { AggregateSchema } from './board.ts';
+import { IsolationTallySchema } from './isolation.ts';
 import { DocsAxisSchema, LevelSchema, RevisionSchema, RoleSchema, SentenceIdSchema, SlugSchema } from './common.ts';
 import { ShareSchema } from './score.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
@@ -14,8 +15,8 @@ export const RowMetaSchema = z.strictObject({
   lastRun: TrialInfoSchema.shape.endedAt.nullable(),
   /** Distinct benchmark (harness) versions that produced them, sorted. */
   versions: z.array(TrialInfoSchema.shape.benchmarkVersion),
-  /** Distinct isolation modes they ran under, sorted. */
-  isolation: z.array(TrialInfoSchema.shape.isolation),
+  /** How they were isolated: trials per kind, and whether the row mixes kinds (the board row's own figures). */
+  isolation: IsolationTallySchema,
 });
 export type RowMeta = z.infer<typeof RowMetaSchema>;
 

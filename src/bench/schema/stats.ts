@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
 import { CostSourceSchema } from './board.ts';
+import { IsolationTallySchema } from './isolation.ts';
 import { IntervalSchema, ShareSchema } from './score.ts';
 import { RevisionHighlightsSchema } from './highlights.ts';
 import { SubjectKindSchema, SubjectSchema } from './subject.ts';
@@ -38,6 +39,8 @@ export const TallyRowSchema = z.strictObject({
   trials: z.int().positive(),
   /** Completed trials, the ones tallied. */
   completed: z.int().nonnegative(),
+  /** How the completed trials (the ones tallied) were isolated: trials per kind, and whether they mix kinds. */
+  isolation: IsolationTallySchema,
   /** Checkpoint slug → its tally over the completed trials; a checkpoint no completed trial judged is absent. */
   checkpoints: z.record(SlugSchema, TallySchema),
 });

@@ -61,6 +61,8 @@ export const TrialRowSchema = z.strictObject({
   current: z.boolean(),
   /** How the subject's processes were isolated (`netns`, `docker`, `none`). */
   isolation: TrialInfoSchema.shape.isolation,
+  /** `docker` trials: the container's image (recipe hash and content id), limits and capabilities, as recorded. */
+  sandbox: TrialInfoSchema.shape.sandbox,
   /** Commit of the pinned spec the scenario quotes. */
   specCommit: TrialInfoSchema.shape.specCommit,
   /** The verdicts as stored (and re-judged equal), one per checkpoint (none for infra-error). */

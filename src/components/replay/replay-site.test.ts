@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrialRow } from '../../bench/derive/dataset.ts';
 import { PAGE_SIZE } from '../../bench/replay/view.ts';
 import { useBuiltSite } from '../../testing/built-site.ts';
-import { FIXTURE_IDS, HUGE_EXCHANGES, writeReplayFixtureFiles } from '../../testing/replay-fixture-tree.ts';
+import {
+  FIXTURE_IDS,
+  FIXTURE_SANDBOX,
+  HUGE_EXCHANGES,
+  writeReplayFixtureFiles,
+} from '../../testing/replay-fixture-tree.ts';
 import { serveStatic, type StaticServer } from '../../testing/static-server.ts';
 
 // One build in a private copy of the project (src/testing/site-build.ts), derived without the pinned spec.
@@ -246,5 +251,36 @@ describe('re-run verification on the replay pages and boards', () => {
     expect(board).toMatch(
       /scripted-1 · &lt;b&gt;off&lt;\/b&gt;<\/a><span class="badge verified" title="[^"]+">1\/4 re-run verified<\/span>/,
     );
+  });
+});
+
+describe('isolation on the replay pages and boards', () => {
+  it("shows a docker trial's container: image, short image id, limits and capabilities", () => {
+    const html = page(`trials/${FIXTURE_IDS.verifiedOther}/index.html`);
+    expect(html).toContain('<dt>Isolation</dt><dd>docker — own container, no network, limits</dd>');
+    expect(html).toContain('<dt>Image</dt><dd><code>mcpfs-sandbox:abcdef012345</code></dd>');
+    expect(html).toContain(
+      `<dt>Image id</dt><dd><code title="${FIXTURE_SANDBOX.imageId}">sha256:c0ffeec0ffee</code></dd>`,
+    );
+    expect(html).toContain('<dt>Limits</dt><dd>pids 128 · memory 1536 MiB · cpus 1.5 · /tmp 64 MiB</dd>');
+    expect(html).toContain('<dt>Capabilities</dt><dd>none</dd>');
+  });
+
+  it('shows only the kind for a trial without a container', () => {
+    const html = page(`trials/${FIXTURE_IDS.verified}/index.html`);
+    expect(html).toContain('<dt>Isolation</dt><dd>netns — own network namespace, loopback only</dd>');
+    expect(html).not.toContain('<dt>Image</dt>');
+  });
+
+  it('says mixed, with trials per kind, on the board row whose trials ran under different isolation', () => {
+    const board = page('2025-11-25/index.html');
+    // scripted-1: the hostile, huge and infra trials ran unisolated, the two verified ones under netns.
+    expect(board).toMatch(
+      /<td data-v="none:3 netns:2" title="trials of this row ran under different isolation: [^"]+">mixed: none 3 · netns 2<\/td>/,
+    );
+    expect(board).toMatch(
+      /<td data-v="docker:1" title="its one trial: own container, no network, limits">docker<\/td>/,
+    );
+    expect(board).toContain('mixed: the trials of the row ran under different isolation kinds');
   });
 });
