@@ -1,6 +1,6 @@
 // npm run calibrate [-- --revision R] [--role client|server] [--scenario id] [--check | --dry-run] [--jobs n]
 // Runs oracle, null, every mutant and pi + scripted model on every selected scenario through the trial runner
-// (docs none, k1, netns) and replaces the calibration records in results/. Exits non-zero unless the gate holds
+// (docs none, k1, docker when an engine answers, else netns) and replaces the calibration records in results/. Exits non-zero unless the gate holds
 // (oracle 1.0, null 0, every checkpoint killed, no infra-error, every message of our side valid against the pinned
 // schema). --check runs live, writes nothing, and fails when fresh verdicts differ from the committed records.
 // --dry-run runs live and applies the gate but writes nothing: for trying a scenario's new checkpoints and mutants.

@@ -21,7 +21,7 @@ import {
 } from './index.ts';
 
 export const USAGE =
-  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation netns|none] [--check | --evidence [--write]]';
+  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation docker|netns|none] [--check | --evidence [--write]]';
 
 export interface LibrariesArgs {
   libraries: LibraryEntry[];
@@ -50,7 +50,7 @@ export function parseLibrariesArgs(
       revision: { type: 'string' },
       role: { type: 'string' },
       jobs: { type: 'string', default: '1' },
-      isolation: { type: 'string', default: 'netns' },
+      isolation: { type: 'string' },
       check: { type: 'boolean', default: false },
       evidence: { type: 'boolean', default: false },
       write: { type: 'boolean', default: false },
@@ -67,7 +67,7 @@ export function parseLibrariesArgs(
     revision: a.revision !== undefined ? oneOf('--revision', a.revision, REVISIONS) : undefined,
     role: a.role !== undefined ? oneOf('--role', a.role, ROLES) : undefined,
     jobs,
-    isolation: oneOf('--isolation', a.isolation, ['netns', 'none'] as const),
+    isolation: a.isolation,
     check: a.check,
     evidence: a.evidence,
     write: a.write,

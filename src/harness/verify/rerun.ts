@@ -56,8 +56,8 @@ export async function verifyTarget(
   o: { isolation?: IsolationKind; timeouts?: TrialTimeouts; commit?: string } = {},
 ): Promise<VerifyOutcome> {
   const tr = t.record.trial;
-  const stored = tr.isolation === 'docker' ? 'netns' : tr.isolation;
-  const isolation = o.isolation ?? stored;
+  // The kind the record ran under (docker: this recipe's image, which must be built on this engine).
+  const isolation = o.isolation ?? tr.isolation;
   const scenario = findScenario(root, tr.revision, tr.role, tr.scenario);
   const driver = requireDriver(tr.revision, tr.role);
   const { spec, specCommit } = pinnedSpec(root, { text: tr.docs === 'full' });
