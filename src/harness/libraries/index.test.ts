@@ -108,12 +108,13 @@ describe('npm run libraries arguments', () => {
     revision: undefined,
     role: undefined,
     jobs: 1,
-    isolation: 'netns',
+    // No --isolation: the run picks (docker when an engine answers), so the parsed flag stays unset.
+    isolation: undefined,
     check: false,
     evidence: false,
     write: false,
   };
-  it('defaults to every library, every revision and role, one job at a time under netns', () => {
+  it('defaults to every library, every revision and role, one job at a time, isolation left to the run', () => {
     expect(parseLibrariesArgs([], entries)).toEqual({ ...defaults, libraries: entries });
     expect(
       parseLibrariesArgs(
@@ -121,6 +122,7 @@ describe('npm run libraries arguments', () => {
         entries,
       ),
     ).toEqual({ ...defaults, libraries: [serverOnly], revision: '2025-11-25', role: 'server', jobs: 2, check: true });
+    expect(parseLibrariesArgs(['--isolation', 'netns'], entries)).toMatchObject({ isolation: 'netns' });
     expect(parseLibrariesArgs(['--evidence', '--write'], entries)).toMatchObject({
       evidence: true,
       write: true,

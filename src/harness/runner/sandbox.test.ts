@@ -7,17 +7,12 @@ import { commandAdapter, nullAdapter } from './adapters/basic.ts';
 import { runTrial } from './trial.ts';
 import { netnsSandbox, type Sandbox } from './sandbox.ts';
 import type { TrialDirs } from './workspace.ts';
-import { KIT_JUDGES, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
+import { KIT_JUDGES, KIT_TRIAL, SPEC_COMMIT, kitScenario, kitServerDriver } from './testing/kit.ts';
 import { dockerKinds } from './testing/docker.ts';
 
 const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;
 const base = {
-  docs: 'none',
-  k: 1,
-  root: process.cwd(),
-  specDir: '/nonexistent',
-  specCommit: SPEC_COMMIT,
-  judges: KIT_JUDGES,
+  ...KIT_TRIAL,
   driver: kitServerDriver,
   scenario: kitScenario('server'),
   timeouts: { sessionMs: 20_000, portWaitMs: 200 },

@@ -4,17 +4,12 @@ import { existsSync, readdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts';
 import { runTrial, type TrialOptions } from './trial.ts';
-import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from './testing/kit.ts';
+import { KIT_JUDGES, KIT_TRIAL, SPEC_COMMIT, kitClientDriver, kitScenario, kitServerDriver } from './testing/kit.ts';
 import { TrialRecordSchema } from '../../bench/schema/trial.ts';
 import { checkRecord, expectedRecordPath, trialFiles } from '../../bench/derive/records.ts';
 
 const base = {
-  docs: 'none',
-  k: 1,
-  root: process.cwd(),
-  specDir: '/nonexistent',
-  specCommit: SPEC_COMMIT,
-  judges: KIT_JUDGES,
+  ...KIT_TRIAL,
   timeouts: { sessionMs: 20_000, portWaitMs: 2000 },
 } as const;
 const subject = { kind: 'agent', id: 'agent/test@0/none/none/off', label: 'test' } as const;

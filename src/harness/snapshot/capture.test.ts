@@ -7,16 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { writeTrial } from '../io/trial-files.ts';
 import { SnapshotFileSchema, SnapshotHeaderSchema } from '../../bench/schema/snapshot.ts';
 import { commandAdapter } from '../runner/adapters/basic.ts';
-import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from '../runner/testing/kit.ts';
+import {
+  KIT_JUDGES,
+  KIT_TRIAL,
+  SPEC_COMMIT,
+  kitClientDriver,
+  kitScenario,
+  kitServerDriver,
+} from '../runner/testing/kit.ts';
 import { runTrial } from '../runner/trial.ts';
 
 const base = {
-  docs: 'none',
-  k: 1,
-  root: process.cwd(),
-  specDir: '/nonexistent',
-  specCommit: SPEC_COMMIT,
-  judges: KIT_JUDGES,
+  ...KIT_TRIAL,
   timeouts: { sessionMs: 20_000, portWaitMs: 5000 },
 } as const;
 const subject = { kind: 'agent', id: 'agent/cmd@1.0.0/test/oracle/none', label: 'oracle as an agent' } as const;

@@ -5,16 +5,11 @@ import { runTrial } from '../trial.ts';
 import { PI_SCRIPTED_SUBJECT, scriptedPiAdapter } from './pi-scripted.ts';
 import { piAdapter, piSubject, PI_VERSION } from './pi.ts';
 import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-session.ts';
-import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from '../testing/kit.ts';
+import { KIT_JUDGES, KIT_TRIAL, SPEC_COMMIT, kitClientDriver, kitScenario, kitServerDriver } from '../testing/kit.ts';
 import { TranscriptEntrySchema } from '../../../bench/schema/transcript.ts';
 
 const base = {
-  docs: 'none',
-  k: 1,
-  root: process.cwd(),
-  specDir: '/nonexistent',
-  specCommit: SPEC_COMMIT,
-  judges: KIT_JUDGES,
+  ...KIT_TRIAL,
   isolation: 'netns',
   timeouts: { sessionMs: 90_000, portWaitMs: 5000 },
 } as const;

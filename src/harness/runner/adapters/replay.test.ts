@@ -2,18 +2,13 @@
 // MCP_SERVER_URL) comes back in a fresh workspace and sandbox and is judged the same — or not, when it was changed.
 import { describe, expect, it } from 'vitest';
 import { SnapshotFileSchema, SnapshotHeaderSchema, type SnapshotFile } from '../../../bench/schema/snapshot.ts';
-import { KIT_JUDGES, kitClientDriver, kitScenario, kitServerDriver, SPEC_COMMIT } from '../testing/kit.ts';
+import { KIT_JUDGES, KIT_TRIAL, SPEC_COMMIT, kitClientDriver, kitScenario, kitServerDriver } from '../testing/kit.ts';
 import { runTrial, type TrialOptions } from '../trial.ts';
 import { commandAdapter } from './basic.ts';
 import { replayAdapter } from './replay.ts';
 
 const base = {
-  docs: 'none',
-  k: 1,
-  root: process.cwd(),
-  specDir: '/nonexistent',
-  specCommit: SPEC_COMMIT,
-  judges: KIT_JUDGES,
+  ...KIT_TRIAL,
   timeouts: { sessionMs: 20_000, portWaitMs: 3000, serviceStartMs: 5000 },
 } as const;
 const subject = { kind: 'agent', id: 'agent/cmd@1.0.0/test/self/none', label: 'self-written solution' } as const;

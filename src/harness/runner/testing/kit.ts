@@ -157,3 +157,13 @@ export function kitClientDriver(opts: { failStart?: boolean } = {}): ClientRoleD
     },
   };
 }
+
+/** The trial options every runner test shares: docs none, k 1, this project, no spec text, the kit's judges. */
+export const KIT_TRIAL = {
+  docs: 'none',
+  k: 1,
+  root: process.cwd(),
+  specDir: '/nonexistent',
+  specCommit: SPEC_COMMIT,
+  judges: KIT_JUDGES,
+} as const;
