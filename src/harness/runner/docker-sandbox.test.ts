@@ -6,6 +6,7 @@ import { commandAdapter, nullAdapter } from './adapters/basic.ts';
 import { runTrial, type TrialOptions } from './trial.ts';
 import { DEFAULT_LIMITS, dockerSandbox } from './docker-sandbox.ts';
 import { docker } from '../os/docker.ts';
+import { ensureImage } from '../sandbox-image/build.ts';
 import { KIT_JUDGES, KIT_TRIAL, SPEC_COMMIT, kitScenario, kitServerDriver } from './testing/kit.ts';
 import { dockerTestable, testImage } from './testing/docker.ts';
 
@@ -51,6 +52,15 @@ async function limited(
 }
 
 describe.runIf(dockerTestable())('docker sandbox', () => {
+  it('builds the image once per recipe: asked again, it builds nothing and names the same image', () => {
+    const first = testImage();
+    const again = ensureImage(process.cwd());
+    expect(again).toEqual({ ...first, built: false });
+    expect(
+      docker(['image', 'inspect', '--format', '{{index .Config.Labels "mcpfs.recipe"}}', first.tag]).stdout.trim(),
+    ).toBe(first.tag.split(':')[1]);
+  });
+
   it('records the image, its id and the limits the container ran with, and removes the container', async () => {
     const { r, out, left } = await limited(
       'cat /sys/fs/cgroup/pids/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids.max',

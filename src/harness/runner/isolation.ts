@@ -36,8 +36,8 @@ export function chooseIsolation(root: string, flag: string | undefined, log: (li
       'start one: `dockerd --bridge=none --iptables=false &`',
     );
   try {
-    const image = ensureImage(root, { log: (l) => log(`sandbox image (built once per recipe): ${l}`) });
-    return { isolation, docker: { image } };
+    const { tag, id } = ensureImage(root, { log: (l) => log(`sandbox image (built once per recipe): ${l}`) });
+    return { isolation, docker: { image: { tag, id } } };
   } catch (e) {
     if (e instanceof InfraError)
       throw new RunnerInputError(e.message, 'build it with `npm run sandbox-image` (needs root and debootstrap)');
