@@ -37,6 +37,8 @@ export const TrialInfoSchema = z.strictObject({
   isolation: z.enum(['netns', 'docker', 'none']).default('none'),
   /** `docker` only: the container's image and limits. */
   sandbox: SandboxInfoSchema.optional(),
+  /** The run this trial belongs to (`runs/<id>.json`, or `runs/examples/<id>.json`), when it came from a sweep. */
+  run: SlugSchema.max(80).optional(),
   /** Commit of the pinned spec the scenario quotes (40 hex). */
   specCommit: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-hex commit'),
 });
