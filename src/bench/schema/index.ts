@@ -12,3 +12,5 @@ export * from './coverage.ts';
 export * from './conformance.ts';
 export * from './library.ts';
 export * from './versions.ts';
+export * from './run-manifest.ts';
+export * from './sweep-bundle.ts';

@@ -9,6 +9,8 @@ import { ConformanceExpectationsSchema } from './conformance.ts';
 import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
 import { BenchmarkVersionsSchema } from './versions.ts';
 import { DatasetSchema } from './dataset.ts';
+import { RunManifestSchema } from './run-manifest.ts';
+import { SweepBundleSchema } from './sweep-bundle.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -29,6 +31,9 @@ export function jsonSchemas(): Record<string, string> {
     'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),
     'library-evidence.json': emit(EvidenceIndexSchema, 'library-evidence.json'),
     'benchmark-versions.json': emit(BenchmarkVersionsSchema, 'benchmark-versions.json'),
+    // runs/<id>.json, written by whoever runs a sweep; bundle.json, written by `npm run sweep`.
+    'run-manifest.json': emit(RunManifestSchema, 'run-manifest.json'),
+    'sweep-bundle.json': emit(SweepBundleSchema, 'sweep-bundle.json'),
     // generated/dataset.json, the site's input (and its /downloads/dataset.json).
     'dataset.json': emit(DatasetSchema, 'dataset.json', 'output'),
   };
