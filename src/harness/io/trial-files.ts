@@ -45,6 +45,8 @@ export interface TrialOutcome {
   isolation?: 'netns' | 'docker' | 'none';
   /** `docker`: the container's image and limits. */
   sandbox?: SandboxInfo;
+  /** The run manifest's id, for a sweep's trials. */
+  run?: string;
   /** The wire log as it will be written (the record seals it: its event count and chain head). */
   log: WireLog;
   /** Set when the harness (not the subject) failed: the record is `infra-error` with no verdicts. */
@@ -81,6 +83,7 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       scenarioHash: scenarioHash(o.scenario),
       isolation: o.isolation ?? 'none',
       ...(o.sandbox ? { sandbox: o.sandbox } : {}),
+      ...(o.run !== undefined ? { run: o.run } : {}),
       specCommit: o.specCommit,
     },
     subject: o.subject,
@@ -100,6 +103,22 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
 }
 
 /**
+ * Every file of a trial as the runner writes it, project-relative, the record first: record, wire log, transcript and
+ * solution snapshot (the last two when the record names them).
+ */
+export function allTrialFiles(
+  record: TrialRecord,
+  log: WireLog,
+  transcript?: string,
+  snapshot?: string,
+): { path: string; content: string }[] {
+  const files = trialFiles(record, log, transcript);
+  if (record.sidecars.snapshot && snapshot !== undefined)
+    files.push({ path: sidecarPath(files[0]!.path, record.sidecars.snapshot), content: snapshot });
+  return files;
+}
+
+/**
  * Write a trial's files under `root` all-or-nothing (record, wire log, transcript, solution snapshot); returns the
  * record's project-relative path.
  */
@@ -110,12 +129,9 @@ export function writeTrial(
   transcript?: string,
   snapshot?: string,
 ): string {
-  const files = trialFiles(record, log, transcript);
-  const recPath = files[0]!.path;
-  if (record.sidecars.snapshot && snapshot !== undefined)
-    files.push({ path: sidecarPath(recPath, record.sidecars.snapshot), content: snapshot });
+  const files = allTrialFiles(record, log, transcript, snapshot);
   writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), content: f.content })));
-  return recPath;
+  return files[0]!.path;
 }
 
 /**

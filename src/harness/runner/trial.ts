@@ -64,6 +64,8 @@ export interface TrialOptions {
   keep?: boolean;
   /** Take a solution snapshot (default: for agent subjects; `npm run verify`'s re-runs take none). */
   snapshot?: boolean;
+  /** The run manifest's id, when the trial is part of a sweep: the record names it (`trial.run`). */
+  run?: string;
 }
 
 export interface TrialResult {
@@ -150,6 +152,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       specCommit: o.specCommit,
       isolation,
       sandbox: st.sb?.info,
+      run: o.run,
       log: wire,
       infraReason,
       usage: {
