@@ -10,7 +10,7 @@ import { SweepBundleSchema, type SweepBundle } from '../src/bench/schema/sweep-b
 import type { TrialRecord } from '../src/bench/schema/trial.ts';
 import { benchmarkVersion } from '../src/harness/io/trial-files.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
-import { alive, childrenOf, killAll, netnsOf } from '../src/harness/os/procs.ts';
+import { alive, childrenOf, killAll, TRIAL_MARKER } from '../src/harness/os/procs.ts';
 import { calibrationSubjects } from '../src/harness/runner/calibration-subjects.ts';
 import { verdictKey } from '../src/harness/runner/calibrate.ts';
 
@@ -203,31 +203,36 @@ describe('npm run sweep', () => {
     let pid = 0;
     const first = sweep(args, (p) => (pid = p));
     const descendants = (p: number): number[] => childrenOf(p).flatMap((c) => [c, ...descendants(c)]);
-    const self = netnsOf('self');
-    // Wait until a trial is finished and the next one is inside its sandbox (a process in another network namespace).
-    const midTrial = () =>
-      existsSync(join(dir, 'bundle.json')) &&
-      bundleOf(dir).trials.length >= 1 &&
-      descendants(pid).some((c) => alive(c) && netnsOf(c) !== undefined && netnsOf(c) !== self);
-    while (!midTrial()) {
+    // The trial's tag, from its subject's environment (`MCPFS_TRIAL=<tag>`): its namespace is `mcpfs-<tag>` and its
+    // project canary `.mcpfs-canary-<tag>`, which only the killed process would have removed.
+    const tagOf = (c: number): string | undefined => {
+      try {
+        const entry = readFileSync(`/proc/${c}/environ`, 'utf8')
+          .split('\0')
+          .find((e) => e.startsWith(`${TRIAL_MARKER}=`));
+        return entry?.slice(TRIAL_MARKER.length + 1);
+      } catch {
+        return undefined; // gone meanwhile
+      }
+    };
+    // Wait until a trial is finished and the next one's subject runs inside its sandbox.
+    let tag: string | undefined;
+    while (!(existsSync(join(dir, 'bundle.json')) && bundleOf(dir).trials.length >= 1 && tag !== undefined)) {
       expect(alive(pid), 'the sweep ended before it could be interrupted').toBe(true);
       await new Promise((r) => setTimeout(r, 20));
+      tag = descendants(pid)
+        .map(tagOf)
+        .find((t) => t !== undefined);
     }
-    // Freeze it, note the trial's namespace, kill its process tree and it: what a lost machine leaves behind.
+    // Freeze it, kill its process tree and it: what a lost machine leaves behind; then what the kernel would not
+    // clean up (the named namespace) and the canary, by the trial's tag.
     process.kill(pid, 'SIGSTOP');
-    const tree = descendants(pid);
-    const names = new Set(
-      tree.flatMap((c) => spawnSync('ip', ['netns', 'identify', String(c)], { encoding: 'utf8' }).stdout.split('\n')),
-    );
-    names.delete('');
     expect(await killAll(() => descendants(pid))).toEqual([]);
     process.kill(pid, 'SIGKILL');
     const killed = await first;
     expect(killed.code).toBe(null);
-    for (const name of names) {
-      spawnSync('ip', ['netns', 'del', name]);
-      rmSync(join(process.cwd(), `.mcpfs-canary-${name.replace(/^mcpfs-/, '')}`), { force: true });
-    }
+    spawnSync('ip', ['netns', 'del', `mcpfs-${tag}`]);
+    rmSync(join(process.cwd(), `.mcpfs-canary-${tag}`), { force: true });
     const listed = bundleOf(dir).trials.length;
     expect(listed).toBeGreaterThanOrEqual(1);
     expect(listed).toBeLessThan(keys.length);
