@@ -79,6 +79,7 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   runner: 5, // runs a subject against a driver: trials, calibration, manual probes
   libraries: 6, // runs library subjects through the runner
   verify: 6, // re-runs a stored solution through the runner
+  sweep: 6, // runs a run manifest's trials through the runner into a bundle
   conformance: 7,
   'derive-inputs': 7, // compose all of the above
 };
