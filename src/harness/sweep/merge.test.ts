@@ -145,11 +145,15 @@ describe('mergeBundles', () => {
     // Bundles and manifest outside the project, named as given.
     const away = mkdtempSync(join(tmpdir(), 'mcpfs-merge-away-'));
     dirs.push(away);
-    writeFileSync(join(away, 'm.json'), manifestText);
     writeBundle(join(away, 's1'), fxBundle('x', { index: 1, count: 1 }, trials));
-    const r = run(root, { cwd: away, folders: ['s1'], manifest: 'm.json' });
+    writeFileSync(join(away, 'm.json'), manifestText);
+    expect(run(root, { cwd: away, folders: ['s1'], manifest: 'm.json' }).problems.map(formatProblem)).toEqual([
+      `m.json: id: "${FX_RUN}" does not match the file name (expected ${FX_RUN}.json)\n  hint: give the manifest file the sweep ran (runs/${FX_RUN}.json)`,
+    ]);
+    writeFileSync(join(away, `${FX_RUN}.json`), manifestText);
+    const r = run(root, { cwd: away, folders: ['s1'], manifest: `${FX_RUN}.json` });
     expect(r.problems).toEqual([]);
-    expect(r.manifest).toBe('m.json');
+    expect(r.manifest).toBe(`${FX_RUN}.json`);
     expect(r.bundles).toEqual(['s1']);
     expect(r.written).toHaveLength(8);
     expect(relative(root, join(root, r.written[0]!))).toMatch(/^results\//);

@@ -161,6 +161,19 @@ function findManifest(
   }
   const { value: manifest, problems } = parseWith(path, text, RunManifestSchema);
   if (!manifest) return { problems };
+  // As `npm run sweep` reads it: the id is how records and bundles name the run, the file name how people find it.
+  const stem = basename(path).replace(/\.json$/, '');
+  if (manifest.id !== stem)
+    return {
+      problems: [
+        {
+          file: path,
+          field: 'id',
+          message: `"${manifest.id}" does not match the file name (expected ${manifest.id}.json)`,
+          hint: `give the manifest file the sweep ran (runs/${manifest.id}.json)`,
+        },
+      ],
+    };
   return { manifest, run: { id: manifest.id, path, sha256: digestOf(text).sha256 }, problems: [] };
 }
 
