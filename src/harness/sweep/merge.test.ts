@@ -115,7 +115,10 @@ describe('mergeBundles', () => {
     shards(root);
     const wire = join(root, 'bundles', FX_RUN, 'shard-2-of-2', trials[1]!.files[1]![0]);
     writeFileSync(wire, readFileSync(wire, 'utf8').replace('"status":200', '"status":201'));
-    const r = run(root, { folders: [`bundles/${FX_RUN}/shard-1-of-2`, `bundles/${FX_RUN}/shard-2-of-2/`] });
+    const r = run(root, {
+      folders: [`bundles/${FX_RUN}/shard-1-of-2`, `bundles/${FX_RUN}/shard-2-of-2/`, `bundles/${FX_RUN}/shard-1-of-2/`],
+    });
+    expect(r.bundles).toEqual([`bundles/${FX_RUN}/shard-1-of-2`, `bundles/${FX_RUN}/shard-2-of-2`]);
     expect(r.written).toEqual([]);
     expect(formatProblem(r.problems[0]!)).toMatch(
       new RegExp(`^bundles/${FX_RUN}/shard-2-of-2/${trials[1]!.files[1]![0]}: sha256 does not match bundle\\.json`),

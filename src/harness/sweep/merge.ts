@@ -212,7 +212,12 @@ function withSubjects(
 export function mergeBundles(o: MergeOptions): MergeReport {
   const cwd = o.cwd ?? process.cwd();
   const given = o.folders.length
-    ? o.folders.map((f) => ({ abs: resolve(cwd, f), dir: display(o.root, cwd, f) }))
+    ? // A folder named twice (a shell glob and a path) is one bundle, not a bundle with every trial twice.
+      [
+        ...new Map(
+          o.folders.map((f) => [resolve(cwd, f), { abs: resolve(cwd, f), dir: display(o.root, cwd, f) }]),
+        ).values(),
+      ]
     : fg
         .sync('bundles/**/bundle.json', { cwd: o.root, followSymbolicLinks: false, onlyFiles: true })
         .sort(cmp)
