@@ -110,6 +110,28 @@ describe('mergeBundles', () => {
     expect(resultFiles(root)).toEqual(files.map(([p]) => p));
   });
 
+  it('merges one shard with --allow-missing, listing what is still to come, then the other', () => {
+    const root = project();
+    shards(root);
+    const one = run(root, { folders: [`bundles/${FX_RUN}/shard-1-of-2`] });
+    expect(one.problems.map((p) => p.message)).toEqual([
+      `trial "${plan[3]!.key}" is planned but in no bundle and not in results/`,
+      `trial "${plan[1]!.key}" is planned but in no bundle and not in results/`,
+    ]);
+    expect(resultFiles(root)).toEqual([]);
+    const first = run(root, { folders: [`bundles/${FX_RUN}/shard-1-of-2`], allowMissing: true });
+    expect(summary(first).slice(-3)).toEqual([
+      'merge: 2 planned trials in no bundle yet (--allow-missing):',
+      `  ${plan[1]!.key}`,
+      `  ${plan[3]!.key}`,
+    ]);
+    expect(resultFiles(root)).toHaveLength(4);
+    const rest = run(root, { folders: [`bundles/${FX_RUN}/shard-2-of-2`] });
+    expect(rest.problems).toEqual([]);
+    expect(summary(rest)[1]).toBe('merge: added 4 files (2 trials); 0 already present');
+    expect(resultFiles(root)).toHaveLength(8);
+  });
+
   it('writes nothing when one bundle is corrupted, naming the file inside its folder as given', () => {
     const root = project();
     shards(root);
