@@ -61,8 +61,11 @@ export interface RecordContext {
   calibration?: CalibrationSubjects;
 }
 
-/** Where a record must live, from its content. */
-export function expectedRecordPath(r: Pick<TrialRecord, 'trial' | 'subject'>): string {
+/** Where a record must live, from its content (or from a planned trial's cell, subject id and k). */
+export function expectedRecordPath(r: {
+  trial: Pick<TrialRecord['trial'], 'revision' | 'role' | 'scenario' | 'docs' | 'k'>;
+  subject: Pick<TrialRecord['subject'], 'id'>;
+}): string {
   const t = r.trial;
   return `results/${t.revision}/${t.role}/${t.scenario}/${t.docs}/${r.subject.id}/k${t.k}.json`;
 }

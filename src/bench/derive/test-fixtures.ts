@@ -216,6 +216,8 @@ export interface TrialSpec {
   id?: string;
   infraReason?: string;
   transcript?: string;
+  /** The run the trial belongs to (`trial.run`), as a sweep writes it. */
+  run?: string;
 }
 
 /** Record + sidecar files of one trial, judged with the fixture judges, as `[path, text]` pairs. */
@@ -239,6 +241,7 @@ export function trialFiles(t: TrialSpec): { record: TrialRecord; recordPath: str
       benchmarkVersion: '1.0.0',
       scenarioHash: scenarioHash(s),
       isolation: 'none',
+      ...(t.run !== undefined ? { run: t.run } : {}),
       specCommit: PRIMARY_SOURCE.commit,
     },
     subject: t.subject,

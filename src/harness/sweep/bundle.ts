@@ -18,9 +18,9 @@ import {
 import type { TrialRecord } from '../../bench/schema/trial.ts';
 import { RunnerInputError } from '../errors.ts';
 import { writeFilesAtomic } from '../io/write.ts';
+import { BUNDLE_INDEX } from '../../bench/sweep/bundle-files.ts';
 
-/** The index's file name inside a bundle folder. */
-export const BUNDLE_INDEX = 'bundle.json';
+export { BUNDLE_INDEX };
 
 /** What a bundle belongs to: a run, the exact manifest bytes it was planned from, and a shard. */
 export interface BundleIdentity {
