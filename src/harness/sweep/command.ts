@@ -1,5 +1,6 @@
 // `npm run sweep`: a run manifest → its plan → this shard's trials into a resumable bundle (or, with --dry-run, the
 // plan as JSON for an engine to fan out over). Input errors are thrown path-first before anything is written.
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { formatProblem } from '../../bench/problems.ts';
 import type { Shard } from '../../bench/schema/sweep-bundle.ts';
@@ -116,6 +117,13 @@ export async function sweepCommand(argv: string[], io: SweepIo): Promise<number>
     new Map(mine.map((t) => [t.key, t.index])),
     note,
   );
+  // The manifest names the commit it was written for; running another is allowed (a top-up, an example run on a
+  // later tree) but said, since scenarios and judges may have changed in between (records carry their own version).
+  const head = spawnSync('git', ['-C', root, 'rev-parse', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  if (head && head !== m.repositoryCommit)
+    note(
+      `${loaded.file}: repositoryCommit ${m.repositoryCommit.slice(0, 12)}, but this tree is at ${head.slice(0, 12)}`,
+    );
   const resumed = bundle.finished().length;
   const todo = mine.length - resumed;
   note(
