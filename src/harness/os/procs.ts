@@ -32,6 +32,12 @@ export function pidsWithEnv(entry: string): number[] {
   return numericPids().filter((p) => read(`/proc/${p}/environ`)?.split('\0').includes(entry));
 }
 
+/** Pids whose cgroup path names `id` (a container's 64-hex id: `/docker/<id>` or `docker-<id>.scope`). */
+export function pidsInCgroup(id: string): number[] {
+  if (!/^[0-9a-f]{64}$/.test(id)) return [];
+  return numericPids().filter((p) => read(`/proc/${p}/cgroup`)?.includes(id));
+}
+
 /** A pid's command line, one element per argument (empty when it is gone). */
 export function cmdlineOf(pid: number): string[] {
   return (read(`/proc/${pid}/cmdline`) ?? '').split('\0').filter(Boolean);

@@ -128,6 +128,25 @@ except OSError as e:
     expect(r.leftovers).toEqual([]);
   });
 
+  it('runs trials side by side: one ending never touches the container of another', async () => {
+    // Two workers, three short trials each, as `--jobs 2` runs them. A cleanup that found a container's processes by
+    // its network namespace's inode number killed the next container that got the reused number.
+    const one = () =>
+      runTrial({
+        ...base,
+        adapter: commandAdapter({ command: 'echo ok > out.txt', subject }),
+        docker: { image: testImage() },
+      });
+    const worker = async () => {
+      const out = [];
+      for (let i = 0; i < 3; i++) out.push(await one());
+      return out;
+    };
+    const all = (await Promise.all([worker(), worker()])).flat();
+    expect(all.map((r) => r.record.infraReason ?? r.record.status)).toEqual(Array(6).fill('completed'));
+    expect(all.flatMap((r) => r.leftovers)).toEqual([]);
+  });
+
   it('records an infra-error when the workspace is not mounted in the container', async () => {
     const r = await runTrial({
       ...base,

@@ -9,7 +9,7 @@ import type { SandboxInfo, SandboxLimits } from '../../bench/schema/sandbox.ts';
 import { InfraError } from '../errors.ts';
 import { docker } from '../os/docker.ts';
 import { isListening } from '../os/ports.ts';
-import { cmdlineOf, killAll, netnsOf, parentOf, pidsInNetns, pidsWithEnv } from '../os/procs.ts';
+import { cmdlineOf, killAll, netnsOf, parentOf, pidsInCgroup, pidsWithEnv } from '../os/procs.ts';
 import type { SandboxImage } from '../sandbox-image/build.ts';
 import { nsRelays, type FsView, type Sandbox } from './sandbox.ts';
 
@@ -71,7 +71,7 @@ export async function dockerSandbox(tag: string, dir: string, view: FsView, o: D
   const cfg = join(dir, 'docker-cli');
   mkdirSync(cfg, { recursive: true });
   const mounts = view.binds.flatMap((b) => ['--volume', `${b.path}:${b.path}:${b.writable ? 'rw' : 'ro'}`]);
-  dockerOk(
+  const id = dockerOk(
     [
       'run',
       '--detach',
@@ -105,18 +105,20 @@ export async function dockerSandbox(tag: string, dir: string, view: FsView, o: D
     ],
     60_000,
   );
-  let ns: string | undefined;
   let relays: ReturnType<typeof nsRelays> | undefined;
+  // The container's processes are those of its cgroup (named by its id), never "those in its network namespace":
+  // once a container is gone the kernel reuses its namespace's inode number for the next one, and a cleanup still
+  // looking for the old number would kill a concurrent trial's container.
+  const pids = () => [...pidsInCgroup(id), ...(relays?.helperPids() ?? [])];
   const remove = async () => {
     await relays?.close();
-    const left = ns ? await killAll(() => pidsInNetns(ns!)) : [];
     docker(['rm', '--force', '--volumes', name], 60_000);
-    return left;
+    return killAll(pids);
   };
   let init: number;
   try {
     init = Number(dockerOk(['inspect', '--format', '{{.State.Pid}}', name], 15_000));
-    ns = init > 0 ? netnsOf(init) : undefined;
+    const ns = init > 0 ? netnsOf(init) : undefined;
     if (!ns || ns === netnsOf('self'))
       throw new InfraError(`sandbox failure: container ${name} has no network namespace of its own`);
     relays = nsRelays(`/proc/${init}/ns/net`, dir);
@@ -143,7 +145,7 @@ export async function dockerSandbox(tag: string, dir: string, view: FsView, o: D
     netPid: () => init,
     exposeInside: relays.exposeInside,
     exposeHost: relays.exposeHost,
-    pids: () => (ns ? pidsInNetns(ns) : []),
+    pids,
     dispose: remove,
   };
 }

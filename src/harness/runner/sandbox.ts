@@ -227,8 +227,10 @@ export async function netnsSandbox(tag: string, dir: string, view?: FsView): Pro
 export function nsRelays(
   nsPath: string,
   dir: string,
-): Pick<Sandbox, 'exposeInside' | 'exposeHost'> & { close(): Promise<void> } {
+): Pick<Sandbox, 'exposeInside' | 'exposeHost'> & { close(): Promise<void>; helperPids(): number[] } {
   const relays: Relay[] = [];
+  // The inside halves: the harness's own processes in that namespace, stopped at close (a namespace outlives no one).
+  const inside: ChildProcess[] = [];
   const helper: Pick<Sandbox, 'enter'> = {
     enter: (cmd, args) => ({ cmd: 'nsenter', args: [`--net=${nsPath}`, '--', cmd, ...args] }),
   };
@@ -240,25 +242,31 @@ export function nsRelays(
   return {
     async exposeInside(port) {
       const sock = join(dir, `in-${port}.sock`);
-      await startInside(
-        helper,
-        [RELAY_MAIN, formatEndpoint({ unix: sock }), formatEndpoint({ tcp: port })],
-        `relay to port ${port}`,
+      inside.push(
+        await startInside(
+          helper,
+          [RELAY_MAIN, formatEndpoint({ unix: sock }), formatEndpoint({ tcp: port })],
+          `relay to port ${port}`,
+        ),
       );
       return track(startHostRelay({ tcp: port }, { unix: sock }));
     },
     async exposeHost(port, onConnection) {
       const sock = join(dir, `out-${port}.sock`);
       const host = await track(startHostRelay({ unix: sock }, { tcp: port }, onConnection));
-      await startInside(
-        helper,
-        [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })],
-        `relay from port ${port}`,
+      inside.push(
+        await startInside(
+          helper,
+          [RELAY_MAIN, formatEndpoint({ tcp: port }), formatEndpoint({ unix: sock })],
+          `relay from port ${port}`,
+        ),
       );
       return host;
     },
+    helperPids: () => inside.flatMap((c) => (c.pid !== undefined && c.exitCode === null ? [c.pid] : [])),
     async close() {
       for (const r of relays) await r.close();
+      for (const c of inside) c.kill('SIGKILL');
     },
   };
 }
