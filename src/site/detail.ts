@@ -173,6 +173,11 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       { key: 'cost_usd', label: 'Cost', numeric: true },
       { key: 'wall_time_ms', label: 'Time', numeric: true },
       isolationColumn(),
+      {
+        key: 'run',
+        label: 'Run',
+        title: 'The run manifest (runs/<id>.json) a sweep made this trial from; — for single trials',
+      },
       { key: 'record', label: 'Files' },
     ],
     rows: ts.map((t): Value[] => [
@@ -187,6 +192,7 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       round4(t.usage.costUsd ?? null),
       t.usage.wallTimeMs ?? null,
       t.isolation,
+      t.run ?? null,
       t.files.record,
     ]),
     cells: ts.map((t): Display[] => [
@@ -204,6 +210,9 @@ export function subjectTrialsTable(d: D, subject: string): Table {
       { text: usd(t.usage.costUsd) },
       { text: duration(t.usage.wallTimeMs) },
       { text: t.isolation, note: ISOLATION_BLURBS[t.isolation] },
+      t.run
+        ? { text: t.run, note: `run manifest runs/${t.run}.json (examples: runs/examples/${t.run}.json)` }
+        : { text: '—' },
       {
         text: '',
         links: [

@@ -92,4 +92,18 @@ describe('site tables', () => {
     );
     expect(t.rows[0]!.at(-1)).toBe(tr.files.record);
   });
+
+  it('names the run manifest a swept trial came from, and a dash for a single trial', () => {
+    const agent = d.subjects.find((x) => x.kind === 'agent')!;
+    const ids = subjectTrialsTable(d, agent.id).rows.map((r) => r[0]);
+    const swept = { ...d, trials: d.trials.map((x) => (x.id === ids[0] ? { ...x, run: 'spring-sweep' } : x)) };
+    const t = subjectTrialsTable(swept, agent.id);
+    const col = t.columns.findIndex((c) => c.key === 'run');
+    expect(t.rows[0]![col]).toBe('spring-sweep');
+    expect(t.cells[0]![col]).toMatchObject({
+      text: 'spring-sweep',
+      note: expect.stringContaining('runs/spring-sweep.json'),
+    });
+    if (ids.length > 1) expect(t.cells[1]![col]).toEqual({ text: '—' });
+  });
 });

@@ -121,6 +121,7 @@ export function trialRow(
     current,
     isolation: r.trial.isolation,
     ...(r.trial.sandbox ? { sandbox: r.trial.sandbox } : {}),
+    ...(r.trial.run ? { run: r.trial.run } : {}),
     specCommit: r.trial.specCommit,
     verdicts: r.verdicts,
     score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,

@@ -63,6 +63,8 @@ export const TrialRowSchema = z.strictObject({
   isolation: TrialInfoSchema.shape.isolation,
   /** `docker` trials: the container's image (recipe hash and content id), limits and capabilities, as recorded. */
   sandbox: TrialInfoSchema.shape.sandbox,
+  /** The run (manifest `runs/<id>.json` or `runs/examples/<id>.json`) the trial came from, when it came from a sweep. */
+  run: TrialInfoSchema.shape.run,
   /** Commit of the pinned spec the scenario quotes. */
   specCommit: TrialInfoSchema.shape.specCommit,
   /** The verdicts as stored (and re-judged equal), one per checkpoint (none for infra-error). */
