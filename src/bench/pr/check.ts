@@ -24,11 +24,19 @@ import {
 import { manifestProblems } from './manifest.ts';
 
 /** What check reads: the head tree's results and scenarios (by harness/io) and the changes against the base (git). */
-export interface CheckInput {
+export interface CheckInput extends TreeInput {
   /** Paths changed against the base (empty when not in a git checkout and paths were given). */
   changes: readonly FileChange[];
   /** Explicit record files or folders to check instead of the changed records (project-relative). */
   select?: readonly string[];
+  /** Maintainers: calibration records, scenarios and code may change alongside records. */
+  allowCalibration?: boolean;
+  /** Verification files may be among the changes (pr-report, after the workflow's own `npm run verify`). */
+  allowVerifications?: boolean;
+}
+
+/** The tree a record is checked against (`npm run check`, `npm run merge`): its results, scenarios and judges. */
+export interface TreeInput {
   /** Every file under `results/` in the head tree, by project-relative path. */
   results: ReadonlyMap<string, string>;
   /** What harness/io refused to read under `results/` or `scenarios/`. */
@@ -42,10 +50,6 @@ export interface CheckInput {
   judges: JudgeRegistry;
   /** The calibration subjects the harness runs (undefined: not checked). */
   calibrationSubjects?: CalibrationSubjects;
-  /** Maintainers: calibration records, scenarios and code may change alongside records. */
-  allowCalibration?: boolean;
-  /** Verification files may be among the changes (pr-report, after the workflow's own `npm run verify`). */
-  allowVerifications?: boolean;
 }
 
 export interface CheckOutput {

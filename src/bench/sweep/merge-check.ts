@@ -9,7 +9,7 @@ import { expectedRecordPath } from '../derive/records.ts';
 import type { SourceFile } from '../derive/scenarios.ts';
 import { conventionalRecord } from '../derive/sidecar-names.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
-import { checkChanges } from '../pr/check.ts';
+import { checkChanges, type TreeInput } from '../pr/check.ts';
 import { cmp, formatProblem, sortProblems, type Problem } from '../problems.ts';
 import type { DocsAxis, Revision, Role } from '../schema/common.ts';
 import type { BundleTrial } from '../schema/sweep-bundle.ts';
@@ -31,23 +31,11 @@ export interface MergePlanTrial {
   subject: string;
 }
 
-export interface MergeInput {
+export interface MergeInput extends TreeInput {
   bundles: readonly BundleFolder[];
   run: RunRef;
   /** The run's whole plan (every shard's trials). */
   plan: readonly MergePlanTrial[];
-  /** Every file under `results/` now, by project-relative path. */
-  results: ReadonlyMap<string, string>;
-  /** What harness/io refused to read under `results/` or `scenarios/`. */
-  refused?: readonly Problem[];
-  /** `scenarios/<revision>/<role>/<id>.json` files. */
-  scenarios: readonly SourceFile[];
-  /** `scenarios/versions.json` (null: missing); undefined = no history (records must run the current scenarios). */
-  versions?: SourceFile | null;
-  /** package.json `version`. */
-  packageVersion?: string;
-  judges: JudgeRegistry;
-  calibrationSubjects?: CalibrationSubjects;
   /** List planned trials no bundle has instead of refusing them (merging shards one at a time). */
   allowMissing?: boolean;
 }
