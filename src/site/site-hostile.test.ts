@@ -16,6 +16,7 @@ import { inspectPage, type PageReport } from '../testing/inert-html.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { CORPUS_TEXT, XSS_HOST, XSS_PAYLOADS } from '../testing/xss-payloads.ts';
 import { headerCsp, metaCsp, parseCsp, parseHeadersFile, REFERRER_POLICY } from './csp.ts';
+import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
 
 let tree: HostileTree;
 // CONTEXT.md is not rendered by the site (the readings pages come from the scenario files, which the tree fills).
@@ -93,7 +94,6 @@ describe('site built from a tree with the XSS corpus in every rendered field', (
   });
 });
 
-const CHROMIUM = '/usr/bin/chromium';
 /** What a page did in the browser, collected per URL. */
 interface Seen {
   hits: string[];
@@ -165,18 +165,7 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
       executablePath: CHROMIUM,
       // A fresh temporary profile (launch's default). No DNS for anything but loopback, whatever a page asks for (the
       // routes below abort off-site requests too).
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-        '--dns-prefetch-disable',
-      ],
+      args: [...HEADLESS_ARGS, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1', '--dns-prefetch-disable'],
     });
     started.push(() => browser.close());
   });

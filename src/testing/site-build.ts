@@ -65,13 +65,14 @@ export function deriveRoot(root: string, opts: { gate?: boolean; judges?: JudgeR
 
 /**
  * `astro build --outDir out` with MCPFS_ROOT=root, in a private copy of the project at `cwd` (with `files` replaced
- * in the copy). Returns elapsed ms.
+ * in the copy), and `env` added to its environment. Returns elapsed ms.
  */
 export async function astroBuild(
   root: string,
   out: string,
   cwd = process.cwd(),
   files: Record<string, string> = {},
+  env: Record<string, string> = {},
 ): Promise<number> {
   const scratch = freshDir('mcpfs-astro');
   try {
@@ -79,7 +80,7 @@ export async function astroBuild(
     const t0 = performance.now();
     await run('npx', ['astro', 'build', '--outDir', out], {
       cwd: project,
-      env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
     return performance.now() - t0;

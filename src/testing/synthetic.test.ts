@@ -25,9 +25,11 @@ describe('synthetic tree', () => {
     const tree = writeSyntheticTree(dir, { seed: 3, subjects: 2, scenarios: 1, k: 2 });
     expect(existsSync(join(dir, tree.records[0]!))).toBe(true);
     // Synthetic calibration subjects (mutants of synthetic scenarios) are not the harness's: not checked against it.
+    // Synthetic wire logs are not schema-valid messages: no pinned schemas, wherever MCP_SPEC_DIR points.
     const out = derive({
       ...loadDeriveInput(dir, { rejudge: false }),
       spec: undefined,
+      schemas: undefined,
       calibrationSubjects: undefined,
     });
     expect(out.problems).toEqual([]);

@@ -92,10 +92,12 @@ export function parseWireLog(file: string, text: string): ParsedWireLog {
     }
     if (typeof j.value === 'object' && j.value !== null && !Array.isArray(j.value)) {
       const { h, ...rest } = j.value as Record<string, unknown>;
+      // While the stored chain agrees with the content's (every intact log), one hash serves both checks.
+      const expected: string | undefined = stored === content ? undefined : stored;
       content = lineHash(content, rest);
       // A missing or malformed h is the schema's to report; the chain resumes after the next well-formed one.
       const wellFormed = typeof h === 'string' && /^[0-9a-f]{16}$/.test(h);
-      if (wellFormed && stored !== undefined && h !== lineHash(stored, rest)) {
+      if (wellFormed && stored !== undefined && h !== (expected === undefined ? content : lineHash(expected, rest))) {
         problems.push({
           file,
           field: `line ${l.line}: h`,
@@ -191,4 +193,21 @@ export function parseTranscript(file: string, text: string): { entries?: Transcr
     else entries.push(r.data);
   }
   return problems.length ? { problems } : { entries, problems };
+}
+
+/**
+ * A wire log derive has already validated, read back for the site: JSON.parse per line, `h` dropped, no schema or
+ * chain check (the schemas have no defaults or transforms, so this is the value parseWireLog returns). What would make
+ * the data set stale is checked in one comparison instead: the last line's `h` must be the record's seal, else the log
+ * changed since derive ran. Undefined, with the reason, when it is not.
+ */
+export function validatedWireLog(text: string, sealHead: string): { log?: WireLog; problem?: string } {
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const values = lines.map((l) => JSON.parse(l) as { h?: string } & Record<string, unknown>);
+  const head = values.at(-1)?.h;
+  if (head !== sealHead) return { problem: `its last h is ${String(head)}, the record's seal ${sealHead}` };
+  const plain = values.map(({ h: _h, ...v }) => v);
+  return {
+    log: { header: plain[0] as unknown as WireLog['header'], events: plain.slice(1) as unknown as WireEvent[] },
+  };
 }

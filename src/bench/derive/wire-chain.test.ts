@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../canonical-json.ts';
-import { parseWireLog } from './parse.ts';
+import { parseWireLog, validatedWireLog } from './parse.ts';
 import { fixtureLog } from './test-fixtures.ts';
 import { chainLines, lineHash, wireJsonl, wireSeal } from './wire-chain.ts';
 
@@ -61,5 +61,16 @@ describe('canonicalJson', () => {
     let v: unknown = 1;
     for (let i = 0; i < 10_000; i++) v = [v];
     expect(() => canonicalJson(v)).toThrow(/nested deeper than 256 levels/);
+  });
+});
+
+describe('validatedWireLog (the site reading a log derive validated)', () => {
+  it('gives what parseWireLog gives for an intact log, and refuses one whose last h is not the seal', () => {
+    const log = fixtureLog();
+    const text = wireJsonl(log);
+    const seal = wireSeal(log);
+    expect(validatedWireLog(text, seal.head)).toEqual({ log: parseWireLog('w', text).log });
+    const shorter = text.split('\n').slice(0, -2).join('\n') + '\n';
+    expect(validatedWireLog(shorter, seal.head).problem).toMatch(/the record's seal/);
   });
 });

@@ -1,7 +1,10 @@
-// Build-time JSON highlighting. Shiki escapes the code it is given (every character of a token goes through its HTML
-// escaper), so its output is the only trace-derived HTML a page injects with set:html; highlight.test.ts checks that
-// hostile input comes out inert. Its output carries no inline style: the CSP allows styles only from stylesheets.
+// Build-time JSON highlighting. The pages use json-tokens.ts, a hand tokeniser of JSON.stringify output that writes
+// exactly what shiki writes here (json-tokens.test.ts compares them on every committed JSON body): shiki stays the
+// reference, and the fast path is held to it. Both escape every character of a token (`&`, `<`), so this is the only
+// trace-derived HTML a page injects with set:html; highlight.test.ts checks that hostile input comes out inert. The
+// output carries no inline style: the CSP allows styles only from stylesheets.
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
+import { highlightPrettyJson } from './json-tokens.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 
@@ -39,9 +42,22 @@ const classesNotStyles: ShikiTransformer = {
   },
 };
 
-/** Highlight JSON text with both themes as token classes (`sk0`…, CSS variables per theme); the site CSS picks one. */
+/**
+ * Highlight `JSON.stringify(value, null, 2)` text with both themes as token classes (`sk0`…, CSS variables per
+ * theme); the site CSS picks one. Undefined past HIGHLIGHT_LIMIT.
+ */
 export async function highlightJson(code: string): Promise<string | undefined> {
   if (code.length > HIGHLIGHT_LIMIT) return undefined;
+  try {
+    return highlightPrettyJson(code);
+  } catch {
+    // Not the shape json-tokens.ts knows (bodies are always JSON.stringify output; this is for anything else).
+    return shikiHighlightJson(code);
+  }
+}
+
+/** The same through shiki: the reference highlightJson is tested against (any JSON text, no length limit). */
+export async function shikiHighlightJson(code: string): Promise<string> {
   highlighter ??= createHighlighter({ themes: ['github-light', 'github-dark'], langs: ['json'] });
   const h = await highlighter;
   return h.codeToHtml(code, {

@@ -20,8 +20,19 @@ const base = {
 } as const satisfies Partial<TrialOptions>;
 
 /** Containers of this project still on the engine (there must be none once a trial is over). */
-const containers = () =>
-  docker(['ps', '--all', '--quiet', '--filter', 'label=mcpfs.sandbox=1'], 15_000)
+/** Sandbox containers, or those of one trial (by its workspace bind: test files run side by side start others). */
+const containers = (workspace?: string) =>
+  docker(
+    [
+      'ps',
+      '--all',
+      '--quiet',
+      '--filter',
+      'label=mcpfs.sandbox=1',
+      ...(workspace ? ['--filter', `volume=${workspace}`] : []),
+    ],
+    15_000,
+  )
     .stdout.trim()
     .split('\n')
     .filter(Boolean);
@@ -44,7 +55,7 @@ async function limited(
     return {
       r,
       out: readFileSync(join(r.dirs!.dir, 'out.txt'), 'utf8'),
-      left: containers().filter((c) => !before.includes(c)),
+      left: containers(r.dirs!.dir).filter((c) => !before.includes(c)),
     };
   } finally {
     rmSync(r.dirs!.root, { recursive: true, force: true });

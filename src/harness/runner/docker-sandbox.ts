@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SandboxInfo, SandboxLimits } from '../../bench/schema/sandbox.ts';
 import { InfraError } from '../errors.ts';
-import { docker } from '../os/docker.ts';
+import { dockerAsync } from '../os/docker.ts';
 import { isListening } from '../os/ports.ts';
 import { cmdlineOf, killAll, netnsOf, parentOf, pidsInCgroup, pidsWithEnv } from '../os/procs.ts';
 import type { SandboxImage } from '../sandbox-image/build.ts';
@@ -47,8 +47,8 @@ const EXEC_SCRIPT = [
 const execTag = (pid: number) => cmdlineOf(pid).find((a) => a.startsWith(`${EXEC_TAG}=`));
 
 /** `docker <args>`'s output, or an infra-error naming the command and what the engine said. */
-function dockerOk(args: readonly string[], timeoutMs: number): string {
-  const r = docker(args, timeoutMs);
+async function dockerOk(args: readonly string[], timeoutMs: number): Promise<string> {
+  const r = await dockerAsync(args, timeoutMs);
   if (r.status !== 0)
     throw new InfraError(`sandbox failure: docker ${args[0]}: ${r.stderr.trim() || `exit ${r.status ?? 'none'}`}`);
   return r.stdout.trim();
@@ -71,7 +71,7 @@ export async function dockerSandbox(tag: string, dir: string, view: FsView, o: D
   const cfg = join(dir, 'docker-cli');
   mkdirSync(cfg, { recursive: true });
   const mounts = view.binds.flatMap((b) => ['--volume', `${b.path}:${b.path}:${b.writable ? 'rw' : 'ro'}`]);
-  const id = dockerOk(
+  const id = await dockerOk(
     [
       'run',
       '--detach',
@@ -112,12 +112,12 @@ export async function dockerSandbox(tag: string, dir: string, view: FsView, o: D
   const pids = () => [...pidsInCgroup(id), ...(relays?.helperPids() ?? [])];
   const remove = async () => {
     await relays?.close();
-    docker(['rm', '--force', '--volumes', name], 60_000);
+    await dockerAsync(['rm', '--force', '--volumes', name], 60_000);
     return killAll(pids);
   };
   let init: number;
   try {
-    init = Number(dockerOk(['inspect', '--format', '{{.State.Pid}}', name], 15_000));
+    init = Number(await dockerOk(['inspect', '--format', '{{.State.Pid}}', name], 15_000));
     const ns = init > 0 ? netnsOf(init) : undefined;
     if (!ns || ns === netnsOf('self'))
       throw new InfraError(`sandbox failure: container ${name} has no network namespace of its own`);

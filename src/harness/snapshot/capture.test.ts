@@ -101,7 +101,8 @@ describe('snapshots', () => {
       ...base,
       driver: kitServerDriver,
       scenario: kitScenario('server'),
-      adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-* > loot.txt`, subject }),
+      // Its own trial's canary only: test files run side by side plant theirs in the same project folder.
+      adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-$MCPFS_TRIAL > loot.txt`, subject }),
       isolation: 'none',
       timeouts: { portWaitMs: 300 },
     });
