@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execSync } from 'node:child_process';
 import { commandAdapter, nullAdapter, oracleAdapter } from './adapters/basic.ts';
 import { runTrial, type TrialOptions } from './trial.ts';
@@ -199,7 +200,8 @@ describe('canaries', () => {
       ...base,
       driver: kitServerDriver,
       scenario: kitScenario('server'),
-      adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-* > loot.txt`, subject }),
+      // Its own trial's canary file: test files run side by side plant theirs in the same project folder.
+      adapter: commandAdapter({ command: `cat ${process.cwd()}/.mcpfs-canary-$MCPFS_TRIAL > loot.txt`, subject }),
       isolation: 'none',
     });
     expect(r.record.canaries?.map((c) => c.where)).toEqual([
@@ -211,7 +213,16 @@ describe('canaries', () => {
     ]);
     expect(r.record.status).toBe('contaminated');
     expect(r.record.contamination).toEqual([{ canary: 'project-file', foundIn: 'workspace:loot.txt' }]);
-    expect(readdirSync(process.cwd()).filter((f) => f.startsWith('.mcpfs-canary-'))).toEqual([]);
+    // No canary file of this trial is left (another test file's trial may have one planted right now).
+    const own = r.record.canaries!.find((c) => c.where === 'project-file')!.value;
+    const holds = (f: string) => {
+      try {
+        return readFileSync(join(process.cwd(), f), 'utf8').includes(own);
+      } catch {
+        return false; // removed by its own trial meanwhile
+      }
+    };
+    expect(readdirSync(process.cwd()).filter((f) => f.startsWith('.mcpfs-canary-') && holds(f))).toEqual([]);
     expect(Object.keys(process.env).filter((k) => k.includes('_CANARY_'))).toEqual([]);
   });
 });
