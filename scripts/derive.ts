@@ -1,4 +1,4 @@
-// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] : (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
+// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
@@ -8,6 +8,7 @@ import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { relative } from 'node:path';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { ensureSpec } from '../src/harness/io/spec.ts';
+import { deriveCacheLabel, deriveWithMemo, writeDeriveCache } from '../src/harness/io/derive-cache.ts';
 
 const args = process.argv.slice(2);
 const root = projectRoot();
@@ -32,7 +33,10 @@ try {
 }
 const skipped = input.schemas && schemaSkipLine(input.schemas);
 if (skipped) console.error(`derive: ${skipped}`);
-const out = derive(input);
+// The memo of records checked before (src/bench/derive/record-cache.ts): a record whose bytes, sidecars, scenario and
+// checking code are all unchanged is not parsed and judged again.
+const out = args.includes('--no-cache') ? derive(input) : deriveWithMemo(root, input);
+if (out.cache) writeDeriveCache(root, out.cache.next);
 if (!out.dataset) {
   for (const p of out.problems) console.error(formatProblem(p));
   console.error(
@@ -43,12 +47,15 @@ if (!out.dataset) {
 const target = datasetPath(root);
 writeFilesAtomic([{ path: target, content: serializeDataset(out.dataset) }]);
 const d = out.dataset;
+const memo = out.cache
+  ? `; ${out.cache.reused} of ${d.trials.length} records reused unchanged from ${deriveCacheLabel(root)}`
+  : '';
 const checked = d.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision);
 const schemaLine = checked.length
   ? `schema-checked ${checked.join(', ')} (${d.schema.findings.subject} subject findings)`
   : 'schema validation skipped';
 console.log(
-  `derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''} → ${relative(root, target)}`,
+  `derive: ${d.trials.length} trials, ${d.scenarios.length} scenarios, ${d.subjects.length} subjects; ${schemaLine}; calibration, schema and coverage gates ${args.includes('--no-gate') ? 'skipped' : 'passed'}${args.includes('--no-rejudge') ? ', re-judging skipped' : ''}${memo} → ${relative(root, target)}`,
 );
 // The coverage ledger's headline figure per revision × role (defined on the methodology page and in CONTEXT.md).
 const musts = d.extra.coverage.revisions.flatMap((r) =>

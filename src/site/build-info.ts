@@ -2,8 +2,33 @@
 // date), links into the repository at that commit, and CONTEXT.md (read from the environment by load.ts).
 import { buildCommit, repoUrl } from './load.ts';
 import { CONTRIBUTING_ROW_ANCHOR, repoFileUrl } from './repository.ts';
+import { siteKey, type RecordChrome } from './page-keys.ts';
+import { datasetText } from './data.ts';
+import {
+  buildCommit as commitOf,
+  buildDate as dateOf,
+  contextMarkdown as contextOf,
+  repoUrl as repoOf,
+} from './load.ts';
 
 export { buildCommit, buildDate, contextMarkdown, repoUrl } from './load.ts';
+
+let site: string | undefined;
+/** `paths` of a page that shows the whole data set, each keyed by the site key (page-keys.ts `siteKey`). */
+export function siteKeyed<T extends object>(paths: T[]): (T & { cacheKey: string })[] {
+  site ??= siteKey({
+    dataset: datasetText(),
+    commit: commitOf(),
+    date: dateOf(),
+    repoUrl: repoOf(),
+    context: contextOf(),
+  });
+  const key = site;
+  return paths.map((p) => ({ ...p, cacheKey: key }));
+}
+
+/** What a record-scoped page's chrome shows (Base.astro `scope="record"`): nothing that changes per build. */
+export const recordChrome = (): RecordChrome => ({ repoUrl: repoUrl() });
 
 /** The build commit as shown on pages: its first 12 hex digits (or "unknown"). */
 export const shortCommit = (commit = buildCommit()): string => commit.slice(0, 12);

@@ -1,6 +1,7 @@
 // Static paths shared by pages that exist once per revision × role (Astro's getStaticPaths), so every such page
 // covers the same set, and a new revision in the manifest gets all of them.
 import { REVISIONS, type Revision, type Role } from '../bench/schema/common.ts';
+import { siteKeyed } from './build-info.ts';
 
 /** Props of a page built once per revision × role. */
 export interface RevisionRoleProps {
@@ -12,6 +13,8 @@ export interface RevisionRoleProps {
 
 /** One path per revision × role, server first (the order the methodology lists them). */
 export const revisionRolePaths = () =>
-  REVISIONS.flatMap((revision) =>
-    (['server', 'client'] as const).map((role) => ({ params: { revision, role }, props: { revision, role } })),
+  siteKeyed(
+    REVISIONS.flatMap((revision) =>
+      (['server', 'client'] as const).map((role) => ({ params: { revision, role }, props: { revision, role } })),
+    ),
   );

@@ -76,19 +76,60 @@ export async function astroBuild(
 ): Promise<number> {
   const scratch = freshDir('mcpfs-astro');
   try {
-    const project = projectCopy(cwd, scratch, files);
+    return (await runAstro(projectCopy(cwd, scratch, files), root, out, env)).ms;
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** One build in a kept project copy: its time, and how many pages Astro's incremental build reused or rendered. */
+export interface KeptBuild {
+  ms: number;
+  /** Paths copied from the previous build's cache (their cacheKey and code were unchanged). */
+  reused: number;
+  /** Paths rendered. */
+  rendered: number;
+}
+
+/**
+ * `astro build` of `root` into `out` in the project copy under `keep` (made from `cwd` on first use, then reused as
+ * is), so that its incremental build cache (`<copy>/.cache/astro`) and its module paths carry over from build to
+ * build, as in one checkout built again. The caller removes `keep`.
+ */
+export async function astroBuildKept(
+  root: string,
+  out: string,
+  keep: string,
+  env: Record<string, string> = {},
+  cwd = process.cwd(),
+): Promise<KeptBuild> {
+  const project = join(keep, 'project');
+  if (!existsSync(project)) projectCopy(cwd, keep);
+  const r = await runAstro(project, root, out, env);
+  // Astro logs "├─ <path>" per path, then "(cached)" or "(restored)" right after it for a reused one, or the render
+  // time later (so rendered paths can share a line: count marks, not lines).
+  const paths = r.stdout.split('├─').length - 1;
+  const reused = (r.stdout.match(/\((?:cached|restored)\)/g) ?? []).length;
+  return { ms: r.ms, reused, rendered: paths - reused };
+}
+
+async function runAstro(
+  project: string,
+  root: string,
+  out: string,
+  env: Record<string, string>,
+): Promise<{ ms: number; stdout: string }> {
+  try {
     const t0 = performance.now();
-    await run('npx', ['astro', 'build', '--outDir', out], {
+    const { stdout } = await run('npx', ['astro', 'build', '--outDir', out], {
       cwd: project,
       env: { ...process.env, MCPFS_ROOT: root, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
-      maxBuffer: 64 * 1024 * 1024,
+      maxBuffer: 256 * 1024 * 1024,
     });
-    return performance.now() - t0;
+    return { ms: performance.now() - t0, stdout };
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
     throw new Error(`astro build failed for MCPFS_ROOT=${root}: ${err.message}\n${(err.stderr ?? '').slice(-4000)}`);
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

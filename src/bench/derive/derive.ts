@@ -26,6 +26,14 @@ import { REVISIONS } from '../schema/common.ts';
 import type { PriceTable } from '../schema/prices.ts';
 import { PRICE_TABLE } from '../cost/prices.ts';
 import { methodOf } from './method.ts';
+import {
+  cachedRecord,
+  cacheEntry,
+  scenarioContentDigest,
+  DERIVE_CACHE_FORMAT,
+  type CachedRecord,
+  type DeriveCache,
+} from './record-cache.ts';
 
 /** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
 export interface DeriveInput {
@@ -67,6 +75,12 @@ export interface DeriveInput {
   calibrationSubjects?: CalibrationSubjects;
   /** The price table costs fall back on (default: the committed, dated `PRICE_TABLE`). */
   prices?: PriceTable;
+  /**
+   * Reuse per-record results of an earlier run (record-cache.ts): `fingerprint` must change whenever the code that
+   * checks records, the pinned schemas or the calibration subjects do (src/harness/io/derive-cache.ts makes it), and
+   * `previous` is the memo that run returned. Absent: every record is checked, as always.
+   */
+  cache?: { fingerprint: string; previous?: DeriveCache };
 }
 
 export interface DeriveOutput {
@@ -74,8 +88,13 @@ export interface DeriveOutput {
   dataset?: Dataset;
   /** Every problem found, sorted, path-first. */
   problems: Problem[];
-  /** Records that passed all checks (for tools such as rejudge and the site's replay pages). */
+  /**
+   * Records that passed all checks (for tools such as rejudge and the site's replay pages). With a `cache`, only the
+   * records checked in this run: a reused one's wire log was not parsed again.
+   */
   records: CheckedRecord[];
+  /** With a `cache`: the memo for the next run (every record that passed, reused or checked), and how many were reused. */
+  cache?: { next: DeriveCache; reused: number };
 }
 
 /** A record's schema report: its wire log validated against its revision's pinned schema. */
@@ -96,9 +115,17 @@ export function trialRow(
     snapshotPath,
     verificationPath,
     verification,
+    requests,
   }: Pick<
     CheckedRecord,
-    'path' | 'record' | 'wirePath' | 'transcriptPath' | 'snapshotPath' | 'verificationPath' | 'verification'
+    | 'path'
+    | 'record'
+    | 'wirePath'
+    | 'transcriptPath'
+    | 'snapshotPath'
+    | 'verificationPath'
+    | 'verification'
+    | 'requests'
   >,
   schema: TrialSchemaReport,
   current = true,
@@ -136,6 +163,8 @@ export function trialRow(
     schema,
     ...(verification ? { verification } : {}),
     durationMs: trialDurationMs(r.trial.startedAt, r.trial.endedAt),
+    requests,
+    wireHead: r.wireChain.head,
   };
 }
 
@@ -200,24 +229,55 @@ export function derive(input: DeriveInput): DeriveOutput {
   const rctx = { files: results, versions: history?.versions, currentHash: history ? undefined : currentHash };
   const recordPaths = [...results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
   const read: ReadSidecars[] = [];
+  // Whether re-judging ran is part of what a stored result means.
+  const fingerprint = input.cache && `${input.cache.fingerprint}\nrejudge=${ctx.rejudge}`;
+  const memo: Record<string, CachedRecord> = {};
+  let reused = 0;
+  // The whole scenario file's content, not its version hash: a judge's rule text or message changes a check's result
+  // without making a new scenario version.
+  const contentHash = new Map(
+    fingerprint === undefined ? [] : [...scenarios.values()].map((s) => [scenarioKey(s), scenarioContentDigest(s)]),
+  );
+  const hashOf = (t: { revision: string; role: string; scenario: string }) =>
+    contentHash.get(`${t.revision}/${t.role}/${t.scenario}`);
+  const passed: { c: Omit<CheckedRecord, 'log'>; schema: TrialSchemaReport }[] = [];
   for (const path of recordPaths) {
-    const r = checkRecord(path, results.get(path)!, ctx);
-    problems.push(...r.problems);
-    if (r.read) read.push(r.read);
-    r.sidecars.forEach((s) => referenced.add(s));
-    if (!r.checked) continue;
-    const prev = ids.get(r.checked.record.trial.id);
+    const hit =
+      fingerprint === undefined
+        ? undefined
+        : cachedRecord(input.cache?.previous, fingerprint, path, results, (c) => hashOf(c.checked.record.trial));
+    let c: Omit<CheckedRecord, 'log'>;
+    let schema: TrialSchemaReport;
+    if (hit) {
+      reused++;
+      read.push(hit.read);
+      hit.sidecars.forEach((s) => referenced.add(s));
+      ({ checked: c, schema } = hit);
+    } else {
+      const r = checkRecord(path, results.get(path)!, ctx);
+      problems.push(...r.problems);
+      if (r.read) read.push(r.read);
+      r.sidecars.forEach((s) => referenced.add(s));
+      if (!r.checked) continue;
+      c = r.checked;
+      schema = recordSchemaReport(r.checked, input.schemas);
+      records.push(r.checked);
+      const h = hashOf(r.checked.record.trial);
+      if (r.read && h !== undefined) memo[path] = cacheEntry(r.checked, h, r.read, r.sidecars, schema);
+    }
+    if (hit) memo[path] = hit;
+    const prev = ids.get(c.record.trial.id);
     if (prev) {
       problems.push({
         file: path,
         field: 'trial.id',
-        message: `duplicate trial id "${r.checked.record.trial.id}" (also in ${prev})`,
+        message: `duplicate trial id "${c.record.trial.id}" (also in ${prev})`,
       });
       continue;
     }
-    ids.set(r.checked.record.trial.id, path);
-    problems.push(...recordContextProblems(path, r.checked, rctx));
-    records.push(r.checked);
+    ids.set(c.record.trial.id, path);
+    problems.push(...recordContextProblems(path, c, rctx));
+    passed.push({ c, schema });
   }
   problems.push(...uniquenessProblems(read, results));
   for (const p of [...results.keys()].sort(cmp)) {
@@ -234,13 +294,9 @@ export function derive(input: DeriveInput): DeriveOutput {
       });
   }
   const exemptions = input.schemaExemptions ?? NO_EXEMPTIONS;
-  const trials: TrialRow[] = records.map((r) => {
+  const trials: TrialRow[] = passed.map(({ c: r, schema }) => {
     const t = r.record.trial;
-    const row = trialRow(
-      r,
-      recordSchemaReport(r, input.schemas),
-      currentHash.get(`${t.revision}/${t.role}/${t.scenario}`) === t.scenarioHash,
-    );
+    const row = trialRow(r, schema, currentHash.get(`${t.revision}/${t.role}/${t.scenario}`) === t.scenarioHash);
     return { ...row, schema: withDeclarations(schemaGateTrials([row])[0]!, exemptions) };
   });
   trials.sort((a, b) => cmp(a.files.record, b.files.record));
@@ -289,7 +345,11 @@ export function derive(input: DeriveInput): DeriveOutput {
   const sorted = sortProblems(problems).filter(
     (p, i, all) => i === 0 || formatProblem(p) !== formatProblem(all[i - 1]!),
   );
-  return sorted.length ? { problems: sorted, records } : { dataset, problems: [], records };
+  const cache =
+    fingerprint === undefined
+      ? {}
+      : { cache: { next: { format: DERIVE_CACHE_FORMAT, fingerprint, records: memo }, reused } };
+  return sorted.length ? { problems: sorted, records, ...cache } : { dataset, problems: [], records, ...cache };
 }
 
 /** Stable serialisation: keys in insertion order (derive builds them deterministically), 1-space indent, final newline. */

@@ -16,7 +16,7 @@ export interface RecordContext {
 }
 
 /** Scenario-version and canary problems of one parsed record. */
-export function recordContextProblems(path: string, r: CheckedRecord, ctx: RecordContext): Problem[] {
+export function recordContextProblems(path: string, r: Omit<CheckedRecord, 'log'>, ctx: RecordContext): Problem[] {
   const t = r.record.trial;
   const problems: Problem[] = [];
   const key = `${t.revision}/${t.role}/${t.scenario}`;

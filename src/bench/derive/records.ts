@@ -1,3 +1,5 @@
+import { requestCount } from './trial-digest.ts';
+import { digestOf } from './record-cache.ts';
 import { parseWith, parseWireLog, parseTranscript } from './parse.ts';
 import type { Problem } from '../problems.ts';
 import { TrialRecordSchema, type TrialRecord } from '../schema/trial.ts';
@@ -34,6 +36,12 @@ export interface CheckedRecord {
   verificationPath?: string;
   verification?: TrialVerification;
   log: WireLog;
+  /** Every file the check read, record first, whether it existed or not (record-cache.ts). */
+  inputs: string[];
+  /** trialDigest of those inputs that existed: the record and the sidecars read beside it. */
+  digest: string;
+  /** How many requests the wire log holds. */
+  requests: number;
 }
 
 /** The sidecars a record's check read, for the checks across records (one wire log and one transcript per trial). */
@@ -240,6 +248,14 @@ export function checkRecord(
           judges: ctx.judges,
         });
   if (v) problems.push(...v.problems);
+  // The files this check read (record-cache.ts keys a stored result by them).
+  const inputs = [
+    path,
+    wirePath,
+    ...(transcriptPath ? [transcriptPath] : []),
+    ...(snapshotPath ? [snapshotPath] : []),
+    verPath,
+  ];
   const checked =
     problems.length === 0 && log
       ? {
@@ -250,6 +266,9 @@ export function checkRecord(
           ...(snapshotPath ? { snapshotPath } : {}),
           ...(v?.verification ? { verificationPath: verPath, verification: v.verification } : {}),
           log,
+          inputs,
+          digest: digestOf(inputs, ctx.files, { path, content: text }),
+          requests: requestCount(log),
         }
       : undefined;
   return { checked, problems, sidecars, read };

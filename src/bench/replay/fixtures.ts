@@ -406,6 +406,8 @@ export function fixtureRow(verdicts: Verdict[], over: Partial<TrialRow> = {}): T
     },
     schema: skippedReport('fixture row: no pinned schema'),
     durationMs: 60_000,
+    requests: 0,
+    wireHead: '0'.repeat(16),
     ...over,
   };
 }

@@ -85,6 +85,10 @@ export const TrialRowSchema = z.strictObject({
   verification: TrialVerificationSchema.optional(),
   /** The trial's wall time, `endedAt − startedAt` in milliseconds (never negative: derive rejects a record ending before it starts). */
   durationMs: z.int().nonnegative(),
+  /** How many requests its wire log holds (one replay exchange each). */
+  requests: z.int().nonnegative(),
+  /** The record's wire seal (`wireChain.head`): the replay pages check the log they read still ends there. */
+  wireHead: z.string().regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'),
 });
 export type TrialRow = z.infer<typeof TrialRowSchema>;
 

@@ -12,6 +12,9 @@ import { dataset } from '../../site/data.ts';
 import { parseSnapshot } from '../../bench/derive/snapshot.ts';
 import { snapshotView, type SnapshotView } from '../../site/snapshot.ts';
 import { trialUrl } from '../../site/urls.ts';
+import { comparePageKey, exchangePageKey, trialPageKey } from '../../site/page-keys.ts';
+import { trialDigest } from '../../bench/derive/trial-digest.ts';
+import { recordChrome } from '../../site/build-info.ts';
 
 export interface LoadedTrial {
   row: TrialRow;
@@ -38,9 +41,9 @@ export function loadTrial(row: TrialRow): LoadedTrial {
   }
   const texts = readTrialFiles(row.files);
   // Derive validated the log (schema, hash chain) moments before the build; re-validating it on each of the trial's
-  // pages was an eighth of the build. The seal comparison still catches a log changed since.
-  const seal = (JSON.parse(texts.record) as { wireChain: { head: string } }).wireChain.head;
-  const w = validatedWireLog(texts.wire, seal);
+  // pages was an eighth of the build. The seal comparison (derive's copy of the record's seal) still catches a log
+  // changed since.
+  const w = validatedWireLog(texts.wire, row.wireHead);
   if (!w.log)
     throw new Error(`${row.files.wire}: changed since derive (${w.problem})\n  hint: re-run \`npm run derive\``);
   const t =
@@ -96,6 +99,49 @@ export function allComparePairs(): ComparePair[] {
   return pairs;
 }
 
+let pairIndex: Map<string, ComparePair[]> | undefined;
+/** The compare pairs one trial takes part in, in pair order (an index: a scan per trial page is quadratic). */
+export function pairsOfTrial(id: string): ComparePair[] {
+  if (!pairIndex) {
+    pairIndex = new Map();
+    for (const p of allComparePairs())
+      for (const t of p.a === p.b ? [p.a] : [p.a, p.b]) pairIndex.set(t, [...(pairIndex.get(t) ?? []), p]);
+  }
+  return pairIndex.get(id) ?? [];
+}
+
+/** getStaticPaths of the compare pages: one per pair, keyed by both trials' keys. */
+export function comparePagePaths(): {
+  params: { a: string; b: string };
+  props: { pair: ComparePair };
+  cacheKey: string;
+}[] {
+  return allComparePairs().map((p) => ({
+    params: { a: p.a, b: p.b },
+    props: { pair: p },
+    cacheKey: comparePageKey(p, trialKey(trialById(p.a)), trialKey(trialById(p.b))),
+  }));
+}
+
+const keys = new Map<string, string>();
+/** The cache key of a trial's pages (src/site/page-keys.ts says what it covers). */
+export function trialKey(row: TrialRow): string {
+  let k = keys.get(row.id);
+  if (k === undefined) {
+    const scenario = dataset().scenarios.find(
+      (s) => s.revision === row.revision && s.role === row.role && s.id === row.scenario,
+    );
+    // The bytes as this build reads them (not derive's view of them): a download serves exactly these.
+    const texts = readTrialFiles(row.files);
+    const digest = trialDigest(
+      Object.entries(row.files).map(([kind, path]) => ({ path, content: texts[kind as keyof TrialFileTexts]! })),
+    );
+    k = trialPageKey({ row, digest, scenario, pairs: pairsOfTrial(row.id), chrome: recordChrome() });
+    keys.set(row.id, k);
+  }
+  return k;
+}
+
 const byId = new Map<string, TrialRow>();
 export function trialById(id: string): TrialRow {
   if (byId.size === 0) for (const t of dataset().trials) byId.set(t.id, t);
@@ -104,30 +150,20 @@ export function trialById(id: string): TrialRow {
   return t;
 }
 
-/** How many exchange pages a trial has (1 holds the first PAGE_SIZE on the trial page itself). Cheap: counts requests. */
-export function exchangePageCount(row: TrialRow): number {
-  const text = readTrialFiles({ record: row.files.record, wire: row.files.wire }).wire;
-  let requests = 0;
-  for (const line of text.split('\n')) {
-    if (!line.includes('"request"')) continue;
-    try {
-      if ((JSON.parse(line) as { type?: unknown }).type === 'request') requests++;
-    } catch {
-      // derive validated the log; a stray line cannot add a page.
-    }
-  }
-  return Math.ceil(requests / PAGE_SIZE);
-}
+/** How many exchange pages a trial has (1 holds the first PAGE_SIZE on the trial page itself), from derive's count. */
+export const exchangePageCount = (row: TrialRow): number => Math.ceil(row.requests / PAGE_SIZE);
 
 /** getStaticPaths of the exchange pages: pages 2 … n of every trial with more than one (page 1 is the trial page). */
 export function exchangePagePaths(): {
   params: { id: string; page: string };
   props: { trial: TrialRow; page: number };
+  cacheKey: string;
 }[] {
   return replayTrials().flatMap((t) =>
     Array.from({ length: Math.max(0, exchangePageCount(t) - 1) }, (_, i) => ({
       params: { id: t.id, page: String(i + 2) },
       props: { trial: t, page: i + 2 },
+      cacheKey: exchangePageKey(trialKey(t), i + 2),
     })),
   );
 }
@@ -135,8 +171,8 @@ export function exchangePagePaths(): {
 /** getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop. */
 export function trialStaticPaths(
   only: (t: TrialRow) => boolean = () => true,
-): { params: { id: string }; props: { trial: TrialRow } }[] {
+): { params: { id: string }; props: { trial: TrialRow }; cacheKey: string }[] {
   return replayTrials()
     .filter(only)
-    .map((t) => ({ params: { id: t.id }, props: { trial: t } }));
+    .map((t) => ({ params: { id: t.id }, props: { trial: t }, cacheKey: trialKey(t) }));
 }

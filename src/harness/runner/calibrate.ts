@@ -8,6 +8,7 @@ import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { schemaGate, type SchemaExemptions } from '../../bench/wire-schema/gate.ts';
 import type { SchemaSet } from '../../bench/wire-schema/types.ts';
 import { expectedRecordPath, sidecarPath } from '../../bench/derive/records.ts';
+import { requestCount } from '../../bench/derive/trial-digest.ts';
 import type { Problem } from '../../bench/problems.ts';
 import type { Revision, Role } from '../../bench/schema/common.ts';
 import type { Scenario } from '../../bench/schema/scenario.ts';
@@ -119,6 +120,7 @@ function toRow(r: TrialRecord, log: WireLog, schemas: SchemaSet | undefined): Tr
       record: r,
       wirePath: sidecarPath(path, r.sidecars.wire),
       transcriptPath: r.sidecars.transcript && sidecarPath(path, r.sidecars.transcript),
+      requests: requestCount(log),
     },
     recordSchemaReport({ record: r, log }, schemas),
   );

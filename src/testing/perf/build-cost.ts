@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import fg from 'fast-glob';
-import { astroBuild } from '../site-build.ts';
+import { astroBuild, astroBuildKept } from '../site-build.ts';
 import type { DeriveProbe } from './derive-probe.ts';
 import { peakRssProbe } from './peak-rss.ts';
 
@@ -13,10 +13,18 @@ const PROBE = new URL('./derive-probe.ts', import.meta.url).pathname;
 
 /**
  * derive-probe.ts in a child process: derive ÷ JSON.parse of the tree and derive's peak RSS. `spec`: the pinned spec
- * folder (a temp tree has no ../shared beside it).
+ * folder (a temp tree has no ../shared beside it). `write`: write the data set and derive's memo; `warm`: derive with
+ * the memo a previous `write` left (a rebuild), else cold.
  */
-export async function measureDerive(root: string, spec: string, rounds = 2, write = false): Promise<DeriveProbe> {
-  const { stdout } = await run(process.execPath, [PROBE, root, String(rounds), ...(write ? ['--write'] : [])], {
+export async function measureDerive(
+  root: string,
+  spec: string,
+  rounds = 2,
+  write = false,
+  warm = false,
+): Promise<DeriveProbe> {
+  const flags = [...(write ? ['--write'] : []), ...(warm ? ['--warm'] : [])];
+  const { stdout } = await run(process.execPath, [PROBE, root, String(rounds), ...flags], {
     maxBuffer: 64 << 20,
     env: { ...process.env, NO_COLOR: '1', MCP_SPEC_DIR: spec },
   });
@@ -31,18 +39,32 @@ export interface AstroCost {
   /** Every file written (pages, endpoints, assets). */
   files: number;
   maxRssKb: number;
+  /** Kept builds: paths Astro's incremental build copied from the previous build, and paths it rendered. */
+  reused?: number;
+  rendered?: number;
 }
 
-/** `astro build` of `root` (its generated/dataset.json must exist) into `out`, with its peak RSS. */
-export async function measureAstro(root: string, out = join(root, 'dist'), cwd = process.cwd()): Promise<AstroCost> {
+/**
+ * `astro build` of `root` (its generated/dataset.json must exist) into `out`, with its peak RSS. `keep`: build in the
+ * project copy kept there, so the incremental build cache carries over from the previous call with the same `keep`
+ * (site-build.ts `astroBuildKept`); without it, a fresh copy and a cold build. `env`: e.g. the build commit.
+ */
+export async function measureAstro(
+  root: string,
+  out = join(root, 'dist'),
+  opts: { keep?: string; env?: Record<string, string> } = {},
+): Promise<AstroCost> {
   const rss = peakRssProbe();
   try {
-    const ms = await astroBuild(root, out, cwd, {}, rss.env);
+    const env = { ...opts.env, ...rss.env };
+    const kept = opts.keep ? await astroBuildKept(root, out, opts.keep, env) : undefined;
+    const ms = kept ? kept.ms : await astroBuild(root, out, process.cwd(), {}, env);
     return {
       ms,
       pages: fg.sync('**/*.html', { cwd: out }).length,
       files: fg.sync('**/*', { cwd: out }).length,
       maxRssKb: rss.readKb(),
+      ...(kept ? { reused: kept.reused, rendered: kept.rendered } : {}),
     };
   } finally {
     rss.dispose();
