@@ -1,26 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureRow } from '../bench/replay/fixtures.ts';
-import { comparePageKey, exchangePageKey, siteKey, tableKey, trialPageKey, type TrialPageInputs } from './page-keys.ts';
+import {
+  comparePageKey,
+  exchangePageKey,
+  siteKey,
+  tableKey,
+  trialContentKey,
+  trialPageKey,
+  type TrialPageInputs,
+} from './page-keys.ts';
 
 const base: TrialPageInputs = {
   row: fixtureRow([]),
   digest: `sha256:${'0'.repeat(64)}`,
   scenario: undefined,
-  pairs: [{ a: 'x', b: 'y', reason: 'vs-oracle' }],
   chrome: { repoUrl: 'https://example.org/r' },
 };
 
 describe('page cache keys', () => {
-  it('keep a trial page key while nothing it shows changes', () => {
-    expect(trialPageKey({ ...base, row: { ...base.row } })).toBe(trialPageKey(base));
+  it('keep a trial content key while nothing it shows changes', () => {
+    expect(trialContentKey({ ...base, row: { ...base.row } })).toBe(trialContentKey(base));
   });
 
-  it("change a trial page key with its files' bytes, its row, its compare links or the repository link", () => {
-    const k = trialPageKey(base);
-    expect(trialPageKey({ ...base, digest: `sha256:${'1'.repeat(64)}` })).not.toBe(k);
-    expect(trialPageKey({ ...base, row: { ...base.row, current: false } })).not.toBe(k);
-    expect(trialPageKey({ ...base, pairs: [] })).not.toBe(k);
-    expect(trialPageKey({ ...base, chrome: { repoUrl: undefined } })).not.toBe(k);
+  it("change a trial content key with its files' bytes, its row, its scenario or the repository link", () => {
+    const k = trialContentKey(base);
+    expect(trialContentKey({ ...base, digest: `sha256:${'1'.repeat(64)}` })).not.toBe(k);
+    expect(trialContentKey({ ...base, row: { ...base.row, current: false } })).not.toBe(k);
+    expect(trialContentKey({ ...base, scenario: { id: 'x' } as TrialPageInputs['scenario'] })).not.toBe(k);
+    expect(trialContentKey({ ...base, chrome: { repoUrl: undefined } })).not.toBe(k);
+  });
+
+  it('change a replay page key with its compare links, and keep its content key', () => {
+    const pair = { a: 'x', b: 'y', reason: 'vs-oracle' } as const;
+    const k = trialContentKey(base);
+    expect(trialPageKey(k, [pair])).not.toBe(trialPageKey(k, []));
+    expect(trialPageKey(k, [pair])).toBe(trialPageKey(k, [{ ...pair }]));
   });
 
   it('key compare and exchange pages by their trials and page', () => {

@@ -1,8 +1,8 @@
 // Cache keys of the pages that show one trial (its replay, exchange pages, downloads) or two (compare pages), for
 // Astro's incremental build (astro.config.mjs): a page whose key and code are unchanged since the last build is copied,
 // not rendered. A key must therefore cover everything such a page reads besides its code (Astro hashes the code):
-// the trial's row, the digest of its record's and sidecars' bytes, the scenario's title, the compare pairs it links
-// to, and the record-scoped chrome (the repository link). Pages showing the whole data set (boards, subjects,
+// the trial's row, the digest of its record's and sidecars' bytes, the scenario's title, the record-scoped chrome
+// (the repository link), and for the replay page the compare pairs it links to. Pages showing the whole data set (boards, subjects,
 // scenarios, methodology) carry no key and are rendered every build: they change with any record. A table download
 // is a pure function of its table (and, for JSON, the build commit it names), so its key is the table's digest.
 import { createHash } from 'node:crypto';
@@ -16,8 +16,6 @@ export interface TrialPageInputs {
   digest: string;
   /** Its scenario's entry in the data set (the page title), when there is one. */
   scenario: Dataset['scenarios'][number] | undefined;
-  /** The compare pairs it takes part in (its "Compare" links). */
-  pairs: readonly ComparePair[];
   /** The record-scoped footer's inputs (Base.astro with `scope="record"`). */
   chrome: RecordChrome;
 }
@@ -52,9 +50,17 @@ export function siteKey(i: SiteInputs): string {
 
 const digest = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
-/** The cache key shared by a trial's pages and downloads. */
-export const trialPageKey = (i: TrialPageInputs): string =>
-  digest(['trial/1', i.row, i.digest, i.scenario ?? null, i.pairs, i.chrome]);
+/**
+ * The key of what shows one trial's content: its downloads, its exchange pages, and its side of a compare page. Not
+ * its compare links: every new trial of a scenario adds one to the oracle trial's list, and that must not re-render
+ * every compare page of the scenario.
+ */
+export const trialContentKey = (i: TrialPageInputs): string =>
+  digest(['trial/2', i.row, i.digest, i.scenario ?? null, i.chrome]);
+
+/** The key of a trial's replay page: its content and the compare pages it links to. */
+export const trialPageKey = (content: string, pairs: readonly ComparePair[]): string =>
+  digest(['trial-page/1', content, pairs]);
 
 /** A compare page's key: both trials' keys and the pair. */
 export const comparePageKey = (pair: ComparePair, a: string, b: string): string => digest(['compare/1', pair, a, b]);

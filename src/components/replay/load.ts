@@ -12,7 +12,7 @@ import { dataset } from '../../site/data.ts';
 import { parseSnapshot } from '../../bench/derive/snapshot.ts';
 import { snapshotView, type SnapshotView } from '../../site/snapshot.ts';
 import { trialUrl } from '../../site/urls.ts';
-import { comparePageKey, exchangePageKey, trialPageKey } from '../../site/page-keys.ts';
+import { comparePageKey, exchangePageKey, trialContentKey, trialPageKey } from '../../site/page-keys.ts';
 import { trialDigest } from '../../bench/derive/trial-digest.ts';
 import { recordChrome } from '../../site/build-info.ts';
 
@@ -124,7 +124,7 @@ export function comparePagePaths(): {
 }
 
 const keys = new Map<string, string>();
-/** The cache key of a trial's pages (src/site/page-keys.ts says what it covers). */
+/** The cache key of what shows a trial's content (src/site/page-keys.ts says what it covers). */
 export function trialKey(row: TrialRow): string {
   let k = keys.get(row.id);
   if (k === undefined) {
@@ -136,7 +136,7 @@ export function trialKey(row: TrialRow): string {
     const digest = trialDigest(
       Object.entries(row.files).map(([kind, path]) => ({ path, content: texts[kind as keyof TrialFileTexts]! })),
     );
-    k = trialPageKey({ row, digest, scenario, pairs: pairsOfTrial(row.id), chrome: recordChrome() });
+    k = trialContentKey({ row, digest, scenario, chrome: recordChrome() });
     keys.set(row.id, k);
   }
   return k;
@@ -168,11 +168,18 @@ export function exchangePagePaths(): {
   );
 }
 
-/** getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop. */
+/**
+ * getStaticPaths of the per-trial pages and endpoints: one path per trial, the row as a prop, keyed by its content
+ * (the replay page, which also lists its compare links, passes `replayPageKey`).
+ */
 export function trialStaticPaths(
   only: (t: TrialRow) => boolean = () => true,
+  key: (t: TrialRow) => string = trialKey,
 ): { params: { id: string }; props: { trial: TrialRow }; cacheKey: string }[] {
   return replayTrials()
     .filter(only)
-    .map((t) => ({ params: { id: t.id }, props: { trial: t }, cacheKey: trialKey(t) }));
+    .map((t) => ({ params: { id: t.id }, props: { trial: t }, cacheKey: key(t) }));
 }
+
+/** The replay page's key: the trial's content and its compare links. */
+export const replayPageKey = (t: TrialRow): string => trialPageKey(trialKey(t), pairsOfTrial(t.id));
