@@ -253,6 +253,7 @@ export function derive(input: DeriveInput): DeriveOutput {
       read.push(hit.read);
       hit.sidecars.forEach((s) => referenced.add(s));
       ({ checked: c, schema } = hit);
+      memo[path] = hit;
     } else {
       const r = checkRecord(path, results.get(path)!, ctx);
       problems.push(...r.problems);
@@ -265,7 +266,6 @@ export function derive(input: DeriveInput): DeriveOutput {
       const h = hashOf(r.checked.record.trial);
       if (r.read && h !== undefined) memo[path] = cacheEntry(r.checked, h, r.read, r.sidecars, schema);
     }
-    if (hit) memo[path] = hit;
     const prev = ids.get(c.record.trial.id);
     if (prev) {
       problems.push({

@@ -105,7 +105,11 @@ export function pairsOfTrial(id: string): ComparePair[] {
   if (!pairIndex) {
     pairIndex = new Map();
     for (const p of allComparePairs())
-      for (const t of p.a === p.b ? [p.a] : [p.a, p.b]) pairIndex.set(t, [...(pairIndex.get(t) ?? []), p]);
+      for (const t of p.a === p.b ? [p.a] : [p.a, p.b]) {
+        const list = pairIndex.get(t);
+        if (list) list.push(p);
+        else pairIndex.set(t, [p]);
+      }
   }
   return pairIndex.get(id) ?? [];
 }
