@@ -15,7 +15,7 @@ describe('npm run pr-report', () => {
     const r = new PrRepo();
     repos.push(r);
     r.write(agentTrial(lib('@modelcontextprotocol/sdk@1.32.2'), piAgent('model-a'), 1, 1));
-    r.write(agentTrial(lib('tmcp@1.20.0'), piAgent('model-b'), 1, 2));
+    r.write(agentTrial(lib('mcp-framework@0.2.22'), piAgent('model-b'), 1, 2));
     r.commit('base');
     r.git('checkout', '-q', '-b', 'pr');
     r.write(agentTrial(lib('@hono/mcp@0.3.2'), piAgent('model-b'), 2, 3));

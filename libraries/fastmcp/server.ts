@@ -66,22 +66,6 @@ const SCENARIOS: Record<string, (s: FastMCP) => void> = {
       },
     });
   },
-  'poll-resume': (s) => {
-    // fastmcp offers no way to close a call's stream early or to set the retry advice: the tool is written plainly
-    // (its streams stay open until the result), and the default event store serves any resumption.
-    s.addTool({
-      name: 'slow_countdown',
-      description: 'Count down from n, one step every 300 ms, reporting progress, then return "liftoff".',
-      parameters: z.object({ n: z.number().int().min(1).max(10) }),
-      execute: async ({ n }, { reportProgress }) => {
-        for (let i = 1; i <= n; i++) {
-          await sleep(300);
-          await reportProgress({ progress: i, total: n });
-        }
-        return 'liftoff';
-      },
-    });
-  },
 };
 
 const tools = SCENARIOS[process.argv[2] ?? ''];

@@ -26,8 +26,11 @@ app.all('/mcp', async (c) => {
   const transport: StreamableHTTPTransport = new StreamableHTTPTransport({
     sessionIdGenerator: () => randomUUID(),
     eventStore: new OrderedEventStore(), // resumability (the option is the SDK's, which @hono/mcp accepts)
+    // tasks/get answered without SSE: the SDK's enableJsonResponse, which @hono/mcp accepts and honours (as the SDK glue).
+    ...(scenario.tasks ? { enableJsonResponse: true } : {}),
     // No origin options: @hono/mcp 0.3.2's `allowedOrigins` check also rejects requests that carry no Origin at all
-    // (403 for every ordinary client), and its README does not show it. Measured in CONTEXT.md (Sensitivity).
+    // (403 for every ordinary client; the README passes the SDK's options through without showing this one). No other
+    // documented option checks Origin. Measured in CONTEXT.md (Sensitivity).
     onsessioninitialized: (id) => void sessions.set(id, transport),
   });
   transport.onclose = () => {

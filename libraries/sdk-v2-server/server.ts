@@ -14,7 +14,6 @@ import {
   fromJsonSchema,
   inputRequired,
   McpServer,
-  MissingRequiredClientCapabilityError,
   type CreateMcpHandlerOptions,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
@@ -183,8 +182,9 @@ const SCENARIOS: Record<string, { build: () => McpServer; options?: CreateMcpHan
             redeemed.add(state.nonce);
             return text(`transferred ${amount}`);
           }
-          if (!s.server.getClientCapabilities()?.elicitation)
-            throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { elicitation: {} } });
+          // The SDK checks each embedded request against the request's declared client capabilities and answers
+          // -32021 itself when elicitation is missing (docs/servers/input-required.md); a tool handler's own throw
+          // would become an isError result (docs/servers/errors.md).
           return inputRequired({
             inputRequests: {
               confirm: inputRequired.elicit({

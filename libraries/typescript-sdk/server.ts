@@ -38,6 +38,10 @@ app.post('/mcp', async (req: Req, res: ServerResponse) => {
     eventStore: new OrderedEventStore(), // resumability
     // The poll-resume prompt asks to tell clients when to come back: the priming event's retry (ssePollingExample).
     ...(scenario.poll ? { retryInterval: POLL_RETRY_MS } : {}),
+    // The tasks prompt asks for nothing streamed, and tasks/get is to be answered without SSE (tasks-get-not-sse):
+    // the transport's documented JSON response mode (README "JSON response mode"). Not elsewhere: it drops
+    // request-related notifications and closeSSEStream, which streaming and poll-resume need.
+    ...(scenario.tasks ? { enableJsonResponse: true } : {}),
     // The prompts ask for 403 on a foreign Origin: the transport's own origin check (the only one the SDK ships).
     enableDnsRebindingProtection: true,
     allowedOrigins: [`http://127.0.0.1:${port}`, `http://localhost:${port}`],

@@ -90,14 +90,12 @@ export const SCENARIOS: Record<string, { tasks?: boolean; poll?: boolean; tools:
           async createTask({ x, delayMs }, { taskStore, taskRequestedTtl }) {
             const task = await taskStore.createTask({ ttl: taskRequestedTtl });
             setTimeout(() => {
-              // The prompt's crash case (x = 13) fails the task as the SDK example's tasks do: a 'failed' status with
-              // an isError result (the store holds a result, never an error, for a failed task).
+              // The prompt's crash case (x = 13) fails the task with a diagnostic message: the store's
+              // updateTaskStatus(taskId, status, statusMessage), whose statusMessage the SDK documents as the
+              // "optional diagnostic message for failed tasks" (storeTaskResult, which the SDK example uses, takes none).
               const done =
                 x === 13
-                  ? taskStore.storeTaskResult(task.taskId, 'failed', {
-                      ...text('Error: slow_square crashed computing 13 * 13'),
-                      isError: true,
-                    })
+                  ? taskStore.updateTaskStatus(task.taskId, 'failed', 'slow_square crashed computing 13 * 13')
                   : taskStore.storeTaskResult(task.taskId, 'completed', text(String(x * x)));
               // A cancelled task cannot be completed any more; the store says so by throwing.
               done.catch((e: unknown) => console.error(`slow_square: ${(e as Error).message}`));

@@ -38,6 +38,7 @@ describe('the site loading its data set', () => {
       [
         `${FILE}: trials[1].score.score: Invalid input: expected number, received string`,
         `${FILE}: trials[1].score.mustFailed: Invalid input: expected array, received undefined`,
+        `${FILE}: trials[1].score.consequences: Invalid input: expected array, received undefined`,
         `${FILE}: trials[1].score.should: Invalid input: expected object, received undefined`,
         `${FILE}: trials[1].score.may: Invalid input: expected object, received undefined`,
         `${FILE}: stats.counts.trials: Too small: expected number to be >=0`,
@@ -47,6 +48,7 @@ describe('the site loading its data set', () => {
     expect(e.problems.map((p) => p.field)).toEqual([
       'trials[1].score.score',
       'trials[1].score.mustFailed',
+      'trials[1].score.consequences',
       'trials[1].score.should',
       'trials[1].score.may',
       'stats.counts.trials',

@@ -335,14 +335,29 @@ export function checkpointResultsTable(d: D, s: Scenario, slug: string, index = 
   };
 }
 
-/** Every failing verdict of one checkpoint, with the judge's message and a link to the trial. */
+/**
+ * Every failing verdict of one checkpoint, with the judge's message and a link to the trial: failures of the scored
+ * reading, and for a contested checkpoint the trials that fail only its strict reading (shown, not scored).
+ */
 export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
   const { items: rows, sections } = byKind(
     d.trials
       .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed')
-      .flatMap((t) => t.verdicts.filter((v) => v.checkpoint === slug && v.verdict === 'fail').map((v) => ({ t, v }))),
+      .flatMap((t) =>
+        t.verdicts
+          .filter((v) => v.checkpoint === slug && (v.verdict === 'fail' || v.strict?.verdict === 'fail'))
+          .map((v) => ({ t, v })),
+      ),
     (r) => r.t.subject.kind,
   );
+  const counts = (v: D['trials'][number]['verdicts'][number]): string =>
+    v.verdict !== 'fail'
+      ? 'no: fails only the contested strict reading'
+      : v.consequenceOf
+        ? `no: consequence of ${v.consequenceOf}`
+        : 'yes';
+  const message = (v: D['trials'][number]['verdicts'][number]): string =>
+    v.verdict === 'fail' ? v.message : `strict reading: ${v.strict!.message}`;
   return {
     id: `failing-${s.revision}-${s.role}-${s.id}-${slug}`,
     caption: 'Failing trials',
@@ -351,15 +366,21 @@ export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
       { key: 'subject', label: 'Subject' },
       { key: 'docs', label: 'Docs' },
       { key: 'k', label: 'k', numeric: true },
+      {
+        key: 'counts',
+        label: 'Counts in the score',
+        title: 'a contested strict reading and a consequence are shown, never scored',
+      },
       { key: 'message', label: 'Judge message', wide: true },
     ],
-    rows: rows.map(({ t, v }): Value[] => [t.id, t.subject.id, t.docs, t.k, v.message]),
+    rows: rows.map(({ t, v }): Value[] => [t.id, t.subject.id, t.docs, t.k, counts(v), message(v)]),
     cells: rows.map(({ t, v }): Display[] => [
       { text: t.id, href: trialUrl(t.id) },
       { text: t.subject.label, href: subjectUrl(t.subject.id) },
       { text: t.docs },
       { text: String(t.k) },
-      { text: v.message },
+      { text: counts(v), heat: v.verdict === 'fail' && !v.consequenceOf ? 0 : null },
+      { text: message(v) },
     ]),
     notes: [],
     sections,

@@ -135,6 +135,7 @@ describe('libraries board data', () => {
       expect: 'HTTP/1\\.1 200',
       status: 'confirmed',
       note: 'the server answered 200 where 400 is required',
+      review: { class: 'violation', reason: 'the sentence names 400 and admits no other status' },
     };
     const evidence = { path: 'libraries/evidence/index.json', text: JSON.stringify({ entries: [entry] }) };
     const transcripts = [{ path: 'libraries/evidence/lib/x.txt', text: '$ bash lib/x.sh\n<<<\nHTTP/1.1 200 OK\n' }];
@@ -164,13 +165,17 @@ describe('libraries board data', () => {
     });
     const table = libraryFailuresTable(d, REV);
     const i = table.rows.findIndex((r) => r[2] === spec.checkpoint);
-    expect(table.rows[i]!.slice(5, 9)).toEqual([
+    expect(table.rows[i]!.slice(5, 12)).toEqual([
       'fail',
+      'violation',
+      'the sentence names 400 and admits no other status',
+      null,
       'confirmed',
       'the server answered 200 where 400 is required',
       'libraries/evidence/lib/x.txt',
     ]);
-    expect(table.cells[i]![6]).toMatchObject({
+    expect(table.cells[i]![6]).toMatchObject({ text: 'violation' });
+    expect(table.cells[i]![9]).toMatchObject({
       text: 'confirmed',
       href: expect.stringMatching(/^\/methodology\/libraries\/2025-11-25\/#evidence-2025-11-25-/),
     });
@@ -190,6 +195,13 @@ describe('libraries board data', () => {
         .join('\n');
     };
     expect(refused({ ...entry, status: 'judge-suspected-wrong' })).toContain('entries[0].status: ');
+    expect(refused({ ...entry, review: { class: 'glue', reason: 'our glue left the option off; fixed' } })).toContain(
+      'entries[0].review.class: ',
+    );
+    expect(refused({ ...entry, review: { class: 'contested', reason: 'another reading is held upstream' } })).toContain(
+      `checkpoint ${spec.checkpoint} is not contested`,
+    );
+    expect(refused({ ...entry, review: undefined })).toContain('entries[0].review: ');
     expect(refused(entry, 'pass')).toContain(
       `${spec.checkpoint}: the verdict is now pass, so there is no failure for this evidence to back`,
     );

@@ -6,6 +6,7 @@ import type { LibraryFailureRow, NotAttemptedRow } from '../bench/derive/librari
 import type { Revision } from '../bench/schema/common.ts';
 import { revisionStats } from './stats.ts';
 import type { Display, Table, Value } from './table.ts';
+import { REVIEW_TEXT } from './review.ts';
 import { checkpointUrl, librariesEvidenceUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 
 /** Not-attempted rows by `<revision>/<subject>/<role>/<scenario>` (the board's cell key). */
@@ -21,7 +22,24 @@ export const evidenceAnchor = (
 ): string =>
   `evidence-${f.revision}-${f.subject.replace(/[^A-Za-z0-9]+/g, '-')}-${f.role}-${f.scenario}-${f.checkpoint}`;
 
-/** Every failing MUST/SHOULD verdict of a library in one revision, with its evidence status and what shows it. */
+/** The verdict as the table says it: a strict-only failure and a consequence say so. */
+const verdictText = (f: LibraryFailureRow): string =>
+  f.verdict !== 'fail' && f.strict?.verdict === 'fail'
+    ? `${f.verdict}; strict reading: fail`
+    : f.consequenceOf
+      ? `fail (consequence of ${f.consequenceOf})`
+      : f.verdict;
+
+/** The review's links (acknowledged: the upstream thread; others: what bears on it), as plain text for CSV/JSON. */
+const reviewLinks = (f: LibraryFailureRow): string[] => {
+  const r = f.evidence?.review;
+  return r && 'upstream' in r ? (r.upstream ?? []).map((l) => l.url) : [];
+};
+
+/**
+ * Every failing MUST/SHOULD verdict of a library in one revision (scored, or the strict reading of a contested
+ * checkpoint), with its review class, its evidence status and what shows it.
+ */
 export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, rev: Revision): Table {
   const rows = d.libraries.failures.filter((f) => f.revision === rev);
   const values = (f: LibraryFailureRow): Value[] => [
@@ -30,7 +48,10 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
     f.checkpoint,
     f.level,
     f.sentence,
-    f.verdict,
+    verdictText(f),
+    f.evidence?.review.class ?? null,
+    f.evidence?.review.reason ?? null,
+    reviewLinks(f).join(' ') || null,
     f.evidence?.status ?? 'none',
     f.evidence?.note ?? null,
     f.evidence?.file ?? null,
@@ -47,10 +68,17 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
     { text: f.level },
     { text: f.sentence ?? '(task)' },
     {
-      text: f.verdict,
+      text: verdictText(f),
       ...(f.trial ? { href: trialUrl(f.trial) } : {}),
-      heat: f.verdict === 'fail' ? 0 : f.verdict === 'pass' ? 4 : null,
+      heat: f.verdict === 'fail' && !f.consequenceOf ? 0 : f.verdict === 'pass' ? 4 : null,
     },
+    f.evidence
+      ? { text: REVIEW_TEXT[f.evidence.review.class].label, note: REVIEW_TEXT[f.evidence.review.class].means }
+      : { text: 'not reviewed' },
+    { text: f.evidence?.review.reason ?? '—' },
+    ...[reviewLinks(f)].map((urls): Display =>
+      urls.length ? { text: `${urls.length} link${urls.length === 1 ? '' : 's'}`, href: urls[0]! } : { text: '—' },
+    ),
     {
       text: f.evidence ? STATUS_TEXT[f.evidence.status]! : 'no raw evidence yet',
       heat: f.evidence?.status === 'confirmed' ? 0 : null,
@@ -72,6 +100,17 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
       { key: 'sentence', label: 'Sentence' },
       { key: 'verdict', label: 'Verdict', title: "the checkpoint's verdict in the committed trial" },
       {
+        key: 'review',
+        label: 'Review',
+        title: 'why it fails: violation, acknowledged upstream, contested reading, consequence',
+      },
+      { key: 'reason', label: 'Reason', wide: true },
+      {
+        key: 'links',
+        label: 'Upstream',
+        title: 'the upstream issue or pull request (all links on the evidence list below)',
+      },
+      {
         key: 'evidence',
         label: 'Raw evidence',
         title:
@@ -84,6 +123,7 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
     rows: rows.map(values),
     cells: rows.map(cells),
     notes: [
+      'Every failure is reviewed: a violation (the sentence admits no other reading), acknowledged upstream (linked), a contested reading (fails only the strict reading of a sentence a careful implementer reads another way: shown, never scored) or a consequence of another failure (not counted twice).',
       "Each transcript is plain curl against the library's glue server on 127.0.0.1 (server role), or the library's client against a small hand-written recording server (client role): no prober, no reference server. `npm run libraries -- --evidence` re-runs them and checks each still shows what it says.",
       ...(doubted
         ? [
@@ -95,8 +135,10 @@ export function libraryFailuresTable(d: Pick<Dataset, 'libraries' | 'stats'>, re
 }
 
 /** The scenarios each library cannot do, with the reason (these cells show n/a on the board, never 0). */
-export function notAttemptedTable(d: Pick<Dataset, 'libraries'>, rev: Revision): Table {
+export function notAttemptedTable(d: Pick<Dataset, 'libraries' | 'subjects'>, rev: Revision): Table {
   const rows = d.libraries.notAttempted.filter((n) => n.revision === rev);
+  // A library that attempts nothing (it cannot speak the revision) has no trial, hence no subject page to link.
+  const withPage = new Set(d.subjects.map((x) => x.id));
   return {
     id: `library-not-attempted-${rev}`,
     caption: `Scenarios a library cannot do · ${rev}`,
@@ -107,7 +149,7 @@ export function notAttemptedTable(d: Pick<Dataset, 'libraries'>, rev: Revision):
     ],
     rows: rows.map((n): Value[] => [n.subject, `${n.role}/${n.scenario}`, n.reason]),
     cells: rows.map((n): Display[] => [
-      { text: n.label, href: subjectUrl(n.subject), note: n.subject },
+      { text: n.label, ...(withPage.has(n.subject) ? { href: subjectUrl(n.subject) } : {}), note: n.subject },
       { text: n.scenario, href: scenarioUrl(n.revision, n.role, n.scenario), note: n.role },
       { text: n.reason },
     ]),

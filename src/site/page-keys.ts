@@ -1,7 +1,8 @@
 // Cache keys of the pages that show one trial (its replay, exchange pages, downloads) or two (compare pages), for
 // Astro's incremental build (astro.config.mjs): a page whose key and code are unchanged since the last build is copied,
 // not rendered. A key must therefore cover everything such a page reads besides its code (Astro hashes the code):
-// the trial's row, the digest of its record's and sidecars' bytes, the scenario's title, the record-scoped chrome
+// the trial's row, the digest of its record's and sidecars' bytes, the scenario (title, checkpoint contests), the
+// reviews of its failing verdicts (library trials), the record-scoped chrome
 // (the repository link), and for the replay page the compare pairs it links to. Pages showing the whole data set (boards, subjects,
 // scenarios, methodology) carry no key and are rendered every build: they change with any record. A table download
 // is a pure function of its table (and, for JSON, the build commit it names), so its key is the table's digest.
@@ -14,8 +15,10 @@ export interface TrialPageInputs {
   row: TrialRow;
   /** trialDigest of the record and sidecars as the build reads them (the download endpoints serve their bytes). */
   digest: string;
-  /** Its scenario's entry in the data set (the page title), when there is one. */
+  /** Its scenario's entry in the data set (the page title, the checkpoints' contests), when there is one. */
   scenario: Dataset['scenarios'][number] | undefined;
+  /** The reviews of its failing verdicts (library trials), as [checkpoint, review] pairs; empty for others. */
+  reviews: readonly (readonly [string, unknown])[];
   /** The record-scoped footer's inputs (Base.astro with `scope="record"`). */
   chrome: RecordChrome;
 }
@@ -56,7 +59,7 @@ const digest = (value: unknown): string => createHash('sha256').update(JSON.stri
  * every compare page of the scenario.
  */
 export const trialContentKey = (i: TrialPageInputs): string =>
-  digest(['trial/2', i.row, i.digest, i.scenario ?? null, i.chrome]);
+  digest(['trial/3', i.row, i.digest, i.scenario ?? null, i.reviews, i.chrome]);
 
 /** The key of a trial's replay page: its content and the compare pages it links to. */
 export const trialPageKey = (content: string, pairs: readonly ComparePair[]): string =>

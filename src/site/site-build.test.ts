@@ -161,7 +161,8 @@ describe('site built from a synthetic tree', () => {
     expect(withoutAttributeValues(html).match(/<html\b/g)).toHaveLength(1);
     const failing = tableValues(html, `failing-${s.revision}-${s.role}-${s.id}-${c.slug}`);
     expect(failing.length).toBeGreaterThan(0);
-    expect(failing[0]![4]).toMatch(/got status 400 <html> & "junk"$/);
+    expect(failing[0]![4]).toBe('yes');
+    expect(failing[0]![5]).toMatch(/got status 400 <html> & "junk"$/);
     expect(html).toMatch(/got status 400 &lt;html&gt; &amp; (&quot;|")junk/);
   });
 

@@ -356,6 +356,12 @@ export function writeHostileTree(dir: string): HostileTree {
       expect: 'xssf:',
       status: 'confirmed',
       note: f.text('library.evidence-note'),
+      // The review's reason and link label are shown beside the verdict (trial page) and the evidence (libraries page).
+      review: {
+        class: 'violation',
+        reason: f.text('library.review-reason', { max: 400 }),
+        upstream: [{ label: f.text('library.review-link-label', { max: 200 }), url: 'https://example.org/upstream/1' }],
+      },
     };
   });
   out.push({ path: 'libraries/evidence/index.json', content: JSON.stringify({ entries }, null, 2) + '\n' });

@@ -5,6 +5,7 @@ import {
   calibrationFiles,
   calibrationSubject,
   fixtureRegistry,
+  fixtureScenario,
   scenarioFile,
   trialFiles,
   type Behaviour,
@@ -69,6 +70,24 @@ describe('calibration gate', () => {
     expect(problems({ override: { oracle } })).toEqual([
       `${FILE}: calibration: calibration/oracle scored 0 in trial ${oracleId(1)}; failed: response-is-json (Expected application/json, got text/plain)`,
     ]);
+  });
+
+  it('fails when the oracle passes a contested checkpoint only under its lenient reading', () => {
+    const scenario = fixtureScenario();
+    scenario.checkpoints[2]!.contested = {
+      strict: 'the Content-Type is exactly application/json, without parameters',
+      otherReading: 'a media type with parameters is still application/json',
+      sources: [{ label: 'RFC 9110', url: 'https://www.rfc-editor.org/rfc/rfc9110' }],
+      settledBy: 'a spec clarification',
+    };
+    const oracle: Behaviour = { contentType: 'application/json; charset=utf-8' };
+    const files = calibrationFiles({ scenario, override: { oracle } });
+    const out = derive({ scenarios: [scenarioFile(scenario)], results: files, judges: fixtureRegistry(), gate: true });
+    expect(out.problems.map(formatProblem)).toEqual([
+      `${FILE}: calibration: calibration/oracle scored 1 in trial ${oracleId(1)}; failed: response-is-json (strict reading: Expected exactly application/json, got application/json; charset=utf-8)`,
+    ]);
+    // The same oracle passes where the checkpoint is not contested: the strict form is then not judged.
+    expect(problems({ override: { oracle } })).toEqual([]);
   });
 
   it('fails when the oracle fails a MAY checkpoint although its score is 1', () => {

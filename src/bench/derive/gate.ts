@@ -41,19 +41,19 @@ export function calibrationGate(
       .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed');
     const oracle = mine.filter((t) => t.subject.id === ORACLE);
     const nul = mine.filter((t) => t.subject.id === NULL);
-    const failing = [
-      ...new Set(oracle.flatMap((t) => t.verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint))),
-    ].sort();
+    // The oracle meets the strictest reading: a contested checkpoint's strict verdict must pass too.
+    const fails = (v: TrialRow['verdicts'][number]) => v.verdict === 'fail' || v.strict?.verdict === 'fail';
+    const failing = [...new Set(oracle.flatMap((t) => t.verdicts.filter(fails).map((v) => v.checkpoint)))].sort();
     const before = problems.length;
     if (oracle.length === 0)
       problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
     for (const t of oracle) {
-      const bad = t.verdicts.filter((v) => v.verdict === 'fail');
+      const bad = t.verdicts.filter(fails);
       if (t.score.score !== 1 || bad.length > 0) {
         problems.push({
           file,
           field: 'calibration',
-          message: `${ORACLE} scored ${t.score.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.message})`).join('; ')}`,
+          message: `${ORACLE} scored ${t.score.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.verdict === 'fail' ? v.message : `strict reading: ${v.strict!.message}`})`).join('; ')}`,
         });
       }
     }
@@ -106,6 +106,20 @@ export function calibrationGate(
           file,
           field: `checkpoints[${s.checkpoints.indexOf(c)}]`,
           message: `checkpoint "${c.slug}" is killed by no mutant`,
+          hint: 'add a mutant switch that breaks it, then recalibrate',
+        });
+      // A contested checkpoint's strict reading is judged too, so a mutant must show that it can fail.
+      else if (
+        c.contested &&
+        !mine.some(
+          (t) =>
+            isMutant(t.subject.id) && t.verdicts.some((v) => v.checkpoint === c.slug && v.strict?.verdict === 'fail'),
+        )
+      )
+        problems.push({
+          file,
+          field: `checkpoints[${s.checkpoints.indexOf(c)}].contested`,
+          message: `the strict reading of "${c.slug}" is failed by no mutant`,
           hint: 'add a mutant switch that breaks it, then recalibrate',
         });
     }

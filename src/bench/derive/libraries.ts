@@ -13,6 +13,7 @@ import {
 import type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
+import { reviewProblems } from './review.ts';
 import type { TrialRow } from './dataset.ts';
 import { parseWith } from './parse.ts';
 import type { SourceFile } from './scenarios.ts';
@@ -180,7 +181,8 @@ function failureRows(
     const checkpoints = scenarios.get(scenarioKey(t.revision, t.role, t.scenario))?.checkpoints ?? [];
     for (const v of t.verdicts) {
       const c = checkpoints.find((x) => x.slug === v.checkpoint);
-      if (v.verdict !== 'fail' || !c || c.level === 'MAY') continue;
+      // A failure is published when the scored verdict fails, or a contested checkpoint's strict reading does.
+      if ((v.verdict !== 'fail' && v.strict?.verdict !== 'fail') || !c || c.level === 'MAY') continue;
       byKey.set(`${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`, {
         revision: t.revision,
         role: t.role,
@@ -190,8 +192,10 @@ function failureRows(
         checkpoint: v.checkpoint,
         level: c.level,
         sentence: c.spec?.id ?? null,
-        verdict: 'fail',
+        verdict: v.verdict,
         message: v.message,
+        strict: v.strict ? { verdict: v.strict.verdict, message: v.strict.message } : null,
+        consequenceOf: v.consequenceOf ?? null,
         trial: t.id,
         evidence: null,
       });
@@ -271,34 +275,39 @@ function failureRows(
         sentence: e.sentence,
         verdict: v?.verdict ?? 'missing',
         message: v?.message ?? null,
+        strict: v?.strict ? { verdict: v.strict.verdict, message: v.strict.message } : null,
+        consequenceOf: v?.consequenceOf ?? null,
         trial: t?.id ?? null,
         evidence: null,
       } satisfies LibraryFailureRow);
     byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
     // Evidence exists to back a failure we publish: an entry whose verdict no longer fails is stale.
-    if (row.verdict !== 'fail')
+    if (row.verdict !== 'fail' && row.strict?.verdict !== 'fail')
       problems.push({
         file: EVIDENCE_INDEX_PATH,
         field,
         message: `${k}: the verdict is now ${row.verdict}, so there is no failure for this evidence to back`,
         hint: 'remove the entry and its transcript (or re-run `npm run libraries` if the record is stale)',
       });
-    else if (e.status !== 'confirmed')
-      problems.push({
-        file: EVIDENCE_INDEX_PATH,
-        field: `${field}.status`,
-        message: `${k}: the raw exchange does not show the violation (${e.status}), yet the verdict fails`,
-        hint: 'fix the judge (or the prober), re-run `npm run libraries`, then remove the entry',
-      });
+    else {
+      if (e.status !== 'confirmed')
+        problems.push({
+          file: EVIDENCE_INDEX_PATH,
+          field: `${field}.status`,
+          message: `${k}: the raw exchange does not show the violation (${e.status}), yet the verdict fails`,
+          hint: 'fix the judge (or the prober), re-run `npm run libraries`, then remove the entry',
+        });
+      problems.push(...reviewProblems(e, `${field}.review`, k, c, row));
+    }
   });
   // Every failure reported on a library is backed by raw evidence observed without our prober or reference server
   // (in a tree that registers its libraries: synthetic test trees have library subjects but no registry).
   for (const [k, row] of reg ? byKey : []) {
-    if (row.verdict === 'fail' && !row.evidence)
+    if ((row.verdict === 'fail' || row.strict?.verdict === 'fail') && !row.evidence)
       problems.push({
         file: EVIDENCE_INDEX_PATH,
-        message: `${k}: a failing ${row.level} verdict with no raw evidence (${row.trial ?? 'no trial'})`,
-        hint: 'record it: add a .sh under libraries/evidence/ and an entry, then `npm run libraries -- --evidence --write --library <name>`',
+        message: `${k}: a failing ${row.level} verdict${row.verdict === 'fail' ? '' : ' (strict reading)'} with no raw evidence and review (${row.trial ?? 'no trial'})`,
+        hint: 'record it: add a .sh under libraries/evidence/ and an entry with its review, then `npm run libraries -- --evidence --write --library <name>`',
       });
   }
   return [...byKey.values()].sort((a, b) =>

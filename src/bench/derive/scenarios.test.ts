@@ -77,6 +77,26 @@ describe('derive on scenario files', () => {
     expect(same.problems.map(formatProblem)).toEqual([]);
   });
 
+  it('rejects a consequence of a checkpoint the scenario does not have, and a checkpoint that causes itself', () => {
+    const a = fixtureScenario();
+    const problems = () =>
+      derive({
+        scenarios: [{ path: PATH, text: JSON.stringify(a) }],
+        results: new Map(),
+        judges: fixtureRegistry(),
+        gate: false,
+      }).problems.map((p) => `${p.file}: ${p.field}: ${p.message}`);
+    a.checkpoints[0]!.consequenceOf = ['post-returns-200'];
+    expect(problems()).toEqual([]);
+    a.checkpoints[1]!.consequenceOf = ['post-returns-200'];
+    expect(problems()).toEqual([`${PATH}: checkpoints[1].consequenceOf: a checkpoint cannot be its own cause`]);
+    a.checkpoints[1]!.consequenceOf = undefined;
+    a.checkpoints[0]!.consequenceOf = ['no-such-checkpoint'];
+    expect(problems()).toEqual([
+      `${PATH}: checkpoints[0].consequenceOf[0]: no checkpoint "no-such-checkpoint" in this scenario`,
+    ]);
+  });
+
   it('checks citations against the pinned TSV when given', () => {
     const rows = fixtureScenario().checkpoints.flatMap((c) =>
       c.spec

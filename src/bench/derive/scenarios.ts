@@ -1,3 +1,4 @@
+import { canonicalJson } from '../canonical-json.ts';
 import { parseWith } from './parse.ts';
 import { cmp, type Problem } from '../problems.ts';
 import { ScenarioSchema, type Scenario } from '../schema/scenario.ts';
@@ -40,7 +41,7 @@ export function checkScenarios(
     if (rows) problems.push(...checkCitations(f.path, s, rows));
     scenarios.set(`${s.revision}/${s.role}/${s.id}`, s);
   }
-  problems.push(...readingConflicts(scenarios));
+  problems.push(...readingConflicts(scenarios), ...[...scenarios.values()].flatMap(consequenceProblems));
   return { scenarios, problems, broken: new Set(rejected.filter((k) => !scenarios.has(k))) };
 }
 
@@ -49,13 +50,21 @@ export function checkScenarios(
  * across scenarios must share its reading: a reading edited in one scenario file only would describe two judges.
  */
 function readingConflicts(scenarios: ReadonlyMap<string, Scenario>): Problem[] {
-  const first = new Map<string, { path: string; reading: string | undefined }>();
+  const first = new Map<string, { path: string; reading: string | undefined; contested: string | undefined }>();
   const problems: Problem[] = [];
   for (const s of [...scenarios.values()].sort((a, b) => cmp(scenarioPath(a), scenarioPath(b)))) {
     s.checkpoints.forEach((c, i) => {
       const key = `${s.revision}/${s.role}/${c.slug}`;
       const seen = first.get(key);
-      if (!seen) return void first.set(key, { path: scenarioPath(s), reading: c.reading });
+      const contested = c.contested && canonicalJson(c.contested);
+      if (!seen) return void first.set(key, { path: scenarioPath(s), reading: c.reading, contested });
+      if (seen.contested !== contested)
+        problems.push({
+          file: scenarioPath(s),
+          field: `checkpoints[${i}].contested`,
+          message: `differs from "${c.slug}" in ${seen.path} (one slug is one judge, so one contest)`,
+          hint: 'use the same contested block in both files',
+        });
       if (seen.reading === c.reading) return;
       problems.push({
         file: scenarioPath(s),
@@ -69,6 +78,25 @@ function readingConflicts(scenarios: ReadonlyMap<string, Scenario>): Problem[] {
     });
   }
   return problems;
+}
+
+/** A checkpoint's causes (`consequenceOf`) are other checkpoints of its own scenario. */
+function consequenceProblems(s: Scenario): Problem[] {
+  const slugs = new Set(s.checkpoints.map((c) => c.slug));
+  return s.checkpoints.flatMap((c, i) =>
+    (c.consequenceOf ?? []).flatMap((cause, j) =>
+      slugs.has(cause)
+        ? []
+        : [
+            {
+              file: scenarioPath(s),
+              field: `checkpoints[${i}].consequenceOf[${j}]`,
+              message: `no checkpoint "${cause}" in this scenario`,
+              hint: 'a consequence names a checkpoint of the same scenario',
+            },
+          ],
+    ),
+  );
 }
 
 const scenarioPath = (s: Scenario): string => `scenarios/${s.revision}/${s.role}/${s.id}.json`;

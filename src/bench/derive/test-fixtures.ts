@@ -4,6 +4,7 @@ import { PRIMARY_SOURCE } from '../spec/revisions.ts';
 import { scenarioHash } from '../versions/hash.ts';
 import { header, type Exchange } from '../judge/exchanges.ts';
 import { judgeTrial } from '../judge/run.ts';
+import { judge } from '../judge/define.ts';
 import { fail, notApplicable, pass, type JudgeRegistry } from '../judge/types.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { Subject } from '../schema/subject.ts';
@@ -109,8 +110,26 @@ export const FIXTURE_JUDGES: Record<string, (i: { exchanges: Exchange[] }) => Re
   },
 };
 
+/**
+ * The strict form of `response-is-json`, judged when a test's scenario marks it contested: the Content-Type is exactly
+ * `application/json`, no parameters (the lenient, scored form accepts `application/json; charset=utf-8`).
+ */
+const strictJson = ({ exchanges }: { exchanges: Exchange[] }) => {
+  const bad = posts(exchanges).find((e) => header(e.response!.headers, 'content-type') !== 'application/json');
+  return bad
+    ? fail(`Expected exactly application/json, got ${header(bad.response!.headers, 'content-type') ?? 'none'}`, [bad.x])
+    : pass('exactly application/json');
+};
+
 export function fixtureRegistry(): JudgeRegistry {
-  return { [FX_REV]: { server: FIXTURE_JUDGES } };
+  return {
+    [FX_REV]: {
+      server: {
+        ...FIXTURE_JUDGES,
+        'response-is-json': judge('response-is-json', FIXTURE_JUDGES['response-is-json']!, strictJson),
+      },
+    },
+  };
 }
 
 /** How a simulated subject behaves on the one POST the fixture prober sends. */

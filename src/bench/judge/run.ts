@@ -4,7 +4,8 @@ import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
 import { cutText } from './bounded-json.ts';
 import { toExchanges, type Exchange } from './exchanges.ts';
-import type { JudgeRegistry, JudgeResult } from './types.ts';
+import { strictOf } from './define.ts';
+import type { Judge, JudgeInput, JudgeRegistry, JudgeResult } from './types.ts';
 
 /** A judge is missing: a defect of this benchmark, never of the subject. */
 export class JudgeError extends McpfsError {
@@ -28,10 +29,31 @@ function crashed(slug: string, e: unknown): JudgeResult {
   };
 }
 
+/** One judge's result as a verdict's fields: evidence deduplicated and sorted, message one bounded line. */
+function shaped(r: JudgeResult): { verdict: JudgeResult['verdict']; evidence: number[]; message: string } {
+  return {
+    verdict: r.verdict,
+    evidence: [...new Set(r.evidence)].sort((a, b) => a - b),
+    message: cutText(r.message.replace(/\s+/g, ' ').trim() || r.verdict, MESSAGE_MAX),
+  };
+}
+
+/** Call a judge; what a peer sent may make it throw, which is a failed verdict naming the error. */
+function attempt(slug: string, judge: Judge, input: JudgeInput | undefined, broken: unknown): JudgeResult {
+  try {
+    if (!input) throw broken;
+    return judge(input);
+  } catch (e) {
+    return crashed(slug, e);
+  }
+}
+
 /**
  * Run every checkpoint's judge over one wire log, in scenario order. Total: a judge that throws (on input no judge
  * anticipated) yields a failed verdict naming the error, so the trial still gets its record; derive re-runs the same
- * judges on the same log and gets the same verdicts. Throws JudgeError only when a checkpoint has no judge at all.
+ * judges on the same log and gets the same verdicts. A contested checkpoint also gets its strict reading's verdict
+ * (`strict`), and a failure that follows from another failed checkpoint (`consequenceOf`) names it. Throws JudgeError
+ * when a checkpoint has no judge, or is contested and its judge has no strict form.
  */
 export function judgeTrial(scenario: Scenario, log: WireLog, registry: JudgeRegistry): Verdict[] {
   const judges = registry[scenario.revision]?.[scenario.role] ?? {};
@@ -42,27 +64,39 @@ export function judgeTrial(scenario: Scenario, log: WireLog, registry: JudgeRegi
   } catch (e) {
     broken = e;
   }
-  return scenario.checkpoints.map((checkpoint) => {
+  const verdicts = scenario.checkpoints.map((checkpoint): Verdict => {
     const judge = judges[checkpoint.slug];
     if (!judge)
       throw new JudgeError(
         checkpoint.slug,
         `no judge registered for checkpoint "${checkpoint.slug}" (${scenario.revision} ${scenario.role})`,
       );
-    let r: JudgeResult;
-    try {
-      if (!exchanges) throw broken;
-      r = judge({ log, exchanges, scenario, checkpoint });
-    } catch (e) {
-      r = crashed(checkpoint.slug, e);
-    }
+    const strict = checkpoint.contested ? strictOf(judge) : undefined;
+    if (checkpoint.contested && !strict)
+      throw new JudgeError(
+        checkpoint.slug,
+        `checkpoint "${checkpoint.slug}" (${scenario.revision} ${scenario.role}) is contested, but its judge has no strict form`,
+      );
+    const input = exchanges && { log, exchanges, scenario, checkpoint };
     return {
       checkpoint: checkpoint.slug,
       spec: checkpoint.spec?.id ?? null,
       level: checkpoint.level,
-      verdict: r.verdict,
-      evidence: [...new Set(r.evidence)].sort((a, b) => a - b),
-      message: cutText(r.message.replace(/\s+/g, ' ').trim() || r.verdict, MESSAGE_MAX),
+      ...shaped(attempt(checkpoint.slug, judge, input, broken)),
+      ...(strict ? { strict: shaped(attempt(checkpoint.slug, strict, input, broken)) } : {}),
     };
+  });
+  return markConsequences(scenario, verdicts);
+}
+
+/**
+ * Mark each failed verdict whose checkpoint names causes (`consequenceOf`) with the first cause that failed in the
+ * same trial: it is shown, and scoring leaves it out so one defect is not counted twice.
+ */
+export function markConsequences(scenario: Scenario, verdicts: Verdict[]): Verdict[] {
+  const failed = new Set(verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint));
+  return verdicts.map((v, i) => {
+    const cause = scenario.checkpoints[i]?.consequenceOf?.find((c) => failed.has(c));
+    return v.verdict === 'fail' && cause ? { ...v, consequenceOf: cause } : v;
   });
 }

@@ -166,6 +166,10 @@ export function scoreDerivation(score: TrialScore | null): string[] {
     lines.push(
       `Score ${score.should.passed}/${score.should.applicable} = ${score.score.toFixed(3)}: every MUST passed; the score is the fraction of applicable SHOULDs passed.`,
     );
+  if (score.consequences.length)
+    lines.push(
+      `Not counted: ${score.consequences.join(', ')} failed only because another checkpoint failed (a consequence is shown, never counted twice).`,
+    );
   lines.push(`SHOULD: ${score.should.passed} passed of ${score.should.applicable} applicable.`);
   lines.push(`MAY: ${score.may.passed} of ${score.may.applicable} applicable (never moves the score; breaks ties).`);
   return lines;

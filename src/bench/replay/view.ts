@@ -1,4 +1,7 @@
 import type { TrialRow } from '../derive/dataset.ts';
+import type { Contest } from '../schema/contest.ts';
+import type { Review } from '../schema/review.ts';
+import type { Scenario } from '../schema/scenario.ts';
 import type { TranscriptEntry } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
@@ -16,6 +19,10 @@ export interface VerdictView extends Verdict {
   evidenceLinks: { x: number; href: string }[];
   /** Links to its evidence exchanges that carry schema findings (evidence beside the verdict; the verdict is unchanged). */
   schemaLinks: { x: number; href: string }[];
+  /** The checkpoint's contest, when its reading is contested: the strict reading shown beside the scored one. */
+  contest?: Contest;
+  /** The review of a failing library verdict (`libraries/evidence/index.json`), when there is one. */
+  review?: Review;
 }
 
 /** An exchange with the page that holds it in full and the link to it there. */
@@ -66,6 +73,10 @@ export interface ReplayInput {
   /** URL of the trial page, ending in `/` (base path included). */
   trialHref: string;
   pageSize?: number;
+  /** The trial's scenario: contested checkpoints show both readings. */
+  scenario?: Pick<Scenario, 'checkpoints'>;
+  /** Reviews of the trial's failing verdicts, by checkpoint slug (library trials). */
+  reviews?: ReadonlyMap<string, Review>;
 }
 
 /** Page number holding the exchange at position `pos` (from 1). */
@@ -153,11 +164,17 @@ export function replayView(input: ReplayInput): ReplayView {
       ...(transcript ? { transcript } : {}),
     }),
     derivation: scoreDerivation(trial.score),
-    verdicts: trial.verdicts.map((v) => ({
-      ...v,
-      evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })),
-      schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })),
-    })),
+    verdicts: trial.verdicts.map((v) => {
+      const contest = input.scenario?.checkpoints.find((c) => c.slug === v.checkpoint)?.contested;
+      const review = input.reviews?.get(v.checkpoint);
+      return {
+        ...v,
+        evidenceLinks: v.evidence.map((x) => ({ x, href: hrefOf(x) })),
+        schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })),
+        ...(contest ? { contest } : {}),
+        ...(review ? { review } : {}),
+      };
+    }),
     ...(log
       ? { wire: { perspective: log.header.perspective, startedAt: log.header.startedAt, bodyCap: log.header.bodyCap } }
       : {}),

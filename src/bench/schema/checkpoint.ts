@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+import { ContestSchema } from './contest.ts';
 
 /** The one spec sentence a checkpoint asserts, located in the pinned spec. */
 export const SpecRefSchema = z.strictObject({
@@ -41,6 +42,18 @@ export const CheckpointSchema = z
      * and in CONTEXT.md's generated deviations section. Not part of the scenario hash: rewording it is a minor version.
      */
     reading: z.string().min(1).optional(),
+    /**
+     * Present when the sentence has a second reading a careful implementer holds and no upstream decision settles it:
+     * the judge scores the lenient reading (`rule`, `reading`) and also judges the strict one, shown beside the score
+     * and never counted. The judge registers both (`judge(slug, lenient, strict)`); derive refuses one without the other.
+     */
+    contested: ContestSchema.optional(),
+    /**
+     * Checkpoints of the same scenario whose failure makes this one fail by itself (e.g. a client that never opens a
+     * new session cannot finish a task that needs one). When one of them failed, this verdict is marked a consequence
+     * of it: shown, never counted a second time in the score.
+     */
+    consequenceOf: z.array(SlugSchema).min(1).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.kind === 'task' && c.level !== 'MUST') {
@@ -53,6 +66,12 @@ export const CheckpointSchema = z
         path: ['spec'],
         message: 'a task checkpoint cites no sentence: set "spec": null',
       });
+    }
+    if (c.consequenceOf?.includes(c.slug)) {
+      ctx.addIssue({ code: 'custom', path: ['consequenceOf'], message: 'a checkpoint cannot be its own cause' });
+    }
+    if (c.kind === 'task' && c.contested) {
+      ctx.addIssue({ code: 'custom', path: ['contested'], message: 'the task has one reading: the prompt' });
     }
     if (c.kind === 'spec' && c.spec === null) {
       ctx.addIssue({ code: 'custom', path: ['spec'], message: 'a spec checkpoint must cite a sentence' });

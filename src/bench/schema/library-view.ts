@@ -40,7 +40,10 @@ export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({
 });
 export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
 
-/** A failing MUST/SHOULD verdict of a library trial (or an evidence entry whose verdict no longer fails). */
+/**
+ * A failing MUST/SHOULD verdict of a library trial, scored or under a contested checkpoint's strict reading (or an
+ * evidence entry whose verdict no longer fails).
+ */
 export const LibraryFailureRowSchema = z.strictObject({
   /** Revision of the trial. */
   revision: EvidenceEntrySchema.shape.revision,
@@ -62,6 +65,20 @@ export const LibraryFailureRowSchema = z.strictObject({
   verdict: z.enum(['fail', 'pass', 'not-applicable', 'missing']),
   /** The judge's message (when a trial exists). */
   message: z.string().nullable(),
+  /**
+   * A contested checkpoint's verdict under the strict reading (shown beside the scored one, never counted); `null`
+   * when the checkpoint is not contested or there is no trial.
+   */
+  strict: z
+    .strictObject({
+      /** The outcome under the strict reading. */
+      verdict: z.enum(['fail', 'pass', 'not-applicable']),
+      /** The strict judge's message. */
+      message: z.string(),
+    })
+    .nullable(),
+  /** The failed checkpoint this failure follows from (the verdict's `consequenceOf`), `null` when none. */
+  consequenceOf: SlugSchema.nullable(),
   /** Id of the library's trial, `null` when there is none. */
   trial: TrialInfoSchema.shape.id.nullable(),
   /** The raw evidence (null: none recorded yet). */

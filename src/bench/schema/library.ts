@@ -3,6 +3,7 @@
 // `libraries/evidence/index.json` (CONTEXT.md "Libraries board").
 import { z } from 'zod';
 import { RevisionSchema, RoleSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+import { ReviewSchema } from './review.ts';
 
 /** An exact npm version (no ranges: a record never claims a version that did not run). */
 const ExactVersionSchema = z
@@ -58,7 +59,10 @@ export const LibraryRegistrySchema = z.strictObject({
 });
 export type LibraryRegistry = z.infer<typeof LibraryRegistrySchema>;
 
-/** Raw evidence for one failing verdict of a library, observed without the prober or the reference server. */
+/**
+ * Raw evidence for one failing verdict of a library (the scored verdict, or the strict reading of a contested
+ * checkpoint), observed without the prober or the reference server, and its review.
+ */
 export const EvidenceEntrySchema = z.strictObject({
   /** Library package name (as in the registry). */
   library: z.string().min(1),
@@ -97,6 +101,8 @@ export const EvidenceEntrySchema = z.strictObject({
   status: z.enum(['confirmed', 'judge-suspected-wrong']),
   /** One or two sentences: what in the transcript shows it. */
   note: z.string().min(10),
+  /** Why the verdict fails, as one review class with its reason and links (checked against the verdict by derive). */
+  review: ReviewSchema,
 });
 export type EvidenceEntry = z.infer<typeof EvidenceEntrySchema>;
 

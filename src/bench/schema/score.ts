@@ -20,6 +20,8 @@ export const TrialScoreSchema = z.strictObject({
   score: ShareSchema,
   /** Slugs of failed MUST checkpoints, in verdict order. */
   mustFailed: z.array(SlugSchema),
+  /** Slugs of failed checkpoints left out as consequences of another failure (`verdict.consequenceOf`), in order. */
+  consequences: z.array(SlugSchema),
   /** SHOULD tally (not-applicable excluded). */
   should: LevelTallySchema,
   /** MAY tally (not-applicable excluded). Never moves the score; breaks ties. */

@@ -19,5 +19,24 @@ export const VerdictSchema = z.strictObject({
   evidence: z.array(z.int().nonnegative()).max(10_000, 'must list at most 10000 exchanges'),
   /** One line: "Expected X, got Y" on fail, what was seen on pass, why on not-applicable. */
   message: boundedString(2000, 1),
+  /**
+   * For a checkpoint whose reading is contested (`checkpoint.contested`): the verdict under the strict reading,
+   * reported beside the scored one and never counted. Absent for every other checkpoint.
+   */
+  strict: z
+    .strictObject({
+      /** The outcome under the strict reading. */
+      verdict: OutcomeSchema,
+      /** Exchanges that evidence it, ascending. */
+      evidence: z.array(z.int().nonnegative()).max(10_000, 'must list at most 10000 exchanges'),
+      /** One line, as `message`. */
+      message: boundedString(2000, 1),
+    })
+    .optional(),
+  /**
+   * The failed checkpoint of the same trial this failure follows from (the checkpoint's `consequenceOf`, the first
+   * of them that failed): the verdict is shown and never counted in the score. Absent unless the verdict fails.
+   */
+  consequenceOf: SlugSchema.optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;

@@ -7,18 +7,29 @@ export interface ScoredVerdict {
   checkpoint: string;
   level: Level;
   verdict: Outcome;
+  /** Set when the failure follows from another failed checkpoint of the trial: shown, never counted twice. */
+  consequenceOf?: string;
 }
 
 /** How a trial's score came about, so pages can explain it (the schema is the data set's contract). */
 export type { TrialScore } from '../schema/score.ts';
 
-/** Score one completed trial from its verdicts. Pure; infra-error trials are never scored (callers exclude them). */
+/**
+ * Score one completed trial from its verdicts. Pure; infra-error trials are never scored (callers exclude them). A
+ * consequence (a failure that follows from another failed checkpoint) is left out: its cause is already counted. A
+ * contested checkpoint's strict reading never reaches here (`verdict` is the lenient, scored reading).
+ */
 export function scoreTrial(verdicts: readonly ScoredVerdict[]): TrialScore {
   const mustFailed: string[] = [];
+  const consequences: string[] = [];
   const should = { passed: 0, applicable: 0 };
   const may = { passed: 0, applicable: 0 };
   for (const v of verdicts) {
     if (v.verdict === 'not-applicable') continue;
+    if (v.verdict === 'fail' && v.consequenceOf !== undefined) {
+      consequences.push(v.checkpoint);
+      continue;
+    }
     const pass = v.verdict === 'pass';
     if (v.level === 'MUST') {
       if (!pass) mustFailed.push(v.checkpoint);
@@ -29,5 +40,5 @@ export function scoreTrial(verdicts: readonly ScoredVerdict[]): TrialScore {
     }
   }
   const score = mustFailed.length > 0 ? 0 : should.applicable === 0 ? 1 : should.passed / should.applicable;
-  return { score, mustFailed, should, may };
+  return { score, mustFailed, consequences, should, may };
 }

@@ -5,6 +5,7 @@ import { parseTranscript, validatedWireLog } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { comparePairs, pairTrial, type ComparePair } from '../../bench/replay/pairs.ts';
 import { PAGE_SIZE, replayView, type ReplayView } from '../../bench/replay/view.ts';
+import type { Review } from '../../bench/schema/review.ts';
 import type { TranscriptEntry } from '../../bench/schema/transcript.ts';
 import type { WireLog } from '../../bench/schema/wire-event.ts';
 import { readTrialFiles, type TrialFileTexts } from '../../harness/io/trial-sidecars.ts';
@@ -75,14 +76,36 @@ export function snapshotOf(row: TrialRow): SnapshotView | undefined {
   );
 }
 
+/** The data set's entry of a trial's scenario (its checkpoints' contests are shown beside the verdicts). */
+const scenarioOf = (row: TrialRow) =>
+  dataset().scenarios.find((s) => s.revision === row.revision && s.role === row.role && s.id === row.scenario);
+
+let reviewIndex: Map<string, Map<string, Review>> | undefined;
+/** The reviews of a trial's failing verdicts, by checkpoint (library trials; empty for every other). */
+export function reviewsOf(id: string): Map<string, Review> {
+  if (!reviewIndex) {
+    reviewIndex = new Map();
+    for (const f of dataset().libraries.failures) {
+      if (!f.trial || !f.evidence) continue;
+      const m = reviewIndex.get(f.trial) ?? new Map<string, Review>();
+      m.set(f.checkpoint, f.evidence.review);
+      reviewIndex.set(f.trial, m);
+    }
+  }
+  return reviewIndex.get(id) ?? new Map();
+}
+
 /** The replay view model of one trial. */
 export function replayOf(row: TrialRow): ReplayView {
   const t = loadTrial(row);
+  const scenario = scenarioOf(row);
   t.view ??= replayView({
     trial: row,
     ...(t.log ? { log: t.log } : {}),
     ...(t.entries ? { transcript: t.entries } : {}),
     trialHref: trialUrl(row.id),
+    ...(scenario ? { scenario } : {}),
+    reviews: reviewsOf(row.id),
   });
   return t.view;
 }
@@ -132,15 +155,13 @@ const keys = new Map<string, string>();
 export function trialKey(row: TrialRow): string {
   let k = keys.get(row.id);
   if (k === undefined) {
-    const scenario = dataset().scenarios.find(
-      (s) => s.revision === row.revision && s.role === row.role && s.id === row.scenario,
-    );
+    const scenario = scenarioOf(row);
     // The bytes as this build reads them (not derive's view of them): a download serves exactly these.
     const texts = readTrialFiles(row.files);
     const digest = trialDigest(
       Object.entries(row.files).map(([kind, path]) => ({ path, content: texts[kind as keyof TrialFileTexts]! })),
     );
-    k = trialContentKey({ row, digest, scenario, chrome: recordChrome() });
+    k = trialContentKey({ row, digest, scenario, reviews: [...reviewsOf(row.id)], chrome: recordChrome() });
     keys.set(row.id, k);
   }
   return k;

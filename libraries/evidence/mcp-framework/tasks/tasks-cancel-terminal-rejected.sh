@@ -1,4 +1,4 @@
-# mcp-framework 0.2.22, tasks: tasks/cancel of a completed task must be rejected with -32602; it is answered with the task, now cancelled.
+# mcp-framework 0.2.22, tasks: tasks/cancel of a completed task must be rejected with -32602; it is rejected with -32603.
 source "$(dirname "$0")/../../lib.sh"
 init
 initialized

@@ -92,36 +92,50 @@ interface Hooks {
   markFinished: () => void;
 }
 
-/** Session gate shared by POST, GET and DELETE: returns false when it already answered (400/404). */
-function checkSession(s: ReferenceState, req: RecordedRequest, initializing: boolean): boolean {
+/**
+ * The id of a request whose id a server can read (a JSON-RPC request with a string or integer id), else undefined.
+ * Our HTTP refusals of such a request carry its id: the strict reading of 251125-basic-89, which holds every error
+ * response to a readable request to its id, HTTP refusals included (issue 30: our peers meet the strictest reading).
+ */
+function readableId(msg: unknown): string | number | undefined {
+  if (!isObj(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') return undefined;
+  return isRequestId(msg.id) ? msg.id : undefined;
+}
+
+/**
+ * Session gate shared by POST, GET and DELETE: returns false when it already answered (400/404). `msg` is the POSTed
+ * message, whose id the refusal carries.
+ */
+function checkSession(s: ReferenceState, req: RecordedRequest, initializing: boolean, msg?: unknown): boolean {
   if (!s.script.sessions || initializing) return true;
   const sid = req.header('mcp-session-id');
   if (sid === undefined) {
     req.label('missing-session');
-    req.json(400, err(null, -32600, 'Bad Request: MCP-Session-Id header is required'));
+    req.json(400, err(readableId(msg), -32600, 'Bad Request: MCP-Session-Id header is required'));
     return false;
   }
   if (s.sessions.get(sid) !== true) {
     req.label(s.sessions.has(sid) ? 'session-terminated' : 'session-unknown');
-    req.json(404, err(null, -32001, 'Session not found'));
+    req.json(404, err(readableId(msg), -32001, 'Session not found'));
     return false;
   }
   return true;
 }
 
-function badVersion(s: ReferenceState, req: RecordedRequest): boolean {
+function badVersion(s: ReferenceState, req: RecordedRequest, msg?: unknown): boolean {
   const v = req.header('mcp-protocol-version');
   if (v === undefined || (SUPPORTED_VERSIONS as readonly string[]).includes(v)) return false;
   if (v === s.script.firstVersion && req.header('mcp-session-id') === s.firstSession) return false;
   req.label('unsupported-protocol-version');
-  req.json(400, err(null, -32600, `Bad Request: unsupported MCP-Protocol-Version ${v}`));
+  req.json(400, err(readableId(msg), -32600, `Bad Request: unsupported MCP-Protocol-Version ${v}`));
   return true;
 }
 
 async function handle(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Promise<void> {
   if (req.path.split('?')[0] !== ENDPOINT) {
     req.label('not-endpoint');
-    req.json(404, err(null, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
+    const msg = req.method === 'POST' ? parseJsonBounded(req.body.toString('utf8')) : undefined;
+    req.json(404, err(readableId(msg), -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
     return;
   }
   if (req.method === 'POST') return post(s, req, hooks);
@@ -179,7 +193,7 @@ async function post(s: ReferenceState, req: RecordedRequest, hooks: Hooks): Prom
     return;
   }
   const isInit = msg.method === 'initialize' && 'id' in msg;
-  if (!checkSession(s, req, isInit) || (!isInit && badVersion(s, req))) return;
+  if (!checkSession(s, req, isInit, msg) || (!isInit && badVersion(s, req, msg))) return;
   if (typeof msg.method !== 'string') return clientResponse(s, req, msg);
   if (!('id' in msg)) {
     req.label(`notification ${msg.method}`);

@@ -63,7 +63,10 @@ export async function startReference2026(scenario: Scenario): Promise<RunningRef
 async function handle(s: ToolState, req: RecordedRequest, accepted: () => void): Promise<void> {
   if (req.path.split('?')[0] !== ENDPOINT) {
     req.label('not-endpoint');
-    return req.json(404, rpcError(null, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
+    // A readable request refused at the wrong path still gets its id back (the strict reading of 260728-basic-103).
+    const msg = req.method === 'POST' ? parseJsonBounded(req.body.toString('utf8')) : undefined;
+    const id = isObj(msg) && msg.jsonrpc === '2.0' && typeof msg.method === 'string' ? msg.id : undefined;
+    return req.json(404, rpcError(id, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
   }
   if (req.method !== 'POST') {
     // No GET stream and no DELETE in 2026-07-28 (streamable-http.mdx, backward compatibility: 405).

@@ -171,8 +171,16 @@ const pollIntervalJudge = (pollsOnly: boolean): Judge => {
   };
 };
 
-/** 251125-tasks-193: polls are spaced by the `pollInterval` of the answer before (CreateTaskResult or tasks/get). */
-export const pollIntervalRespected = judge('tasks-poll-interval-respected', pollIntervalJudge(false));
+/**
+ * 251125-tasks-193, contested: polls are spaced by the `pollInterval` of the previous tasks/get answer (scored: the
+ * interval is the spacing "between status checks", and the CreateTaskResult is not one); the strict reading also holds
+ * the first poll to the CreateTaskResult's interval.
+ */
+export const pollIntervalRespected = judge(
+  'tasks-poll-interval-respected',
+  pollIntervalJudge(true),
+  pollIntervalJudge(false),
+);
 /** 251125-tasks-459b: a `pollInterval` in a tasks/get answer is respected before the next tasks/get. */
 export const pollIntervalBetweenPolls = judge('tasks-poll-interval-between-polls', pollIntervalJudge(true));
 

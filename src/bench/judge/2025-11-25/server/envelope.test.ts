@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { basics, judgeOn, override, result, type Ex } from './test-logs.ts';
 import { STEP } from '../../../plans/2025-11-25/server-steps.ts';
+import { strictOf } from '../../define.ts';
 import { errorCodeInteger, errorIdEchoed, messagesUtf8, resultFieldPresent } from './reused.ts';
 
 const latin1 = (v: unknown) => Buffer.from(JSON.stringify(v), 'latin1');
@@ -98,27 +99,39 @@ describe('2025-11-25 envelope judges: result member (251125-basic-70)', () => {
   });
 });
 
-describe('2025-11-25 envelope judges: error ids (251125-basic-89)', () => {
-  it('returns PASS when errors to readable requests carry their ids (the 403 to a foreign Origin may lack one)', () => {
-    const r = judgeOn(errorIdEchoed, basics());
-    expect(r).toMatchObject({
+/** The strict form of the contested id-echo judge (HTTP refusals included). */
+const strictIdEchoed = strictOf(errorIdEchoed)!;
+
+describe('2025-11-25 envelope judges: error ids (251125-basic-89, contested)', () => {
+  it('scores the errors in accepted (2xx) answers: PASS when they carry their ids', () => {
+    expect(judgeOn(errorIdEchoed, basics())).toMatchObject({
+      verdict: 'pass',
+      message: '1 error responses to requests the transport accepted (2xx) carried their request ids',
+    });
+  });
+  it('scores PASS when only an HTTP refusal of a bad version header answers id null; the strict reading fails it', () => {
+    const log = override(basics(), { [STEP.badProtocolVersion]: { json: error(null, -32600) } });
+    expect(judgeOn(errorIdEchoed, log).verdict).toBe('pass');
+    const r = judgeOn(strictIdEchoed, log);
+    expect(r).toMatchObject({ verdict: 'fail', evidence: [7] });
+    expect(r.message).toBe(
+      'Expected the error for tools/list on bad-protocol-version (HTTP 400) to carry id 7, got id null',
+    );
+  });
+  it('strict reading: PASS when errors to readable requests carry their ids (the 403 to a foreign Origin may lack one)', () => {
+    expect(judgeOn(strictIdEchoed, basics())).toMatchObject({
       verdict: 'pass',
       message: '2 error responses to readable requests carried their request ids',
     });
   });
-  it('returns FAIL when the refusal of a bad version header answers id null', () => {
-    const r = judgeOn(errorIdEchoed, override(basics(), { [STEP.badProtocolVersion]: { json: error(null, -32600) } }));
-    expect(r).toMatchObject({ verdict: 'fail', evidence: [7] });
-    expect(r.message).toBe('Expected the error for tools/list on bad-protocol-version to carry id 7, got id null');
-  });
-  it('returns FAIL when the error leaves the id out, or turns it into a string', () => {
+  it('returns FAIL under both readings when an accepted error leaves the id out, or turns it into a string', () => {
     const { id: _, ...noId } = error(9, -32601);
-    expect(judgeOn(errorIdEchoed, override(basics(), { [STEP.unknownMethod]: { json: noId } })).message).toContain(
-      'got no id',
-    );
-    expect(
-      judgeOn(errorIdEchoed, override(basics(), { [STEP.unknownMethod]: { json: error('9', -32601) } })).message,
-    ).toContain('got id "9"');
+    for (const j of [errorIdEchoed, strictIdEchoed]) {
+      expect(judgeOn(j, override(basics(), { [STEP.unknownMethod]: { json: noId } })).message).toContain('got no id');
+      expect(judgeOn(j, override(basics(), { [STEP.unknownMethod]: { json: error('9', -32601) } })).message).toContain(
+        'got id "9"',
+      );
+    }
   });
   it('returns FAIL when an error without id comes on the SSE stream of a readable request', () => {
     const sse = [{ data: { jsonrpc: '2.0', error: { code: -32601, message: 'm' } } }];
@@ -126,40 +139,17 @@ describe('2025-11-25 envelope judges: error ids (251125-basic-89)', () => {
       'fail',
     );
   });
-  it('does not exempt an Origin refusal answered with another status than 403', () => {
-    const r = judgeOn(errorIdEchoed, override(basics(), { [STEP.foreignOrigin]: { status: 400 } }));
-    expect(r.message).toBe('Expected the error for tools/list on foreign-origin to carry id 6, got no id');
+  it('strict reading: does not exempt an Origin refusal answered with another status than 403', () => {
+    const r = judgeOn(strictIdEchoed, override(basics(), { [STEP.foreignOrigin]: { status: 400 } }));
+    expect(r.message).toBe('Expected the error for tools/list on foreign-origin (HTTP 400) to carry id 6, got no id');
   });
-  it('returns NOT-APPLICABLE when only unreadable requests (not JSON, bad envelope) drew errors', () => {
+  it('returns NOT-APPLICABLE when only unreadable requests (not JSON, bad envelope, a fractional id) drew errors', () => {
     const exs: Ex[] = [
       { step: 'garbage', req: 'not json{', status: 400, json: error(null, -32700) },
       { step: 'envelope', req: { jsonrpc: '1.0', id: 3, method: 'x' }, status: 400, json: error(null, -32600) },
+      { step: 'fraction', req: { jsonrpc: '2.0', id: 1.5, method: 'x' }, status: 400, json: error(null, -32600) },
     ];
+    expect(judgeOn(strictIdEchoed, exs).verdict).toBe('not-applicable');
     expect(judgeOn(errorIdEchoed, exs).verdict).toBe('not-applicable');
-  });
-});
-
-describe('2025-11-25 envelope judges: integer codes (251125-basic-91)', () => {
-  it('returns PASS when every error code is an integer', () => {
-    expect(judgeOn(errorCodeInteger, basics()).message).toBe('4 error codes were all integers');
-  });
-  it('returns FAIL when a code is a string or a fraction', () => {
-    for (const code of ['-32601', -32601.5]) {
-      const r = judgeOn(errorCodeInteger, override(basics(), { [STEP.unknownMethod]: { json: error(9, code) } }));
-      expect(r).toMatchObject({
-        verdict: 'fail',
-        message: `Expected an integer error code on unknown-method, got ${JSON.stringify(code)}`,
-      });
-    }
-  });
-  it('returns NOT-APPLICABLE when no error carried a code', () => {
-    const none = { json: result(9, {}) };
-    const exs = override(basics(), {
-      [STEP.foreignOrigin]: { json: undefined },
-      [STEP.badProtocolVersion]: { json: undefined },
-      [STEP.notificationBadJsonrpc]: { json: undefined },
-      [STEP.unknownMethod]: none,
-    });
-    expect(judgeOn(errorCodeInteger, exs).verdict).toBe('not-applicable');
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { strictOf } from '../../define.ts';
 import type { Headers } from '../../../schema/wire-event.ts';
 import { judgeOn, override, start, textResult, type Ex } from './test-logs.ts';
 import { FIXTURE, PROTOCOL_VERSION, STEP } from '../../../plans/2025-11-25/server-steps.ts';
@@ -121,6 +122,16 @@ describe('retry before closing a connection early (251125-transports-113)', () =
   });
   it('returns NOT-APPLICABLE when the server closed no connection early', () => {
     expect(judgeOn(retryBeforeEarlyClose, aHeldOpen()).verdict).toBe('not-applicable');
+  });
+  // The resumption closed early again, without a retry of its own: the stream's POST carried one.
+  const resumedBare = () =>
+    override(pollResume(), {
+      [STEP.pollResumeA]: get(STEP.pollResumeA, 'a-3', range('a', A.token, 4, 6, A.n)),
+    });
+  it('scores PASS when a resumption closed early after the stream had a retry (the strict reading fails it)', () => {
+    expect(judgeOn(retryBeforeEarlyClose, resumedBare()).verdict).toBe('pass');
+    expect(judgeOn(strictOf(retryBeforeEarlyClose)!, resumedBare())).toMatchObject({ verdict: 'fail', evidence: [3] });
+    expect(judgeOn(strictOf(retryBeforeEarlyClose)!, pollResume()).verdict).toBe('pass');
   });
 });
 

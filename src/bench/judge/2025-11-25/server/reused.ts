@@ -16,8 +16,11 @@ export const messagesUtf8 = judge('jsonrpc-messages-utf8', Envelope.messagesUtf8
 /** 251125-basic-70: every response that is not an error carries `result`. */
 export const resultFieldPresent = judge('jsonrpc-result-field-present', Envelope.resultFieldPresent);
 
-/** 251125-basic-89: an error response to a readable request carries its id. */
-export const errorIdEchoed = judge('jsonrpc-error-id-echoed', Envelope.errorIdEchoed);
+/**
+ * 251125-basic-89, contested: the JSON-RPC errors of requests the transport accepted carry the request's id (scored);
+ * every error to a readable request does, HTTP refusals included (the strict reading, reported beside it).
+ */
+export const errorIdEchoed = judge('jsonrpc-error-id-echoed', Envelope.errorIdEchoedAccepted, Envelope.errorIdEchoed);
 
 /** 251125-basic-91: every error code is an integer. */
 export const errorCodeInteger = judge('jsonrpc-error-code-integer', Envelope.errorCodeInteger);

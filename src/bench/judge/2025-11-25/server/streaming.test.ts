@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { strictOf } from '../../define.ts';
 import { countdownSse, judgeOn, override, streaming, textResult } from './test-logs.ts';
 import { FIXTURE, STEP } from '../../../plans/2025-11-25/server-steps.ts';
 import {
@@ -35,6 +36,25 @@ describe('streaming judges', () => {
   });
   it('returns NOT-APPLICABLE for priming when no POST is answered with SSE', () => {
     expect(judgeOn(primingEventFirst, jsonOnly()).verdict).toBe('not-applicable');
+  });
+  // Streams without a single event id offer no resumption: the contested priming event is judged there only strictly.
+  const noIds = () =>
+    override(streaming(), {
+      [STEP.countdownA]: {
+        sse: countdownSse('a', 10, A.token, A.n)
+          .slice(1)
+          .map(({ data }) => ({ data })),
+      },
+      [STEP.countdownB]: {
+        sse: countdownSse('b', 11, B.token, B.n)
+          .slice(1)
+          .map(({ data }) => ({ data })),
+      },
+    });
+  it('scores NOT-APPLICABLE on POST streams without event ids; the strict reading fails them', () => {
+    expect(judgeOn(primingEventFirst, noIds()).verdict).toBe('not-applicable');
+    expect(judgeOn(strictOf(primingEventFirst)!, noIds())).toMatchObject({ verdict: 'fail', evidence: [3] });
+    expect(judgeOn(strictOf(primingEventFirst)!, streaming()).verdict).toBe('pass');
   });
   it('returns PASS when streams end after their response', () => {
     expect(judgeOn(streamClosesAfterResponse, streaming()).verdict).toBe('pass');

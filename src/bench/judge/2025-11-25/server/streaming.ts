@@ -9,24 +9,54 @@ import { judge } from '../../define.ts';
 const isSseStream = (ex: Exchange | undefined): ex is Answered => ok2xx(ex) && mediaType(ex) === 'text/event-stream';
 const postStreams = (xs: readonly Exchange[]) => xs.filter((e) => e.request.method === 'POST' && isSseStream(e));
 
-/** 251125-transports-106: every SSE stream opened for a POST starts with an event that has an id and empty data. */
-export const primingEventFirst = judge('sse-priming-event-first', ({ exchanges }) => {
-  const streams = postStreams(exchanges);
-  if (streams.length === 0) return notApplicable('no POST was answered with an SSE stream', []);
+/** The first POST SSE stream of `streams` that does not open with an event carrying an id and empty data, as a fail. */
+function unprimed(streams: readonly Exchange[]) {
   for (const ex of streams) {
     const first = ex.sse[0];
-    if (!first || !first.id || first.data !== '') {
+    if (!first || !first.id || first.data !== '')
       return fail(
         `Expected the first SSE event to carry an id and empty data, got ${first ? brief({ id: first.id, data: first.data }) : 'no event'}`,
         [ex.x],
       );
-    }
   }
-  return pass(
-    `${streams.length} POST SSE streams opened with a priming event`,
-    streams.map((e) => e.x),
+  return undefined;
+}
+
+/**
+ * 251125-transports-106, strict reading: every SSE stream opened for a POST starts with an event that has an id and
+ * empty data.
+ */
+const primingOnEveryStream = ({ exchanges }: { exchanges: readonly Exchange[] }) => {
+  const streams = postStreams(exchanges);
+  if (streams.length === 0) return notApplicable('no POST was answered with an SSE stream', []);
+  return (
+    unprimed(streams) ??
+    pass(
+      `${streams.length} POST SSE streams opened with a priming event`,
+      streams.map((e) => e.x),
+    )
   );
-});
+};
+
+/**
+ * 251125-transports-106, lenient reading (scored, the sentence being contested): a POST SSE stream on which the server
+ * offers resumption (any of its events carries an id) starts with a priming event; the event exists "to prime the
+ * client to reconnect", which a server without resumption cannot honour.
+ */
+const primingOnResumableStreams = ({ exchanges }: { exchanges: readonly Exchange[] }) => {
+  const streams = postStreams(exchanges).filter((ex) => ex.sse.some((e) => e.id));
+  if (streams.length === 0)
+    return notApplicable('no POST SSE stream carried an event id (the server offered no resumption on one)', []);
+  return (
+    unprimed(streams) ??
+    pass(
+      `${streams.length} POST SSE streams with event ids opened with a priming event`,
+      streams.map((e) => e.x),
+    )
+  );
+};
+
+export const primingEventFirst = judge('sse-priming-event-first', primingOnResumableStreams, primingOnEveryStream);
 
 /** 251125-transports-124: a POST SSE stream that delivered its response is then closed by the server. */
 export const streamClosesAfterResponse = judge('sse-stream-closes-after-response', ({ exchanges }) => {

@@ -37,7 +37,7 @@ describe('2026-07-28 envelope judges', () => {
   it('260728-basic-103: returns FAIL when a header refusal drops the id, PASS when only the Origin 403 does', () => {
     const { id: _, ...noId } = rpcError(6, CODE.headerMismatch);
     expect(judgeOn(R.errorIdEchoed, answer(STEP.versionMismatch, 400, noId)).message).toBe(
-      'Expected the error for tools/list on version-mismatch to carry id 6, got no id',
+      'Expected the error for tools/list on version-mismatch (HTTP 400) to carry id 6, got no id',
     );
     expect(judgeOn(R.errorIdEchoed, stateless()).verdict).toBe('pass');
   });

@@ -18,13 +18,16 @@ const idText = (v: unknown): string | undefined => JSON.stringify(v) as string |
 
 /**
  * The request of an exchange whose id a server could read: a single JSON object with `jsonrpc: "2.0"`, a string
- * `method` and a string or number `id`. Anything else (no body, not JSON, a batch, a notification, a malformed
- * envelope) is the sentence's "ID could not be read due to a malformed request".
+ * `method` and a string or integer `id` (the schema's RequestId). Anything else (no body, not JSON, a batch, a
+ * notification, a malformed envelope, an id such as 1.5 that no response may carry) is the sentence's "ID could not be
+ * read due to a malformed request".
  */
 export function readableRequest(ex: Exchange): { id: string | number; method: string } | undefined {
   const v = ex.request.json;
   if (!isObject(v) || v.jsonrpc !== '2.0' || typeof v.method !== 'string') return undefined;
-  return typeof v.id === 'string' || typeof v.id === 'number' ? { id: v.id, method: v.method } : undefined;
+  return typeof v.id === 'string' || Number.isInteger(v.id)
+    ? { id: v.id as string | number, method: v.method }
+    : undefined;
 }
 
 /** A 403 to a request that carried an Origin: its body may be an error without an id (…-79b, shttp Origin rule). */
@@ -99,28 +102,43 @@ export const resultFieldPresent: Judge = ({ exchanges }) => {
 };
 
 /**
- * 251125-basic-89, 260728-basic-103: an error response to a request whose id could be read carries that id (same JSON
- * value and type). Unreadable requests (see `readableRequest`) and an Origin refusal's 403 may answer without one.
+ * 251125-basic-89, 260728-basic-103, strict reading: an error response to a request whose id could be read carries
+ * that id (same JSON value and type), HTTP-level refusals included. Unreadable requests (see `readableRequest`) and an
+ * Origin refusal's 403 may answer without one.
  */
-export const errorIdEchoed: Judge = ({ exchanges }) => {
+export const errorIdEchoed: Judge = (input) => idEchoedWhere(input.exchanges, () => true, 'readable requests');
+
+/**
+ * 251125-basic-89, lenient reading (the one 2025-11-25 scores): only the JSON-RPC errors of requests the transport
+ * accepted (a 2xx answer: the error comes from the JSON-RPC layer) must carry the request's id. Whether the body of an
+ * HTTP refusal (4xx for a bad header or a missing session) is a JSON-RPC response to the request is what the
+ * contested reading disagrees on (the checkpoint's `contested`).
+ */
+export const errorIdEchoedAccepted: Judge = (input) =>
+  idEchoedWhere(
+    input.exchanges,
+    (ex) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300,
+    'requests the transport accepted (2xx)',
+  );
+
+function idEchoedWhere(exchanges: readonly Exchange[], within: (ex: Exchange) => boolean, what: string) {
   const checked: number[] = [];
   for (const ex of exchanges) {
     const req = readableRequest(ex);
-    if (!req || isOriginRefusal(ex)) continue;
+    if (!req || isOriginRefusal(ex) || !within(ex)) continue;
     for (const m of responsesIn(ex)) {
       if (!('error' in m)) continue;
       if (idText(m.id) !== idText(req.id))
         return fail(
-          `Expected the error for ${req.method} on ${where(ex)} to carry id ${brief(req.id, 60)}, got ${'id' in m ? `id ${brief(m.id, 60)}` : 'no id'}`,
+          `Expected the error for ${req.method} on ${where(ex)}${ex.response ? ` (HTTP ${ex.response.status})` : ''} to carry id ${brief(req.id, 60)}, got ${'id' in m ? `id ${brief(m.id, 60)}` : 'no id'}`,
           [ex.x],
         );
       checked.push(ex.x);
     }
   }
-  if (checked.length === 0)
-    return notApplicable('the server sent no JSON-RPC error response to a readable request', []);
-  return pass(`${checked.length} error responses to readable requests carried their request ids`, checked);
-};
+  if (checked.length === 0) return notApplicable(`the server sent no JSON-RPC error response to ${what}`, []);
+  return pass(`${checked.length} error responses to ${what} carried their request ids`, checked);
+}
 
 /** 251125-basic-91, 260728-basic-105: every `error.code` the server sent is an integer. */
 export const errorCodeInteger: Judge = ({ exchanges }) => {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../../exchanges.ts';
 import { described, mediaType, responsesIn, sentRequest } from '../../jsonrpc.ts';
-import { fail, pass, type Judge } from '../../types.ts';
+import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { byStep, ok2xx } from './find.ts';
 import { jsonText } from '../../../errors.ts';
 
@@ -42,8 +42,8 @@ export const requestContentType: Judge = ({ exchanges }) => {
   );
 };
 
-/** 251125-basic-69, 260728-basic-70: every result response carries its request's id, with its type (string and integer ids probed). */
-export const responseIdEchoed: Judge = ({ exchanges }) => {
+/** Every result response to a request the client sent, with whether its id matched (first mismatch ends the scan). */
+function scanResultIds(exchanges: readonly Exchange[]) {
   const checked: Exchange[] = [];
   const kinds = new Set<string>();
   for (const ex of exchanges) {
@@ -51,16 +51,26 @@ export const responseIdEchoed: Judge = ({ exchanges }) => {
     if (!req) continue;
     for (const m of responsesIn(ex)) {
       if (!('result' in m)) continue;
-      if (JSON.stringify(m.id) !== JSON.stringify(req.id)) {
-        return fail(
-          `Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${jsonText(m.id) ?? 'no id'}`,
-          [ex.x],
-        );
-      }
+      if (JSON.stringify(m.id) !== JSON.stringify(req.id))
+        return {
+          checked,
+          kinds,
+          miss: fail(
+            `Expected result id ${JSON.stringify(req.id)} for ${req.method}, got ${jsonText(m.id) ?? 'no id'}`,
+            [ex.x],
+          ),
+        };
       checked.push(ex);
       kinds.add(typeof req.id);
     }
   }
+  return { checked, kinds, miss: undefined };
+}
+
+/** 251125-basic-69, 260728-basic-70: every result response carries its request's id, with its type (string and integer ids probed). */
+export const responseIdEchoed: Judge = ({ exchanges }) => {
+  const { checked, kinds, miss } = scanResultIds(exchanges);
+  if (miss) return miss;
   if (!kinds.has('string') || !kinds.has('number')) {
     return fail(
       `Expected result responses to both string and integer request ids, got ${checked.length} result responses (id types: ${[...kinds].sort().join(', ') || 'none'})`,
@@ -69,6 +79,20 @@ export const responseIdEchoed: Judge = ({ exchanges }) => {
   }
   return pass(
     `${checked.length} result responses echoed their request ids (string and integer)`,
+    checked.map((e) => e.x),
+  );
+};
+
+/**
+ * The same rule over whatever ids the client chose (no coverage of both id types, which only the prober can arrange):
+ * how a peer of ours is held to it (`peer-rules.ts`). Not applicable when there is no result response.
+ */
+export const resultIdsEchoed: Judge = ({ exchanges }) => {
+  const { checked, miss } = scanResultIds(exchanges);
+  if (miss) return miss;
+  if (checked.length === 0) return notApplicable('no result response', []);
+  return pass(
+    `${checked.length} result responses echoed their request ids`,
     checked.map((e) => e.x),
   );
 };

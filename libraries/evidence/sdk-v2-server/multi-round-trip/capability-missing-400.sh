@@ -1,0 +1,3 @@
+# @modelcontextprotocol/server 2.4.0, multi-round-trip: confirm_transfer from a client whose clientCapabilities lack elicitation; the tool returns inputRequired(...) and the SDK's capability gate answers -32021, which must reach the wire with HTTP 400 (260728-basic-391).
+source "$(dirname "$0")/../../lib.sh"
+post '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"confirm_transfer","arguments":{"amount":250},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"curl-evidence","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}}}' 'MCP-Protocol-Version: 2026-07-28' 'Mcp-Method: tools/call' 'Mcp-Name: confirm_transfer'

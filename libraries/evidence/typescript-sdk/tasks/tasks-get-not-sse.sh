@@ -1,5 +1,0 @@
-# typescript-sdk, tasks: a quick slow_square task, then tasks/get: the answer should not be an SSE stream.
-source "$(dirname "$0")/../../lib.sh"
-init
-initialized
-quick_task
