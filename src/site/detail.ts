@@ -1,4 +1,5 @@
 // Tables of the subject, scenario and checkpoint pages.
+import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import type { CoverageReport } from '../bench/coverage/types.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
@@ -343,11 +344,7 @@ export function failingTrialsTable(d: D, s: Scenario, slug: string): Table {
   const { items: rows, sections } = byKind(
     d.trials
       .filter((t) => t.revision === s.revision && t.role === s.role && t.scenario === s.id && t.status === 'completed')
-      .flatMap((t) =>
-        t.verdicts
-          .filter((v) => v.checkpoint === slug && (v.verdict === 'fail' || v.strict?.verdict === 'fail'))
-          .map((v) => ({ t, v })),
-      ),
+      .flatMap((t) => t.verdicts.filter((v) => v.checkpoint === slug && failsAnyReading(v)).map((v) => ({ t, v }))),
     (r) => r.t.subject.kind,
   );
   const counts = (v: D['trials'][number]['verdicts'][number]): string =>

@@ -1,3 +1,4 @@
+import { failsAnyReading } from '../scoring/score.ts';
 import type { Problem } from '../problems.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { CalibrationRow, TrialRow } from './dataset.ts';
@@ -42,13 +43,14 @@ export function calibrationGate(
     const oracle = mine.filter((t) => t.subject.id === ORACLE);
     const nul = mine.filter((t) => t.subject.id === NULL);
     // The oracle meets the strictest reading: a contested checkpoint's strict verdict must pass too.
-    const fails = (v: TrialRow['verdicts'][number]) => v.verdict === 'fail' || v.strict?.verdict === 'fail';
-    const failing = [...new Set(oracle.flatMap((t) => t.verdicts.filter(fails).map((v) => v.checkpoint)))].sort();
+    const failing = [
+      ...new Set(oracle.flatMap((t) => t.verdicts.filter(failsAnyReading).map((v) => v.checkpoint))),
+    ].sort();
     const before = problems.length;
     if (oracle.length === 0)
       problems.push({ file, field: 'calibration', message: `no completed ${ORACLE} trial`, hint });
     for (const t of oracle) {
-      const bad = t.verdicts.filter(fails);
+      const bad = t.verdicts.filter(failsAnyReading);
       if (t.score.score !== 1 || bad.length > 0) {
         problems.push({
           file,

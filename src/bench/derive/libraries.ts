@@ -13,6 +13,8 @@ import {
 import type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
+import type { Verdict } from '../schema/verdict.ts';
+import { failsAnyReading } from '../scoring/score.ts';
 import { reviewProblems } from './review.ts';
 import type { TrialRow } from './dataset.ts';
 import { parseWith } from './parse.ts';
@@ -164,6 +166,10 @@ function notAttemptedRows(
   );
 }
 
+/** A contested checkpoint's strict verdict as a failure row shows it (`null`: not contested, or no trial). */
+const strictOfRow = (v: Verdict | undefined): LibraryFailureRow['strict'] =>
+  v?.strict ? { verdict: v.strict.verdict, message: v.strict.message } : null;
+
 function failureRows(
   reg: LibraryRegistry | undefined,
   entries: readonly EvidenceEntry[],
@@ -182,7 +188,7 @@ function failureRows(
     for (const v of t.verdicts) {
       const c = checkpoints.find((x) => x.slug === v.checkpoint);
       // A failure is published when the scored verdict fails, or a contested checkpoint's strict reading does.
-      if ((v.verdict !== 'fail' && v.strict?.verdict !== 'fail') || !c || c.level === 'MAY') continue;
+      if (!failsAnyReading(v) || !c || c.level === 'MAY') continue;
       byKey.set(`${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`, {
         revision: t.revision,
         role: t.role,
@@ -194,7 +200,7 @@ function failureRows(
         sentence: c.spec?.id ?? null,
         verdict: v.verdict,
         message: v.message,
-        strict: v.strict ? { verdict: v.strict.verdict, message: v.strict.message } : null,
+        strict: strictOfRow(v),
         consequenceOf: v.consequenceOf ?? null,
         trial: t.id,
         evidence: null,
@@ -275,14 +281,14 @@ function failureRows(
         sentence: e.sentence,
         verdict: v?.verdict ?? 'missing',
         message: v?.message ?? null,
-        strict: v?.strict ? { verdict: v.strict.verdict, message: v.strict.message } : null,
+        strict: strictOfRow(v),
         consequenceOf: v?.consequenceOf ?? null,
         trial: t?.id ?? null,
         evidence: null,
       } satisfies LibraryFailureRow);
     byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
     // Evidence exists to back a failure we publish: an entry whose verdict no longer fails is stale.
-    if (row.verdict !== 'fail' && row.strict?.verdict !== 'fail')
+    if (!failsAnyReading(row))
       problems.push({
         file: EVIDENCE_INDEX_PATH,
         field,
@@ -303,7 +309,7 @@ function failureRows(
   // Every failure reported on a library is backed by raw evidence observed without our prober or reference server
   // (in a tree that registers its libraries: synthetic test trees have library subjects but no registry).
   for (const [k, row] of reg ? byKey : []) {
-    if ((row.verdict === 'fail' || row.strict?.verdict === 'fail') && !row.evidence)
+    if (failsAnyReading(row) && !row.evidence)
       problems.push({
         file: EVIDENCE_INDEX_PATH,
         message: `${k}: a failing ${row.level} verdict${row.verdict === 'fail' ? '' : ' (strict reading)'} with no raw evidence and review (${row.trial ?? 'no trial'})`,

@@ -3,6 +3,7 @@
 // calibration trial, the oracle servers in server-role ones). `src/harness/reference/peer-strictness.test.ts` runs
 // them over the committed calibration logs; a miss there is our defect, never a subject's.
 import type { Revision } from '../schema/common.ts';
+import { ok2xx } from './common/server/find.ts';
 import { resultIdsEchoed } from './common/server/transport.ts';
 import { strictOf } from './define.ts';
 import { responsesIn, sentRequest } from './jsonrpc.ts';
@@ -23,8 +24,7 @@ const NEEDS = {
   otherResult: (xs: readonly Exchange[]) =>
     xs.some((ex) => sentRequest(ex)?.method !== 'tools/call' && responsesIn(ex).some((m) => 'result' in m)),
   /** A 2xx answer to a POSTed JSON-RPC request. */
-  answer: (xs: readonly Exchange[]) =>
-    xs.some((ex) => ex.request.method === 'POST' && sentRequest(ex) && (ex.response?.status ?? 0) < 300),
+  answer: (xs: readonly Exchange[]) => xs.some((ex) => ex.request.method === 'POST' && sentRequest(ex) && ok2xx(ex)),
 } as const;
 
 /** One message rule: a server-role checkpoint's slug, what it needs, and the judge when not the registry's own. */

@@ -1,6 +1,6 @@
 import type { Level } from '../schema/common.ts';
 import type { TrialScore } from '../schema/score.ts';
-import type { Outcome } from '../schema/verdict.ts';
+import type { Outcome, Verdict } from '../schema/verdict.ts';
 
 /** What scoring needs of a verdict. */
 export interface ScoredVerdict {
@@ -10,6 +10,15 @@ export interface ScoredVerdict {
   /** Set when the failure follows from another failed checkpoint of the trial: shown, never counted twice. */
   consequenceOf?: string;
 }
+
+/**
+ * Whether a verdict fails under some reading: the scored one, or a contested checkpoint's strict one (shown, never
+ * scored). A failure of either is published; the calibration oracle may have neither.
+ */
+export const failsAnyReading = (v: {
+  verdict: Verdict['verdict'] | 'missing';
+  strict?: Pick<NonNullable<Verdict['strict']>, 'verdict'> | null;
+}): boolean => v.verdict === 'fail' || v.strict?.verdict === 'fail';
 
 /** How a trial's score came about, so pages can explain it (the schema is the data set's contract). */
 export type { TrialScore } from '../schema/score.ts';

@@ -9,6 +9,7 @@ import {
   type RunningReference,
 } from '../common/lifecycle.ts';
 import { type RecordedRequest, type SseWriter } from '../../wire/server.ts';
+import { readableId } from '../common/readable-id.ts';
 import type { SseEvent } from '../../wire/sse.ts';
 import { LATEST_VERSION, SCRIPTS, SUPPORTED_VERSIONS, toolList, type ReferenceScript } from './scripts.ts';
 import { answerSecret, type StreamStore } from './streams.ts';
@@ -90,16 +91,6 @@ interface Hooks {
   /** The answer was accepted (resolves `finished` shortly after, unless the script waits for DELETE). */
   finish: () => void;
   markFinished: () => void;
-}
-
-/**
- * The id of a request whose id a server can read (a JSON-RPC request with a string or integer id), else undefined.
- * Our HTTP refusals of such a request carry its id: the strict reading of 251125-basic-89, which holds every error
- * response to a readable request to its id, HTTP refusals included (issue 30: our peers meet the strictest reading).
- */
-function readableId(msg: unknown): string | number | undefined {
-  if (!isObj(msg) || msg.jsonrpc !== '2.0' || typeof msg.method !== 'string') return undefined;
-  return isRequestId(msg.id) ? msg.id : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type RunningReference,
 } from '../common/lifecycle.ts';
 import { type RecordedRequest } from '../../wire/server.ts';
+import { readableId } from '../common/readable-id.ts';
 import { SCRIPTS, SUPPORTED_VERSIONS } from './scripts.ts';
 import { createTask, taskRequest } from './tasks.ts';
 import { addNetworkRef, complete, toolCall, type ToolState } from './tools.ts';
@@ -65,8 +66,7 @@ async function handle(s: ToolState, req: RecordedRequest, accepted: () => void):
     req.label('not-endpoint');
     // A readable request refused at the wrong path still gets its id back (the strict reading of 260728-basic-103).
     const msg = req.method === 'POST' ? parseJsonBounded(req.body.toString('utf8')) : undefined;
-    const id = isObj(msg) && msg.jsonrpc === '2.0' && typeof msg.method === 'string' ? msg.id : undefined;
-    return req.json(404, rpcError(id, -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
+    return req.json(404, rpcError(readableId(msg), -32600, `Not Found: the MCP endpoint is ${ENDPOINT}`));
   }
   if (req.method !== 'POST') {
     // No GET stream and no DELETE in 2026-07-28 (streamable-http.mdx, backward compatibility: 405).

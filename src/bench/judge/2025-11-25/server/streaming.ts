@@ -9,8 +9,13 @@ import { judge } from '../../define.ts';
 const isSseStream = (ex: Exchange | undefined): ex is Answered => ok2xx(ex) && mediaType(ex) === 'text/event-stream';
 const postStreams = (xs: readonly Exchange[]) => xs.filter((e) => e.request.method === 'POST' && isSseStream(e));
 
-/** The first POST SSE stream of `streams` that does not open with an event carrying an id and empty data, as a fail. */
-function unprimed(streams: readonly Exchange[]) {
+/**
+ * 251125-transports-106 over the POST SSE streams `which` selects: each starts with an event that has an id and empty
+ * data. Not applicable when none is selected (`none` says why).
+ */
+function primedStreams(exchanges: readonly Exchange[], which: (ex: Exchange) => boolean, none: string, what: string) {
+  const streams = postStreams(exchanges).filter(which);
+  if (streams.length === 0) return notApplicable(none, []);
   for (const ex of streams) {
     const first = ex.sse[0];
     if (!first || !first.id || first.data !== '')
@@ -19,42 +24,28 @@ function unprimed(streams: readonly Exchange[]) {
         [ex.x],
       );
   }
-  return undefined;
+  return pass(
+    `${streams.length} ${what} opened with a priming event`,
+    streams.map((e) => e.x),
+  );
 }
 
-/**
- * 251125-transports-106, strict reading: every SSE stream opened for a POST starts with an event that has an id and
- * empty data.
- */
-const primingOnEveryStream = ({ exchanges }: { exchanges: readonly Exchange[] }) => {
-  const streams = postStreams(exchanges);
-  if (streams.length === 0) return notApplicable('no POST was answered with an SSE stream', []);
-  return (
-    unprimed(streams) ??
-    pass(
-      `${streams.length} POST SSE streams opened with a priming event`,
-      streams.map((e) => e.x),
-    )
-  );
-};
+/** Strict reading: every SSE stream opened for a POST starts with a priming event. */
+const primingOnEveryStream = ({ exchanges }: { exchanges: readonly Exchange[] }) =>
+  primedStreams(exchanges, () => true, 'no POST was answered with an SSE stream', 'POST SSE streams');
 
 /**
- * 251125-transports-106, lenient reading (scored, the sentence being contested): a POST SSE stream on which the server
- * offers resumption (any of its events carries an id) starts with a priming event; the event exists "to prime the
- * client to reconnect", which a server without resumption cannot honour.
+ * Lenient reading (scored, the sentence being contested): a POST SSE stream on which the server offers resumption
+ * (any of its events carries an id) starts with a priming event; the event exists "to prime the client to reconnect",
+ * which a server without resumption cannot honour.
  */
-const primingOnResumableStreams = ({ exchanges }: { exchanges: readonly Exchange[] }) => {
-  const streams = postStreams(exchanges).filter((ex) => ex.sse.some((e) => e.id));
-  if (streams.length === 0)
-    return notApplicable('no POST SSE stream carried an event id (the server offered no resumption on one)', []);
-  return (
-    unprimed(streams) ??
-    pass(
-      `${streams.length} POST SSE streams with event ids opened with a priming event`,
-      streams.map((e) => e.x),
-    )
+const primingOnResumableStreams = ({ exchanges }: { exchanges: readonly Exchange[] }) =>
+  primedStreams(
+    exchanges,
+    (ex) => ex.sse.some((e) => e.id),
+    'no POST SSE stream carried an event id (the server offered no resumption on one)',
+    'POST SSE streams with event ids',
   );
-};
 
 export const primingEventFirst = judge('sse-priming-event-first', primingOnResumableStreams, primingOnEveryStream);
 

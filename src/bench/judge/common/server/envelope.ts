@@ -3,6 +3,7 @@ import { bodyText, header, isObject, responseMessages, type Exchange } from '../
 import { brief, mediaType, responsesIn, type JsonRpcMessage } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { bodyIsUtf8 } from '../utf8.ts';
+import { ok2xx } from './find.ts';
 
 /**
  * JSON-RPC envelope rules both revisions word the same way (basic/index.mdx "Responses", transports "UTF-8"). Each
@@ -115,11 +116,7 @@ export const errorIdEchoed: Judge = (input) => idEchoedWhere(input.exchanges, ()
  * contested reading disagrees on (the checkpoint's `contested`).
  */
 export const errorIdEchoedAccepted: Judge = (input) =>
-  idEchoedWhere(
-    input.exchanges,
-    (ex) => ex.response !== undefined && ex.response.status >= 200 && ex.response.status < 300,
-    'requests the transport accepted (2xx)',
-  );
+  idEchoedWhere(input.exchanges, ok2xx, 'requests the transport accepted (2xx)');
 
 function idEchoedWhere(exchanges: readonly Exchange[], within: (ex: Exchange) => boolean, what: string) {
   const checked: number[] = [];
