@@ -193,7 +193,9 @@ describe('npm run sweep', () => {
     // The oracle passes and null fails: the comparison is between real outcomes, not two empty lists.
     expect(verdictKey(one.get(keys[0]!)!)).toMatch(/^completed .*=pass/);
     expect(verdictKey(one.get(keys[2]!)!)).toMatch(/^completed .*=fail/);
-  });
+    // A planning run, four sweep processes and eight trials take 45-50 s on a quiet 2-core machine, so the suite's 60 s
+    // bound failed it under load (issue 31 lists it). The bound only stops a hang; the verdicts compared do not change.
+  }, 300_000);
 
   it('a shard killed mid-trial resumes to every trial exactly once, with no stray file and no partial record', async () => {
     const manifest = tinyManifest('killed', 3);
