@@ -11,6 +11,7 @@ import { schemaExemptions } from '../src/harness/roles/schema-exemptions.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
 import {
   checkCalibration,
+  committedMs,
   compareWithCommitted,
   planCalibration,
   runCalibration,
@@ -67,15 +68,18 @@ async function main(): Promise<number> {
       specCommit,
       isolation,
       docker,
-      timeouts: { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 },
+      // A server an agent left running gets the default 10 s to listen after its session: a loaded machine needs it, and
+      // the null subject, which starts nothing, waits for no port at all.
+      timeouts: { sessionMs: 120_000, serviceStartMs: 20_000 },
     },
     jobs,
     (r, i) => {
       const s = r.job.scenario;
       console.error(
-        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${r.result.record.subject.id}: ${verdictKey(r.result.record)}`,
+        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${r.result.record.subject.id}: ${verdictKey(r.result.record)}${r.result.record.infraReason ? ` (${r.result.record.infraReason})` : ''}`,
       );
     },
+    (job) => committedMs(root, job),
   );
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   const schemas = loadPinnedSchemas(spec);

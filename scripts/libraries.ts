@@ -42,7 +42,7 @@ async function main(): Promise<number> {
   console.error(
     `libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${isolation})${args.check ? ', checking against the committed records' : ''}`,
   );
-  const timeouts = { sessionMs: 120_000, portWaitMs: 2_000, serviceStartMs: 20_000 };
+  const timeouts = { sessionMs: 120_000, serviceStartMs: 20_000 }; // a session's server: the default 10 s to listen
   const ran = await runCalibration(
     plan.jobs,
     { root, specDir: spec, specCommit, isolation, docker, timeouts },

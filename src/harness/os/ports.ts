@@ -1,16 +1,42 @@
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { randomInt } from 'node:crypto';
 
-/** An ephemeral port that was free on the host's 127.0.0.1 a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+/** Ports `freePort` handed out in this process and not yet released: never handed out twice at once. */
+const handedOut = new Set<number>();
+/** Harness-chosen ports start here, and end below the kernel's own range (`ip_local_port_range`). */
+const FLOOR = 10_000;
+
+/** The first port of the range the kernel picks from for `listen(0)` and outgoing connections. */
+function kernelRangeStart(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > FLOOR + 1000 ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * A port free on the host's 127.0.0.1, reserved for one trial until `releasePort`. Chosen at random *below* the
+ * kernel's ephemeral range: a trial's port may stay unbound for a whole agent session (the host relay binds it
+ * after), and in that window the kernel would hand a port from its own range to any `listen(0)` of a concurrent
+ * trial (a reference server, another trial's probe) — a port clash that only load and concurrency produce.
+ */
+export async function freePort(): Promise<number> {
+  const span = kernelRangeStart() - FLOOR;
+  for (let i = 0; i < 100; i++) {
+    const port = FLOOR + randomInt(span);
+    if (handedOut.has(port) || !(await portFree(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port found below ${FLOOR + span} on 127.0.0.1 after 100 tries`);
+}
+
+/** The trial that reserved `port` is over: `freePort` may hand it out again. */
+export function releasePort(port: number): void {
+  handedOut.delete(port);
 }
 
 /** Whether 127.0.0.1:port can be bound on the host right now. */

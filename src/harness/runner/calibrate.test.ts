@@ -55,6 +55,35 @@ describe('calibration', () => {
     );
   });
 
+  it('runs our own subjects unsandboxed and says so; the cheater and pi + scripted model keep the sandbox', () => {
+    const isolation = Object.fromEntries(
+      ran.map((r) => [`${r.job.scenario.id} ${r.job.adapter.subject.id}`, r.result.record.trial.isolation]),
+    );
+    expect(isolation).toMatchObject({
+      'kit-server calibration/oracle': 'none',
+      'kit-server calibration/null': 'none',
+      'kit-server calibration/mutant-broken': 'none',
+      'kit-server calibration/pi+scripted-model': 'netns',
+      'kit-server calibration/cheater': 'netns',
+      'kit-client calibration/oracle': 'none',
+      'kit-client calibration/cheater': 'netns',
+    });
+  });
+
+  it('starts the longest expected jobs first and still returns results in plan order', async () => {
+    const jobs = planCalibration(scenarios, drivers).jobs.filter((j) => j.adapter.subject.id === 'calibration/null');
+    const started: string[] = [];
+    const out = await runCalibration(
+      jobs,
+      base,
+      1,
+      (r) => started.push(r.job.scenario.id),
+      (j) => (j.scenario.id === 'kit-server' ? 2 : 1),
+    );
+    expect(started).toEqual(['kit-server', 'kit-client']);
+    expect(out.map((r) => r.job.scenario.id)).toEqual(['kit-client', 'kit-server']);
+  });
+
   it('passes the gate when the oracle scores 1, null 0 and a mutant kills every checkpoint', () => {
     expect(checkCalibration(scenarios, ran).problems).toEqual([]);
   });

@@ -27,6 +27,12 @@ export interface CalibrationJob {
   scenario: Scenario;
   driver: RoleDriver;
   adapter: Adapter;
+  /**
+   * `none` for our own subjects (oracle, null, mutants): this repository's code, whose verdicts do not depend on a
+   * sandbox, so calibration skips the container's cost for them and the record says so. Absent: the run's isolation
+   * (the cheater and pi + scripted model keep it: the sandbox is what they test).
+   */
+  isolation?: 'none';
 }
 
 export interface CalibrationFilter {
@@ -65,14 +71,14 @@ export function planCalibration(
       });
       continue;
     }
-    const adapters = [
+    const own = [
       oracleAdapter(driver),
       nullAdapter(),
       ...driver.mutants.filter((m) => m.scenarios.includes(scenario.id)).map((m) => oracleAdapter(driver, m.id)),
-      scriptedPiAdapter(driver, scenario),
-      cheaterAdapter(scenario.role),
     ];
-    for (const adapter of adapters) jobs.push({ scenario, driver, adapter });
+    for (const adapter of own) jobs.push({ scenario, driver, adapter, isolation: 'none' });
+    for (const adapter of [scriptedPiAdapter(driver, scenario), cheaterAdapter(scenario.role)])
+      jobs.push({ scenario, driver, adapter });
   }
   return { jobs, problems };
 }
@@ -82,25 +88,36 @@ export interface Ran {
   result: TrialResult;
 }
 
-/** Run the jobs through the trial runner (docs none, k1), `concurrency` at a time, in plan order. */
+/**
+ * Run the jobs through the trial runner (docs none, k1), `concurrency` at a time; results in plan order. `expectedMs`
+ * (e.g. the committed record's duration) starts the longest jobs first, so the run does not end waiting on one long
+ * trial that started last; without it, jobs start in plan order.
+ */
 export async function runCalibration(
   jobs: readonly CalibrationJob[],
   base: Omit<TrialOptions, 'driver' | 'scenario' | 'adapter' | 'docs' | 'k'>,
   concurrency = 1,
   onDone?: (r: Ran, i: number) => void,
+  expectedMs?: (job: CalibrationJob) => number,
 ): Promise<Ran[]> {
   const out: Ran[] = new Array(jobs.length);
+  const order = jobs.map((_, i) => i);
+  if (expectedMs) {
+    const ms = jobs.map(expectedMs);
+    order.sort((a, b) => ms[b]! - ms[a]! || a - b);
+  }
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
+    while (next < order.length) {
+      const i = order[next++]!;
       const job = jobs[i]!;
       const result = await runTrial({
         ...base,
         driver: job.driver,
         scenario: job.scenario,
         adapter: job.adapter,
+        isolation: job.isolation ?? base.isolation,
         docs: 'none',
         k: 1,
       });
@@ -177,6 +194,22 @@ export function writeCalibration(root: string, ran: readonly Ran[]): string[] {
   const scenarios = new Map(ran.map((r) => [calibrationDir(r.job.scenario), r.job.scenario]));
   for (const dir of scenarios.keys()) rmSync(join(root, dir), { recursive: true, force: true });
   return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot));
+}
+
+/** How long the committed record of this job's trial took (0 when there is none): the start order's weight. */
+export function committedMs(root: string, job: CalibrationJob): number {
+  const path = join(
+    root,
+    calibrationDir(job.scenario),
+    job.adapter.subject.id.replace(/^calibration\//, ''),
+    'k1.json',
+  );
+  try {
+    const r = JSON.parse(readFileSync(path, 'utf8')) as TrialRecord;
+    return Math.max(0, Date.parse(r.trial.endedAt) - Date.parse(r.trial.startedAt)) || 0;
+  } catch {
+    return 0;
+  }
 }
 
 /** What `--check` compares: status, and each checkpoint's verdict in order (ids, timings, messages aside). */

@@ -14,7 +14,7 @@ import { WireRecorder } from '../wire/recorder.ts';
 import type { Adapter, AgentContext, AgentRun } from './adapters/types.ts';
 import { agentEnv } from './env.ts';
 import { crashReason, InfraError, RunnerInputError } from '../errors.ts';
-import { freePort, portFree, waitFor } from '../os/ports.ts';
+import { freePort, portFree, releasePort, waitFor } from '../os/ports.ts';
 import { killAll, pidsWithMarker, TRIAL_MARKER } from '../os/procs.ts';
 import { netnsSandbox, noneSandbox, type FsView, type IsolationKind, type Sandbox } from './sandbox.ts';
 import { wireJsonl } from '../wire/recorder.ts';
@@ -99,6 +99,8 @@ interface State {
   manifest?: HarnessManifest;
   procs?: ProcessLog;
   snapshot?: string;
+  /** The port `freePort` reserved for this trial (server role), released at cleanup. */
+  port?: number;
 }
 
 /**
@@ -237,18 +239,20 @@ async function session(run: AgentRun, ctx: AgentContext, st: State, extra: Promi
 
 async function serverTrial(o: TrialOptions, driver: ServerRoleDriver, marker: string, st: State): Promise<WireLog> {
   const sb = st.sb!;
-  const port = o.port ?? (await freePort());
+  const port = o.port ?? (st.port = await freePort());
   if (!(await portFree(port)))
     throw new InfraError(`port clash: 127.0.0.1:${port} already in use before the agent started`);
   const ctx = context(o, st, marker, { PORT: String(port) });
   await checkMount(sb, st.dirs!.dir, ctx.env);
   const run = (st.run = await o.adapter.start(ctx));
   if (run.mode === 'session') await session(run, ctx, st);
-  const up = await waitFor(
-    () => sb.listening(port),
-    run.mode === 'service' ? (o.timeouts?.serviceStartMs ?? 20_000) : (o.timeouts?.portWaitMs ?? 10_000),
-    run.mode === 'service' ? run.exited : undefined,
-  );
+  const up = run.startedNothing
+    ? sb.listening(port)
+    : await waitFor(
+        () => sb.listening(port),
+        run.mode === 'service' ? (o.timeouts?.serviceStartMs ?? 20_000) : (o.timeouts?.portWaitMs ?? 10_000),
+        run.mode === 'service' ? run.exited : undefined,
+      );
   st.notes.push(
     up ? `runner: port ${port} listening; probing` : `runner: nothing listened on port ${port}; probing anyway`,
   );
@@ -334,6 +338,7 @@ async function cleanup(
   if (st.dirs && st.planted) st.workspaceHits = scanWorkspace(st.dirs.dir, st.planted.canaries);
   st.planted?.remove();
   if (st.dirs && !o.keep) rmSync(st.dirs.root, { recursive: true, force: true });
+  if (st.port !== undefined) releasePort(st.port);
   return { leftovers: [...new Set([...left, ...nsLeft])], ...fin };
 }
 

@@ -1,5 +1,8 @@
 // Whole commands the bench times as a user runs them: the live calibration re-check and the test suite.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 
 /** A finished command: wall ms, exit code and the tail of its output. */
 interface Ran {
@@ -30,18 +33,44 @@ function timed(cmd: string, args: string[], cwd: string, env: Record<string, str
 export async function timeCalibration(
   root: string,
   jobs: number,
+  beside?: { cmd: string; args: string[] },
 ): Promise<{ ms: number; differences: number; trials: number; summary: string }> {
+  // `beside`: a command run at the same time (a full build), so the figure is the check's under that load; its own
+  // outcome does not matter here, only the CPU it takes.
+  const load = beside ? timed(beside.cmd, beside.args, root) : undefined;
   const r = await timed(process.execPath, ['scripts/calibrate.ts', '--check', '--jobs', String(jobs)], root);
+  await load;
   const m = /calibrate --check: (\d+) trials in [\d.]+ s; (\d+) difference/.exec(r.output);
   if (!m) throw new Error(`bench: calibrate --check printed no summary (exit ${r.code}):\n${r.output.slice(-3000)}`);
   const summary = r.output.slice(m.index).split('\n')[0]!;
   return { ms: r.ms, trials: Number(m[1]), differences: Number(m[2]), summary };
 }
 
-/** `npx vitest run` (what `npm test` runs), docker tests included when an engine answers. */
-export async function timeTestSuite(root: string): Promise<{ ms: number; summary: string }> {
-  const r = await timed('npx', ['vitest', 'run'], root);
-  const tests = /Tests\s+(.*)/.exec(r.output)?.[1]?.trim() ?? '';
-  if (r.code !== 0) throw new Error(`bench: npm test failed (exit ${r.code}):\n${r.output.slice(-3000)}`);
-  return { ms: r.ms, summary: `${(r.ms / 1000).toFixed(0)} s, tests ${tests}` };
+/**
+ * `npx vitest run` (what `npm test` runs), docker tests included when an engine answers; `files` is each test file's
+ * own duration (Vitest's JSON report), slowest first: what a faster suite has to shorten.
+ */
+export async function timeTestSuite(
+  root: string,
+): Promise<{ ms: number; summary: string; files: { file: string; ms: number }[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcpfs-bench-vitest-'));
+  try {
+    const report = join(dir, 'report.json');
+    const r = await timed(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      root,
+    );
+    const tests = /Tests\s+(.*)/.exec(r.output)?.[1]?.trim() ?? '';
+    if (r.code !== 0) throw new Error(`bench: npm test failed (exit ${r.code}):\n${r.output.slice(-3000)}`);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as {
+      testResults: { name: string; startTime: number; endTime: number }[];
+    };
+    const files = json.testResults
+      .map((t) => ({ file: relative(root, t.name), ms: t.endTime - t.startTime }))
+      .sort((a, b) => b.ms - a.ms);
+    return { ms: r.ms, summary: `${(r.ms / 1000).toFixed(0)} s, tests ${tests}`, files };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -90,19 +90,24 @@ export const FIXTURE = {
   countdownA: { n: 3, token: 'progress-a' },
   countdownB: { n: 2, token: 'progress-b' },
   countdownText: 'liftoff',
-  /** slow_square: a quick task (finishes while the prober waits on tasks/result) and a long one (cancelled). */
-  squareQuick: { args: { x: 7, delayMs: 300 }, text: '49' },
+  /**
+   * slow_square: a quick task (finishes while the prober waits on tasks/result) and a long one (cancelled). The quick
+   * one works 2 s: tasks/get and tasks/result, sent right after its creation, must find it working on a loaded
+   * machine too (at 300 ms, a loaded prober's tasks/get once came after the end, and a mutant escaped).
+   */
+  squareQuick: { args: { x: 7, delayMs: 2000 }, text: '49' },
   /** x = 13 crashes the computation (the prompt's failure case): the task fails with a JSON-RPC error (…-862). */
   squareCrash: { args: { x: 13, delayMs: 300 } },
-  squareLong: { args: { x: 5, delayMs: 1200 } },
+  /** Works 4 s: cancelled right after its creation, which must come while it works, on a loaded machine too. */
+  squareLong: { args: { x: 5, delayMs: 4000 } },
   /** How long after creating the long task the prober asks for it again: its work would have ended (…-496). */
-  afterLongWorkMs: 1600,
+  afterLongWorkMs: 4500,
   squareDirect: { args: { x: 3, delayMs: 0 } },
   /** add called as a task: the tool is not task-capable (251125-tasks-115b). */
   addAsTask: { args: { a: 2, b: 3 } },
   taskTtl: 60_000,
-  /** tasks/get polls before cancelling the quick task (it takes 300 ms; 20 × 100 ms leaves ample room). */
-  terminalPolls: { count: 20, gapMs: 100 },
+  /** tasks/get polls until the quick task is terminal: 60 × 100 ms, far past its 2 s, stopping at the first terminal. */
+  terminalPolls: { count: 60, gapMs: 100 },
   unknownTaskId: 'no-such-task-0000',
   /**
    * cancellation: long_countdown(5) runs 1.5 s and is cancelled 600 ms in; the prober then waits for its stream to

@@ -60,6 +60,7 @@ export const STEP = {
   callWithoutExtension: 'call-without-extension',
   taskGetWithoutExtension: 'task-get-without-extension',
   taskCreateLong: 'task-create-long',
+  taskGetLong: 'task-get-long',
   taskCancel: 'task-cancel',
   taskGetCancelled: 'task-get-cancelled',
   taskCancelUnknown: 'task-cancel-unknown',
@@ -165,15 +166,20 @@ export const FIXTURE = {
   square: {
     tool: 'slow_square',
     quick: { args: { x: 7, delayMs: 300 }, text: '49' },
-    long: { args: { x: 5, delayMs: 8000 } },
+    /**
+     * The long task works for a minute (the schema's maximum) unless cancelled, and the prober cancels it only after
+     * its tasks/get: that get sees it working however slowly the machine runs (the 300 ms quick task may be over by
+     * the prober's first tasks/get on a loaded machine).
+     */
+    long: { args: { x: 5, delayMs: 60_000 } },
     direct: { args: { x: 3, delayMs: 0 } },
     /** The square is above 1000000: the task completes with a tool error of this text. */
     outOfRange: { args: { x: 2000, delayMs: 100 }, text: 'out of range' },
     /** x = 13 crashes the computation: the task fails. */
     crash: { args: { x: 13, delayMs: 100 } },
     unknownTaskId: 'no-such-task-0000',
-    /** Polling for the quick task: at most this many tasks/get, this far apart. */
-    polls: 20,
+    /** Polling for a task: at most this many tasks/get, this far apart (stopping at the first terminal status). */
+    polls: 60,
     pollMs: 150,
   },
   /**
@@ -188,7 +194,8 @@ export const FIXTURE = {
     full: { args: { jobId: 'job-a', n: 3 }, token: 'countdown-a' },
     cut: { args: { jobId: 'job-b', n: 40 }, token: 'countdown-b' },
     cutAfterProgress: 2,
-    cutAfterMs: 600,
+    /** Only for a server that sends fewer progress notifications: the cut waits on them, this is its bound. */
+    cutAfterMs: 3000,
     earlyMs: 500,
     lateMs: 1500,
   },
@@ -204,8 +211,11 @@ export const FIXTURE = {
     listenTools: { id: 'listen-tools', filter: { toolsListChanged: true } },
     listenNothing: { id: 701, filter: {} },
     countdown: { args: { jobId: 'job-s', n: 40 }, token: 'countdown-s' },
-    /** Longest wait for both acknowledgments, and for the change notification after the install. */
-    waitMs: 1000,
+    /**
+     * Longest wait for both acknowledgments, and for the change notification after the install: the prober goes on at
+     * the event, so only a server that never sends it pays the bound (1 s flipped verdicts at 24 trials at once).
+     */
+    waitMs: 5000,
     afterCutMs: 1000,
   },
 } as const;

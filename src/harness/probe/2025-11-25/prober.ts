@@ -100,7 +100,7 @@ export class Prober {
       onSse?: (ev: SseEvent) => number | void;
     } = {},
   ): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget.next(step);
+    const timeoutMs = this.budget.next(step, o.signal !== undefined);
     if (timeoutMs === undefined) return undefined;
     const headers: Headers = [['Accept', 'text/event-stream'], ...this.common({})];
     if (o.lastEventId !== undefined) headers.push(['Last-Event-ID', o.lastEventId]);

@@ -78,7 +78,7 @@ export class Prober {
    * after the response to this request (for a notification, after the first event: nothing may answer it).
    */
   async post(step: string, message: Record<string, unknown>, o: PostOptions = {}): Promise<WireResult | undefined> {
-    const timeoutMs = this.budget.next(step);
+    const timeoutMs = this.budget.next(step, o.signal !== undefined);
     if (timeoutMs === undefined) return undefined;
     const params = (message.params ?? {}) as Record<string, unknown>;
     const version = o.version === undefined ? PROTOCOL_VERSION : o.version;

@@ -188,7 +188,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * tasks: slow_square as a task (declaring the extension), tasks/get at once, polling until terminal, an unknown
- * taskId, the call and a tasks/get without the extension, a long task cancelled and looked up again, and tasks/cancel
+ * taskId, the call and a tasks/get without the extension, a long task looked up (working until cancelled), cancelled
+ * and looked up again, and tasks/cancel
  * and tasks/update of an unknown taskId. Task requests carry
  * `Mcp-Name: <taskId>` (ext-tasks …-511).
  */
@@ -209,6 +210,7 @@ const tasksPlan: Plan = async (p) => {
   await p.post(STEP.taskGetWithoutExtension, task(5, 'tasks/get', taskId, meta({})), { name: taskId });
   const long = resultIn(await p.post(STEP.taskCreateLong, call(6, Q.tool, Q.long.args, ext)));
   const longId = typeof long?.taskId === 'string' ? long.taskId : '';
+  await p.post(STEP.taskGetLong, task(31, 'tasks/get', longId), { name: longId });
   await p.post(STEP.taskCancel, task(7, 'tasks/cancel', longId), { name: longId });
   await p.post(STEP.taskGetCancelled, task(8, 'tasks/get', longId), { name: longId });
   await p.post(STEP.taskCancelUnknown, task(9, 'tasks/cancel', Q.unknownTaskId), { name: Q.unknownTaskId });

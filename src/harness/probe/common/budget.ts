@@ -57,15 +57,19 @@ export class ProbeBudget {
     this.spent = spent;
   }
 
-  /** Time left for the next request, or undefined (and a note) when the scenario cap is spent. */
-  next(step: string): number | undefined {
+  /**
+   * Time left for the next request, or undefined (and a note) when the scenario cap is spent. A `standing` stream
+   * (one the plan ends itself, through an abort signal) is capped by the scenario's time left, not by `requestMs`: the
+   * plan's own steps run while it is open, and on a loaded machine they can take longer than one request may.
+   */
+  next(step: string, standing = false): number | undefined {
     const cap = this.spent();
     if (cap !== undefined) {
       this.recorder.note(`skipped step ${step}: the ${cap} cap of this probe run is spent`);
       return undefined;
     }
     const left = Math.floor(this.deadline - performance.now());
-    if (left >= 50) return Math.min(this.limits.requestMs, left);
+    if (left >= 50) return standing ? left : Math.min(this.limits.requestMs, left);
     this.recorder.note(`skipped step ${step}: scenario time cap of ${this.limits.totalMs} ms reached`);
     return undefined;
   }

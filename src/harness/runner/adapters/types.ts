@@ -31,6 +31,11 @@ export interface AgentRun {
    * `service`: the subject is itself a long-running server (oracle, mutant); ready once its port listens.
    */
   mode: 'session' | 'service';
+  /**
+   * The subject started no process at all (the null subject): nothing can listen later, so the runner does not wait
+   * for a port after the session.
+   */
+  startedNothing?: boolean;
   /** Resolves when the started process exited (immediately for `null`). Never rejects. */
   exited: Promise<Exit>;
   /**

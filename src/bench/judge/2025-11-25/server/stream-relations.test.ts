@@ -34,10 +34,12 @@ const progress = (token: string, i: number) => ({
  * The conformant streaming log with one more message on the GET stream (exchange 2), arriving while countdown A runs:
  * after its request was sent, before its response arrived. Hand-made logs are sequential, so the time is set here.
  */
-function onGetDuringA(data: unknown): JudgeResult {
+function onGetDuringA(data: unknown, afterAEnded = false): JudgeResult {
   const log = wireLog(streaming());
   const sent = log.events.find((e) => e.type === 'request' && e.step === STEP.countdownA)!;
-  log.events.push({ type: 'sse', t: sent.t + 1.5, x: 2, data: JSON.stringify(data) });
+  const x = 'x' in sent ? sent.x : undefined;
+  const ended = Math.max(...log.events.filter((e) => 'x' in e && e.x === x).map((e) => e.t));
+  log.events.push({ type: 'sse', t: afterAEnded ? ended + 1 : sent.t + 1.5, x: 2, data: JSON.stringify(data) });
   return getStreamMessagesUnrelated({
     log,
     exchanges: toExchanges(log),
@@ -119,15 +121,18 @@ describe('GET stream messages unrelated to running requests (251125-transports-1
   it('returns PASS when the GET stream carries nothing', () => {
     expect(judgeOn(getStreamMessagesUnrelated, streaming())).toMatchObject({
       verdict: 'pass',
-      message: 'the GET stream carried 0 messages, none related to a request running then',
+      message: 'the GET stream carried 0 messages, none related to a request the client sent',
     });
   });
   it("returns FAIL when A's progress arrives on the GET stream while A runs", () => {
     const r = onGetDuringA(progress(A.token, 1));
     expect(r).toMatchObject({ verdict: 'fail', evidence: [2, 3] });
     expect(r.message).toMatch(
-      /^Expected GET-stream messages unrelated to running requests, got \{"jsonrpc".*"progress-a".* while tools\/call id 10 was running$/,
+      /^Expected GET-stream messages unrelated to the client's requests, got \{"jsonrpc".*"progress-a".* for tools\/call id 10$/,
     );
+  });
+  it("returns FAIL when a copy of A's progress is read on the GET stream only after A's response (a loaded reader)", () => {
+    expect(onGetDuringA(progress(A.token, 1), true)).toMatchObject({ verdict: 'fail', evidence: [2, 3] });
   });
   it("returns FAIL when A's response arrives on the GET stream while A runs", () => {
     expect(onGetDuringA(textResult(10, FIXTURE.countdownText)).verdict).toBe('fail');
@@ -135,7 +140,7 @@ describe('GET stream messages unrelated to running requests (251125-transports-1
   it('returns PASS when the message relates to a request not yet sent', () => {
     expect(onGetDuringA(progress(B.token, 1))).toMatchObject({
       verdict: 'pass',
-      message: 'the GET stream carried 1 messages, none related to a request running then',
+      message: 'the GET stream carried 1 messages, none related to a request the client sent',
     });
   });
   it('returns NOT-APPLICABLE when GET gets 405', () => {

@@ -84,7 +84,7 @@ export const createdTaskResolvable = judge('tasks-created-task-resolvable', ({ e
 /** 260728-exttasks-338: every tasks/get result has resultType "complete". */
 export const getResultTypeComplete = judge('tasks-get-result-type-complete', ({ exchanges }) => {
   const gets = exchanges
-    .filter((e) => e.step === STEP.taskGetImmediate || e.step === STEP.taskPoll)
+    .filter((e) => e.step === STEP.taskGetImmediate || e.step === STEP.taskPoll || e.step === STEP.taskGetLong)
     .flatMap((e) => {
       const r = resultOf(answerOf(e));
       return r ? [{ e, r }] : [];

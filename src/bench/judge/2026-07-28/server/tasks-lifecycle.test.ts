@@ -58,10 +58,19 @@ describe('2026-07-28 tasks lifecycle judges', () => {
     const exs = answer(STEP.taskGetImmediate, 200, result(2, { taskId: 'task-1', status: 'working' }));
     expect(judgeOn(T.workingIsTask, exs).message).toMatch(/without createdAt, lastUpdatedAt, ttlMs/);
   });
-  it('returns FAIL when no tasks/get saw the task working', () => {
+  it('returns FAIL when no tasks/get saw a task working', () => {
+    const done = result(2, taskView('task-1', 'completed'));
+    const exs = override(tasks(), {
+      [STEP.taskGetImmediate]: { json: done },
+      [STEP.taskPoll]: { json: done },
+      [STEP.taskGetLong]: { json: result(31, taskView('task-2', 'completed')) },
+    });
+    expect(judgeOn(T.workingIsTask, exs).verdict).toBe('fail');
+  });
+  it('passes on the long task alone when the quick task was over by its first tasks/get (a loaded machine)', () => {
     const done = result(2, taskView('task-1', 'completed'));
     const exs = override(tasks(), { [STEP.taskGetImmediate]: { json: done }, [STEP.taskPoll]: { json: done } });
-    expect(judgeOn(T.workingIsTask, exs).verdict).toBe('fail');
+    expect(judgeOn(T.workingIsTask, exs)).toMatchObject({ verdict: 'pass' });
   });
   it('returns FAIL for a cancelled task without its Task fields, NOT-APPLICABLE while it still works', () => {
     const bare = answer(STEP.taskGetCancelled, 200, result(8, { taskId: 'task-2', status: 'cancelled' }));

@@ -320,6 +320,7 @@ export function tasks(): Ex[] {
       rpcError(5, CODE.missingCapability, MISSING),
     ),
     post(STEP.taskCreateLong, squareCall(6, Q.long.args), 200, result(6, taskView('task-2', 'working'), 'task')),
+    post(STEP.taskGetLong, taskReq(31, 'tasks/get', 'task-2'), 200, result(31, taskView('task-2', 'working'))),
     post(STEP.taskCancel, taskReq(7, 'tasks/cancel', 'task-2'), 200, result(7, {})),
     post(STEP.taskGetCancelled, taskReq(8, 'tasks/get', 'task-2'), 200, result(8, taskView('task-2', 'cancelled'))),
     post(STEP.taskCancelUnknown, taskReq(9, 'tasks/cancel', Q.unknownTaskId), 200, rpcError(9, CODE.invalidParams)),

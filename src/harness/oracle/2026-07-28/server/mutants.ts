@@ -223,7 +223,8 @@ export const MUTANTS = [
   },
   {
     id: 'task-not-durable',
-    description: 'answers the CreateTaskResult before tasks/get can find the task (the first lookup fails)',
+    description:
+      'answers the CreateTaskResult before tasks/get can find the task (the first lookup of the first task fails)',
     scenarios: TK,
   },
   {
