@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './src/testing/heavy-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -13,5 +14,7 @@ export default defineConfig({
     maxWorkers: 4,
     // First-use installs and fetches (the libraries under test) happen once, before any test file runs.
     globalSetup: ['src/testing/global-setup.ts'],
+    // The slowest files start first, also in a clean clone without Vitest's results cache (issue 31).
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });

@@ -1,5 +1,9 @@
 // Builds the site once for a generated tree (hostile trial with SSE, errors, truncation and a pi transcript; a
-// 2,000-exchange trial; an infra error) and checks the replay pages' HTML, downloads and inertness.
+// 2,000-exchange trial; an infra error; re-run verified ones) and checks the replay pages' HTML, downloads and
+// inertness, then that build's quality: every route has a page here, exchange pages included; no broken link or
+// anchor, and no accessibility violation on any kind of page (src/testing/site-quality.ts), nor on the trial page with
+// a Verification section and a snapshot (the route's sample is the largest trial page, which has neither). One build
+// for both: the quality checks had a file and a build of their own (issue 31: shared heavy fixtures).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +17,7 @@ import {
   writeReplayFixtureFiles,
 } from '../../testing/replay-fixture-tree.ts';
 import { serveStatic, type StaticServer } from '../../testing/static-server.ts';
+import { describeSiteQuality } from '../../testing/site-quality.ts';
 
 // One build in a private copy of the project (src/testing/site-build.ts), derived without the pinned spec.
 const site = useBuiltSite('mcpfs-replay', writeReplayFixtureFiles, { timeoutMs: 600_000 });
@@ -283,4 +288,9 @@ describe('isolation on the replay pages and boards', () => {
     );
     expect(board).toContain('mixed: the trials of the row ran under different isolation kinds');
   });
+});
+
+describeSiteQuality('site built from the replay fixture tree', () => site.out, {
+  routes: ['trials/[id]/exchanges/[page].astro', 'compare/[a]/[b]/index.astro', 'subjects/[...subject].astro'],
+  pages: [{ route: 'trials/[id]/index.astro', page: `trials/${FIXTURE_IDS.disagrees}/index.html` }],
 });

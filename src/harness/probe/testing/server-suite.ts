@@ -13,6 +13,7 @@ import { parseSentenceTsv } from '../../../bench/spec/tsv.ts';
 import { specDir } from '../../io/paths.ts';
 import { freePort } from '../../os/ports.ts';
 import type { ProbeLimits } from '../common/budget.ts';
+import { inPool } from '../../../testing/in-pool.ts';
 
 /**
  * Test suites every server-role revision needs, shared so each revision's test file only names its parts:
@@ -34,6 +35,9 @@ export interface ServerRoleParts {
 
 /** Short caps: everything is on localhost. */
 const LIMITS = { requestMs: 3000, totalMs: 15_000, graceMs: 500 };
+
+/** How many mutant probes the kill sweep runs side by side. */
+const MUTANTS_AT_ONCE = 16;
 
 /** Run `fn` against an in-process oracle (or mutant) on an ephemeral port; always closes it. */
 async function withOracle<T>(
@@ -59,11 +63,20 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
       expect(scenarios.length).toBeGreaterThanOrEqual(3);
     });
 
+    // One oracle run per scenario, shared by the tests that read its log (the same run judged and inspected).
+    const oracleLogs = new Map<string, Promise<WireLog>>();
+    const oracleLog = (s: Scenario) => {
+      if (!oracleLogs.has(s.id))
+        oracleLogs.set(
+          s.id,
+          withOracle(createOracleServer, undefined, (url) => probe(s, url, LIMITS)),
+        );
+      return oracleLogs.get(s.id)!;
+    };
+
     for (const s of scenarios) {
       it(`passes every checkpoint of ${s.id} against the oracle (no not-applicable)`, async () => {
-        const verdicts = await withOracle(createOracleServer, undefined, async (url) =>
-          judgeTrial(s, await probe(s, url, LIMITS), JUDGES),
-        );
+        const verdicts = judgeTrial(s, await oracleLog(s), JUDGES);
         expect(
           verdicts.filter((v) => v.verdict !== 'pass').map((v) => `${v.checkpoint}: ${v.verdict}: ${v.message}`),
         ).toEqual([]);
@@ -79,8 +92,7 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
       });
 
       it(`labels every request of ${s.id} with a step`, async () => {
-        const log = await withOracle(createOracleServer, undefined, (url) => probe(s, url, LIMITS));
-        const requests = log.events.filter((e) => e.type === 'request');
+        const requests = (await oracleLog(s)).events.filter((e) => e.type === 'request');
         expect(requests.length).toBeGreaterThan(0);
         expect(requests.filter((e) => !e.step)).toEqual([]);
       });
@@ -90,18 +102,21 @@ export function describeServerProber(parts: ServerRoleParts, killTimeoutMs?: num
       'kills every checkpoint of every scenario with at least one mutant run on it',
       async () => {
         const killed = new Map<string, Set<string>>();
-        for (const m of parts.mutants) {
-          for (const id of m.scenarios) {
-            const s = scenarios.find((x) => x.id === id);
-            expect(s, `mutant ${m.id} names unknown scenario ${id}`).toBeDefined();
-            const verdicts = await withOracle(createOracleServer, m.id, async (url) =>
-              judgeTrial(s!, await probe(s!, url, LIMITS), JUDGES),
-            );
-            const fails = verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint);
-            expect(fails.length, `mutant ${m.id} fails nothing on ${id}`).toBeGreaterThan(0);
-            for (const f of fails) killed.set(`${id}/${f}`, (killed.get(`${id}/${f}`) ?? new Set()).add(m.id));
-          }
-        }
+        const runs = parts.mutants.flatMap((m) => m.scenarios.map((id) => ({ m, id })));
+        for (const { m, id } of runs)
+          expect(
+            scenarios.find((x) => x.id === id),
+            `mutant ${m.id} names unknown scenario ${id}`,
+          ).toBeDefined();
+        await inPool(runs, MUTANTS_AT_ONCE, async ({ m, id }) => {
+          const s = scenarios.find((x) => x.id === id)!;
+          const verdicts = await withOracle(createOracleServer, m.id, async (url) =>
+            judgeTrial(s, await probe(s, url, LIMITS), JUDGES),
+          );
+          const fails = verdicts.filter((v) => v.verdict === 'fail').map((v) => v.checkpoint);
+          expect(fails.length, `mutant ${m.id} fails nothing on ${id}`).toBeGreaterThan(0);
+          for (const f of fails) killed.set(`${id}/${f}`, (killed.get(`${id}/${f}`) ?? new Set()).add(m.id));
+        });
         const survivors = scenarios
           .flatMap((s) => s.checkpoints.map((c) => `${s.id}/${c.slug}`))
           .filter((k) => !killed.has(k));

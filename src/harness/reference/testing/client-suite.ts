@@ -12,6 +12,10 @@ import { parseSentenceTsv } from '../../../bench/spec/tsv.ts';
 import { specDir } from '../../io/paths.ts';
 import type { ClientRoleDriver } from '../../roles/types.ts';
 import { runClient } from '../common/run-client.ts';
+import { inPool } from '../../../testing/in-pool.ts';
+
+/** How many mutant clients a kill sweep runs side by side (each is a child process). */
+const MUTANTS_AT_ONCE = 6;
 
 /**
  * Test suites every client-role revision needs, shared so each revision's test file only names its parts:
@@ -102,11 +106,12 @@ export function describeClientDriverLive(
 
     it(`kills every checkpoint of ${scenario.id} with at least one mutant`, async () => {
       const killed = new Map<string, string[]>(scenario.checkpoints.map((c) => [c.slug, []]));
-      for (const m of driver.mutants.filter((mu) => mu.scenarios.includes(scenario.id))) {
+      const mutants = driver.mutants.filter((mu) => mu.scenarios.includes(scenario.id));
+      await inPool(mutants, MUTANTS_AT_ONCE, async (m) => {
         const run = await runClient(driver, scenario, driver.oracleCommand(scenario, m.id), { timeoutMs });
         for (const v of judgeTrial(scenario, run.log, JUDGES))
           if (v.verdict === 'fail') killed.get(v.checkpoint)!.push(m.id);
-      }
+      });
       const survivors = [...killed].filter(([, ms]) => ms.length === 0).map(([slug]) => slug);
       expect(survivors).toEqual([]);
     });
