@@ -54,6 +54,14 @@ export class Prober {
     return this.budget.limits;
   }
 
+  /**
+   * Wait `ms`, or until the scenario's time cap if that comes first: once the budget is spent, every step is skipped,
+   * and a plan's pauses between them must not keep the run going (a polling loop would, step after skipped step).
+   */
+  pause(ms: number): Promise<void> {
+    return new Promise((r) => setTimeout(r, Math.min(ms, this.budget.left())));
+  }
+
   private common(o: PostOptions): Headers {
     const h: Headers = [];
     const session = o.session === undefined ? this.session : o.session;

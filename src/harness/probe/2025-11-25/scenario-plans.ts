@@ -86,7 +86,7 @@ const sessions: Plan = async (p) => {
   p.session = session;
   p.version = version ?? PROTOCOL_VERSION;
   const early = await standingGet(p, STEP.getBeforeInitialized);
-  await sleep(FIXTURE.beforeInitializedMs);
+  await p.pause(FIXTURE.beforeInitializedMs);
   await early.stop();
   await p.initialized(STEP.initialized, p.session);
   await p.post(STEP.incrementA1, call(2, 'increment', {}));
@@ -140,12 +140,11 @@ async function pollUntilTerminal(
   step: string = STEP.taskPollTerminal,
 ): Promise<string | undefined> {
   for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
-    const status = resultIn(
-      await p.post(step, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } }),
-      firstId + i,
-    )?.status;
+    const r = await p.post(step, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } });
+    if (r === undefined) return undefined; // skipped: the run's budget is spent
+    const status = resultIn(r, firstId + i)?.status;
     if (typeof status === 'string' && (TERMINAL_TASK_STATUSES as readonly string[]).includes(status)) return status;
-    await sleep(FIXTURE.terminalPolls.gapMs);
+    await p.pause(FIXTURE.terminalPolls.gapMs);
   }
   return undefined;
 }
@@ -190,7 +189,7 @@ const tasks: Plan = async (p) => {
   );
   // The prompt's failure case runs while the long task's work would still be going on.
   const crash = taskIdOf(await p.post(STEP.taskCreateCrash, asTask(16, 'slow_square', FIXTURE.squareCrash.args)));
-  await sleep(Math.max(0, FIXTURE.afterLongWorkMs - (performance.now() - longAt)));
+  await p.pause(Math.max(0, FIXTURE.afterLongWorkMs - (performance.now() - longAt)));
   await p.post(STEP.taskGetAfterWork, rpc(15, 'tasks/get', { taskId: long }));
   if (crash !== '' && (await pollUntilTerminal(p, crash, 200, STEP.taskPollCrash)))
     await p.post(STEP.taskResultCrash, rpc(17, 'tasks/result', { taskId: crash }));
@@ -218,13 +217,13 @@ const cancellation: Plan = async (p) => {
   const t = FIXTURE.cancelTarget;
   const ac = new AbortController();
   const target = p.post(STEP.cancelTarget, call(2, 'long_countdown', t.args), { signal: ac.signal });
-  await sleep(t.cancelAfterMs);
+  await p.pause(t.cancelAfterMs);
   await cancel(STEP.cancelInFlight, 2);
   const cut = setTimeout(() => ac.abort(), t.waitMs);
   await target;
   clearTimeout(cut);
   const control = p.post(STEP.cancelControl, call(3, 'long_countdown', FIXTURE.cancelControl.args));
-  await sleep(FIXTURE.cancelControl.cancelAfterMs);
+  await p.pause(FIXTURE.cancelControl.cancelAfterMs);
   await cancel(STEP.cancelUnknown, FIXTURE.unknownRequestId);
   await control;
   await cancel(STEP.cancelFinished, 3);

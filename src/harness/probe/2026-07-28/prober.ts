@@ -74,6 +74,14 @@ export class Prober {
   }
 
   /**
+   * Wait `ms`, or until the scenario's time cap if that comes first: once the budget is spent, every step is skipped,
+   * and a plan's pauses between them must not keep the run going (a polling loop would, step after skipped step).
+   */
+  pause(ms: number): Promise<void> {
+    return new Promise((r) => setTimeout(r, Math.min(ms, this.budget.left())));
+  }
+
+  /**
    * POST one JSON-RPC request (or a notification: a message without `id`). For SSE answers, cut the stream `graceMs`
    * after the response to this request (for a notification, after the first event: nothing may answer it).
    */

@@ -201,7 +201,7 @@ const tasksPlan: Plan = async (p) => {
   const taskId = typeof created?.taskId === 'string' ? created.taskId : '';
   await p.post(STEP.taskGetImmediate, task(2, 'tasks/get', taskId), { name: taskId });
   for (let i = 0; i < Q.polls; i++) {
-    await sleep(Q.pollMs);
+    await p.pause(Q.pollMs);
     const r = resultIn(await p.post(STEP.taskPoll, task(10 + i, 'tasks/get', taskId), { name: taskId }));
     if (r?.status !== 'working' && r?.status !== 'input_required') break;
   }
@@ -226,7 +226,7 @@ const tasksPlan: Plan = async (p) => {
     const made = resultIn(await p.post(create, call(id++, Q.tool, args, ext)));
     const tid = typeof made?.taskId === 'string' ? made.taskId : '';
     for (let i = 0; i < Q.polls; i++) {
-      await sleep(Q.pollMs);
+      await p.pause(Q.pollMs);
       const r = resultIn(await p.post(poll, task(id++, 'tasks/get', tid), { name: tid }));
       if (r?.status !== 'working' && r?.status !== 'input_required') break;
     }
@@ -256,9 +256,9 @@ const streamingPlan: Plan = async (p) => {
   await p.post(STEP.countdownCut, call(3, C.tool, C.cut.args, withToken(C.cut.token)), {
     cut: { events: C.cutAfterProgress, counts: isProgress, afterMs: C.cutAfterMs },
   });
-  await sleep(C.earlyMs);
+  await p.pause(C.earlyMs);
   await p.post(STEP.statusCutEarly, status(4, C.cut.args.jobId));
-  await sleep(C.lateMs - C.earlyMs);
+  await p.pause(C.lateMs - C.earlyMs);
   await p.post(STEP.statusCutLate, status(5, C.cut.args.jobId));
 };
 

@@ -57,6 +57,11 @@ export class ProbeBudget {
     this.spent = spent;
   }
 
+  /** Milliseconds to the scenario's deadline (0 once it passed): a plan's pauses never outlast the budget. */
+  left(): number {
+    return Math.max(0, Math.floor(this.deadline - performance.now()));
+  }
+
   /**
    * Time left for the next request, or undefined (and a note) when the scenario cap is spent. A `standing` stream
    * (one the plan ends itself, through an abort signal) is capped by the scenario's time left, not by `requestMs`: the
