@@ -1,4 +1,4 @@
-// npm run bench [-- --trials 1000,10000] [--skip derive,build,replay,calibration,test,sandbox] [--jobs 12]
+// npm run bench [-- --trials 1000,10000] [--skip derive,build,replay,calibration,test,sandbox] [--jobs 24]
 //   [--cal-runs 1] [--rounds 2]
 // Every performance figure of issue 19, measured side by side in one run and printed against its goal or anchor
 // (src/testing/perf/figures.ts), on the machine it ran on. Trees are real-shaped (src/testing/scale-tree.ts: the
@@ -33,7 +33,7 @@ const sizes = opt('trials', '1000,10000')
   .map(Number)
   .filter((n) => n > 0);
 const skip = new Set(opt('skip', '').split(','));
-const jobs = Number(opt('jobs', '12'));
+const jobs = Number(opt('jobs', '24'));
 const calRuns = Number(opt('cal-runs', '1'));
 const rounds = Number(opt('rounds', '2'));
 const root = projectRoot();

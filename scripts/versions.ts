@@ -15,6 +15,8 @@ import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
 
 const USAGE = 'npm run versions [-- --bump major|minor|patch --summary "what changed"]';
+/** The run manifest the README's sweep examples use; its calibration harness version follows the benchmark's. */
+const EXAMPLE_MANIFEST = 'runs/examples/calibration.json';
 
 function next(v: string, kind: 'major' | 'minor' | 'patch'): string {
   const [a, b, c] = v.split('.').map(Number) as [number, number, number];
@@ -62,12 +64,20 @@ async function main(): Promise<number> {
   };
   lock.version = version;
   if (lock.packages?.['']) lock.packages[''].version = version;
+  // The example calibration manifest names the harness version the tree runs (`npm run sweep` refuses another).
+  // Edited as text, so the file keeps its formatting.
+  const examplePath = join(root, EXAMPLE_MANIFEST);
+  const example = readFileSync(examplePath, 'utf8').replace(
+    /("harness":\s*\{\s*"name":\s*"calibration",\s*"version":\s*")[^"]*"/,
+    `$1${version}"`,
+  );
   writeFilesAtomic([
     { path: join(root, VERSIONS_PATH), content: `${JSON.stringify(history, null, 2)}\n` },
     { path: pkgPath, content: `${JSON.stringify(pkg, null, 2)}\n` },
     { path: lockPath, content: `${JSON.stringify(lock, null, 2)}\n` },
+    { path: examplePath, content: example },
   ]);
-  console.log(`versions: ${version} (${kind}) written to ${VERSIONS_PATH} and package.json`);
+  console.log(`versions: ${version} (${kind}) written to ${VERSIONS_PATH}, package.json and ${EXAMPLE_MANIFEST}`);
   return 0;
 }
 

@@ -7,6 +7,7 @@ import {
   compareWithCommitted,
   planCalibration,
   runCalibration,
+  startOrder,
   writeCalibration,
   type Ran,
 } from './calibrate.ts';
@@ -82,6 +83,13 @@ describe('calibration', () => {
     );
     expect(started).toEqual(['kit-server', 'kit-client']);
     expect(out.map((r) => r.job.scenario.id)).toEqual(['kit-client', 'kit-server']);
+  });
+
+  it('alternates the longest and the shortest expected jobs, ties in plan order', () => {
+    expect(startOrder([5, 1, 9, 3, 7])).toEqual([2, 1, 4, 3, 0]);
+    expect(startOrder([2, 2, 2, 2])).toEqual([0, 3, 1, 2]);
+    expect(startOrder([4])).toEqual([0]);
+    expect(startOrder([])).toEqual([]);
   });
 
   it('passes the gate when the oracle scores 1, null 0 and a mutant kills every checkpoint', () => {

@@ -126,7 +126,10 @@ export const FIXTURE = {
    */
   pollA: { n: 6, token: 'poll-a' },
   pollB: { n: 4, token: 'poll-b' },
-  /** Resumption: wait the server's retry (at most maxRetryMs; 500 ms without one), at most maxResumes times. */
+  /**
+   * Resumption: wait the server's retry (at most maxRetryMs; 500 ms without one), at most maxResumes times. The idle
+   * standalone GET is held idleGetMs and its reconnection reconnectHoldMs, each counted from its response head.
+   */
   poll: { defaultRetryMs: 500, maxRetryMs: 2000, maxResumes: 5, idleGetMs: 2500, reconnectHoldMs: 500 },
 } as const;
 

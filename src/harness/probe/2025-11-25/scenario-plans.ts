@@ -39,15 +39,16 @@ async function start(p: Prober): Promise<void> {
 }
 
 /**
- * Open a GET stream and hold it until `stop()`: waits (at most 1 s) for its response headers, so what the server sends
- * on it from then on is recorded. A server may refuse it (405); the exchange then ends at once.
+ * Open a GET stream and hold it until `stop()`: waits for its response headers (at most one request's time, which only
+ * a server that never answers pays), so the server has opened the stream before the plan's next step. A server may
+ * refuse it (405); the exchange then ends at once.
  */
 async function standingGet(p: Prober, step: string): Promise<{ stop: () => Promise<void> }> {
   const ac = new AbortController();
   let opened!: () => void;
   const ready = new Promise<void>((r) => (opened = r));
   const get = p.get(step, { signal: ac.signal, onResponse: () => opened() });
-  await Promise.race([ready, get, sleep(1000)]);
+  await Promise.race([ready, get, sleep(p.limits.requestMs)]);
   return {
     stop: async () => {
       ac.abort();
@@ -278,7 +279,7 @@ async function resumeUntilAnswered(p: Prober, step: string, first: WireResult | 
 /**
  * poll-resume: slow_countdown(6) outlasts the second a connection may stay open, so the server closes its stream and
  * the prober resumes it until the result; slow_countdown(4) is dropped by the prober after its first progress and
- * resumed; a standalone GET stream is held 2.5 s and, if the server closed it, reconnected (from its last event id).
+ * resumed; a standalone GET stream is held 2.5 s from its head and, if the server closed it, reconnected (from its last event id).
  */
 const pollResume: Plan = async (p) => {
   await start(p);
@@ -290,7 +291,7 @@ const pollResume: Plan = async (p) => {
     onSse: (ev) => (isProgress(ev.data) ? 0 : answers(ev.data, '3') ? p.limits.graceMs : undefined),
   });
   await resumeUntilAnswered(p, STEP.pollResumeB, rb, 3);
-  const g = await p.get(STEP.getIdle, { signal: AbortSignal.timeout(FIXTURE.poll.idleGetMs) });
+  const g = await p.get(STEP.getIdle, holdAfterHead(FIXTURE.poll.idleGetMs, p.limits.requestMs));
   if (g?.reason !== 'complete')
     return p.recorder.note(`skipped step ${STEP.getReconnect}: the server did not close the standalone stream`);
   const cur = new Cursor();
@@ -298,9 +299,26 @@ const pollResume: Plan = async (p) => {
   await cur.wait();
   await p.get(STEP.getReconnect, {
     ...(cur.last === undefined ? {} : { lastEventId: cur.last }),
-    signal: AbortSignal.timeout(FIXTURE.poll.reconnectHoldMs),
+    ...holdAfterHead(FIXTURE.poll.reconnectHoldMs, p.limits.requestMs),
   });
 };
+
+/**
+ * Hold a GET stream `ms` after its response head arrives, then end it; without a head, give up after `noHeadMs`.
+ * Counted from the head, not from the request: on a loaded machine the server's answer alone can take longer than
+ * the hold (a reconnect aborted before its head read as "not answered with an SSE stream").
+ */
+function holdAfterHead(ms: number, noHeadMs: number): { signal: AbortSignal; onResponse: () => void } {
+  const ac = new AbortController();
+  const noHead = setTimeout(() => ac.abort(), noHeadMs);
+  return {
+    signal: ac.signal,
+    onResponse: () => {
+      clearTimeout(noHead);
+      setTimeout(() => ac.abort(), ms);
+    },
+  };
+}
 
 /** Probe plans by scenario id. */
 export const PLANS: Readonly<Record<string, Plan>> = {

@@ -46,7 +46,7 @@ const BASE: ReferenceScript = {
   expireAfterSecret: false,
   secret: 'json',
   needsToken: false,
-  retryMs: 300,
+  retryMs: 1000,
   hangMs: 8_000,
   finishOnDelete: false,
   tasks: false,
@@ -56,7 +56,7 @@ const BASE: ReferenceScript = {
 
 /** Scripts by scenario id (`scenarios/2025-11-25/client/<id>.json`). */
 export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
-  'call-tool': { ...BASE, sessions: false, initDelayMs: 150 },
+  'call-tool': { ...BASE, sessions: false, initDelayMs: 1000 },
   'session-expiry': { ...BASE, expireAfterSecret: true, finishOnDelete: true },
   'sse-resume': { ...BASE, secret: 'sse-resume', needsToken: true },
   'task-call': { ...BASE, tasks: true },

@@ -10,9 +10,9 @@ import type { ReferenceState } from './server.ts';
  */
 
 /** How long the job runs: long enough for several polls at `POLL_INTERVAL_MS`. */
-export const TASK_DURATION_MS = 1_200;
+export const TASK_DURATION_MS = 2_500;
 /** The polling interval the server suggests in every task it reports (251125-tasks-193, -459b). */
-export const POLL_INTERVAL_MS = 250;
+export const POLL_INTERVAL_MS = 1_000;
 /** Longest retention the server grants; a longer requested `ttl` is lowered (251125-tasks-456). */
 const MAX_TTL_MS = 60_000;
 /** Meta key that ties a message to its task. */

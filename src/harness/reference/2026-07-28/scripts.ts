@@ -44,7 +44,7 @@ export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
   // get_secret's SSE answer names its Content-Type header `CONTENT-TYPE` (header names are case-insensitive, shttp-574).
   'stateless-call': {
     ...BASE,
-    listDelayMs: 150,
+    listDelayMs: 1000,
     secretVia: 'sse',
     tokenTool: 'get_token',
     oddCaseSse: true,

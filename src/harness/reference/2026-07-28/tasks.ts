@@ -13,14 +13,14 @@ import { isObj, rpcError } from './validate.ts';
  */
 
 /** How long the job runs: long enough for several polls at `POLL_INTERVAL_MS`. */
-export const TASK_DURATION_MS = 1_200;
+export const TASK_DURATION_MS = 2_500;
 /**
  * The polling interval the server suggests (260728-exttasks-308a): `FIRST_POLL_MS` in the CreateTaskResult, then
  * `POLL_INTERVAL_MS` in every tasks/get answer. The value MAY change over a task's lifetime (-308b): a client that
  * keeps the first one polls too soon.
  */
-export const FIRST_POLL_MS = 200;
-export const POLL_INTERVAL_MS = 350;
+export const FIRST_POLL_MS = 100;
+export const POLL_INTERVAL_MS = 1_000;
 /** Retention of every task (`ttlMs`), far past the trial. */
 const TTL_MS = 60_000;
 

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
-import { projectRoot } from '../../io/paths.ts';
 import type { Subject } from '../../../bench/schema/subject.ts';
 import type { RoleDriver } from '../../roles/types.ts';
 import { RunnerInputError } from '../../errors.ts';
-import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
+import { compileCacheEnv, hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
 
 export const ORACLE_SUBJECT: Subject = {
@@ -49,10 +48,7 @@ export function oracleAdapter(driver: RoleDriver, mutant?: string): Adapter {
       return spawnSubject(ctx, c.cmd, c.args, {
         mode: driver.role === 'server' ? 'service' : 'session',
         log: 'oracle.log',
-        // Node's compile cache (the project's .cache/, ignored by git): the oracle's modules are stripped and compiled
-        // once, not once per trial — half of each start's CPU, which calibration pays ~300 times. A sandbox that
-        // mounts the project read-only only loses the cache, never the run.
-        env: { ...ctx.env, NODE_COMPILE_CACHE: join(projectRoot(), '.cache', 'node-compile') },
+        env: { ...ctx.env, ...compileCacheEnv() },
       });
     },
   };

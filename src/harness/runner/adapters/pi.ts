@@ -6,7 +6,7 @@ import type { Subject } from '../../../bench/schema/subject.ts';
 import { TRIAL_MARKER } from '../../os/procs.ts';
 import { RunnerInputError } from '../../errors.ts';
 import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-session.ts';
-import { hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
+import { compileCacheEnv, hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
 
 export const PI_THINKING = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
@@ -132,6 +132,8 @@ export function piAdapter(o: PiOptions): Adapter {
         PI_OFFLINE: '1',
         PI_SKIP_VERSION_CHECK: '1',
         PI_TELEMETRY: '0',
+        // pi runs on the host, so the cache is ours; its bash enters the sandbox with the allow-listed env only.
+        ...compileCacheEnv(),
       };
       const run = await spawnSubject(ctx, process.execPath, args, {
         mode: 'session',

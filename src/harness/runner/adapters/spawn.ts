@@ -3,6 +3,7 @@ import { chmodSync, closeSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { envArgs, shq } from '../env.ts';
 import { InfraError } from '../../errors.ts';
+import { projectRoot } from '../../io/paths.ts';
 import { killGroup, killPid, TRIAL_MARKER } from '../../os/procs.ts';
 import type { AgentContext, AgentRun, Exit } from './types.ts';
 
@@ -64,6 +65,15 @@ export function hostEnv(): Record<string, string> {
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith('MCPFS_') && k !== TRIAL_MARKER) env[k] = v;
   return env;
+}
+
+/**
+ * Node's compile cache for a host-side Node subject we start (the oracle, pi): the project's .cache/ (ignored by
+ * git), so modules are stripped and compiled once, not once per trial — half of each start's CPU, which calibration
+ * pays ~350 times. A subject that cannot write there only loses the cache, never the run.
+ */
+export function compileCacheEnv(): { NODE_COMPILE_CACHE: string } {
+  return { NODE_COMPILE_CACHE: join(projectRoot(), '.cache', 'node-compile') };
 }
 
 /**
