@@ -1,4 +1,4 @@
-// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
+// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] [--threads n] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--threads n: check the records the memo lacks on n worker threads first; default one per core, at most 4) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
@@ -8,7 +8,13 @@ import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { relative } from 'node:path';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { ensureSpec } from '../src/harness/io/spec.ts';
-import { deriveCacheLabel, deriveWithMemo, writeDeriveCache } from '../src/harness/io/derive-cache.ts';
+import {
+  deriveCacheLabel,
+  deriveFingerprint,
+  readDeriveCache,
+  writeDeriveCache,
+} from '../src/harness/io/derive-cache.ts';
+import { checkOnThreads, defaultThreads } from '../src/harness/derive-threads/threads.ts';
 
 const args = process.argv.slice(2);
 const root = projectRoot();
@@ -35,8 +41,23 @@ const skipped = input.schemas && schemaSkipLine(input.schemas);
 if (skipped) console.error(`derive: ${skipped}`);
 // The memo of records checked before (src/bench/derive/record-cache.ts): a record whose bytes, sidecars, scenario and
 // checking code are all unchanged is not parsed and judged again.
-const out = args.includes('--no-cache') ? derive(input) : deriveWithMemo(root, input);
-if (out.cache) writeDeriveCache(root, out.cache.next);
+// Records the memo lacks are checked on worker threads first (src/harness/derive-threads/threads.ts); derive takes their
+// entries after its own digest check. --no-cache: no stored memo is read or written, but the threads still help.
+const noCache = args.includes('--no-cache');
+const threadsArg = args.includes('--threads') ? Number(args[args.indexOf('--threads') + 1]) : defaultThreads();
+if (!Number.isInteger(threadsArg) || threadsArg < 1) {
+  console.error('derive: --threads: must be a positive integer');
+  process.exit(2);
+}
+const fingerprint = deriveFingerprint(input);
+const stored = noCache ? undefined : readDeriveCache(root);
+const threaded = await checkOnThreads(root, input, fingerprint, stored, threadsArg).catch((e: unknown) => {
+  // A thread only ever saves time: without its entries, derive checks those records itself.
+  console.error(`derive: checking on threads failed (${e instanceof Error ? e.message : String(e)}); checking here`);
+  return { cache: stored, checked: 0, made: 0, threads: 1 };
+});
+const out = derive({ ...input, cache: { fingerprint, previous: threaded.cache } });
+if (out.cache && !noCache) writeDeriveCache(root, out.cache.next);
 if (!out.dataset) {
   for (const p of out.problems) console.error(formatProblem(p));
   console.error(
@@ -47,9 +68,10 @@ if (!out.dataset) {
 const target = datasetPath(root);
 writeFilesAtomic([{ path: target, content: serializeDataset(out.dataset) }]);
 const d = out.dataset;
-const memo = out.cache
-  ? `; ${out.cache.reused} of ${d.trials.length} records reused unchanged from ${deriveCacheLabel(root)}`
-  : '';
+const onThreads = threaded.checked > 0 ? `; ${threaded.checked} records checked on ${threaded.threads} threads` : '';
+const memo = noCache
+  ? onThreads
+  : `; ${(out.cache?.reused ?? 0) - threaded.made} of ${d.trials.length} records reused unchanged from ${deriveCacheLabel(root)}${onThreads}`;
 const checked = d.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision);
 const schemaLine = checked.length
   ? `schema-checked ${checked.join(', ')} (${d.schema.findings.subject} subject findings)`

@@ -82,6 +82,7 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   sweep: 6, // runs a run manifest's trials through the runner into a bundle
   conformance: 7,
   'derive-inputs': 7, // compose all of the above
+  'derive-threads': 8, // checks records for scripts/derive.ts on worker threads, each reading the tree as derive-inputs does
 };
 /** The driver contract every instrument implements: lower rooms may name its types (`import type`), nothing else. */
 const CONTRACT = 'src/harness/roles/types.ts';

@@ -24,12 +24,16 @@ import { calibrationSubjects } from './runner/calibration-subjects.ts';
  * Read everything derive needs from the project tree (and the pinned spec and its JSON Schemas, when present). What
  * the safe reader refuses (links, FIFOs, oversized or non-UTF-8 files, hidden entries) is passed on as `refused`.
  */
-export function loadDeriveInput(root: string, opts: { gate?: boolean; rejudge?: boolean } = {}): DeriveInput {
+export function loadDeriveInput(
+  root: string,
+  opts: { gate?: boolean; rejudge?: boolean; results?: boolean } = {},
+): DeriveInput {
   const refused: Problem[] = [];
   const { scenarios, coverage } = loadScenarioSources(root, refused);
   return {
     scenarios,
-    results: loadResultFiles(root, refused),
+    // results: false (a thread checking records it was handed): everything but the results tree.
+    results: opts.results === false ? new Map() : loadResultFiles(root, refused),
     judges: JUDGES,
     spec: loadSpecRows(specDir(root)),
     coverage,

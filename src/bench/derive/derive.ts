@@ -14,26 +14,26 @@ import { recordContextProblems } from './record-context.ts';
 import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
-import { checkRecord, type CheckedRecord, type ReadSidecars } from './records.ts';
+import { type CheckedRecord, type ReadSidecars } from './records.ts';
+import {
+  checkForMemo,
+  memoFingerprint,
+  recordCheckContext,
+  recordSchemaReport,
+  scenarioDigestOf,
+} from './memo-entries.ts';
 import { conventionalRecord } from './sidecar-names.ts';
 import { type CalibrationSubjects } from './integrity.ts';
 import { treeProblems, uniquenessProblems } from './tree-checks.ts';
 import { checkScenarios, type SourceFile } from './scenarios.ts';
 import { schemaGate, withDeclarations, type SchemaExemptions } from '../wire-schema/gate.ts';
-import { schemaStatuses, trialSchemaReport } from '../wire-schema/trial.ts';
+import { schemaStatuses } from '../wire-schema/trial.ts';
 import type { SchemaSet, TrialSchemaReport } from '../wire-schema/types.ts';
 import { REVISIONS } from '../schema/common.ts';
 import type { PriceTable } from '../schema/prices.ts';
 import { PRICE_TABLE } from '../cost/prices.ts';
 import { methodOf } from './method.ts';
-import {
-  cachedRecord,
-  cacheEntry,
-  scenarioContentDigest,
-  DERIVE_CACHE_FORMAT,
-  type CachedRecord,
-  type DeriveCache,
-} from './record-cache.ts';
+import { cachedRecord, DERIVE_CACHE_FORMAT, type CachedRecord, type DeriveCache } from './record-cache.ts';
 
 /** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
 export interface DeriveInput {
@@ -97,13 +97,7 @@ export interface DeriveOutput {
   cache?: { next: DeriveCache; reused: number };
 }
 
-/** A record's schema report: its wire log validated against its revision's pinned schema. */
-export function recordSchemaReport(
-  c: Pick<CheckedRecord, 'record' | 'log'>,
-  schemas: SchemaSet | undefined,
-): TrialSchemaReport {
-  return trialSchemaReport(c.record.trial.revision, c.log, c.record.verdicts, schemas);
-}
+export { recordSchemaReport };
 
 /** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
 export function trialRow(
@@ -217,29 +211,14 @@ export function derive(input: DeriveInput): DeriveOutput {
     const m = /^scenarios\/(.+\/(?:client|server)\/[^/]+)\.json$/.exec(p.file);
     if (m) broken.add(m[1]!);
   }
-  const ctx = {
-    files: results,
-    scenarios,
-    judges: input.judges,
-    rejudge: input.rejudge ?? true,
-    brokenScenarios: broken,
-    refused: tree.refused,
-    calibration: input.calibrationSubjects,
-  };
+  const ctx = recordCheckContext(input, scenarios, broken, tree);
   const rctx = { files: results, versions: history?.versions, currentHash: history ? undefined : currentHash };
   const recordPaths = [...results.keys()].filter((p) => p.endsWith('.json')).sort(cmp);
   const read: ReadSidecars[] = [];
-  // Whether re-judging ran is part of what a stored result means.
-  const fingerprint = input.cache && `${input.cache.fingerprint}\nrejudge=${ctx.rejudge}`;
+  const fingerprint = input.cache && memoFingerprint(input.cache.fingerprint, ctx.rejudge);
   const memo: Record<string, CachedRecord> = {};
   let reused = 0;
-  // The whole scenario file's content, not its version hash: a judge's rule text or message changes a check's result
-  // without making a new scenario version.
-  const contentHash = new Map(
-    fingerprint === undefined ? [] : [...scenarios.values()].map((s) => [scenarioKey(s), scenarioContentDigest(s)]),
-  );
-  const hashOf = (t: { revision: string; role: string; scenario: string }) =>
-    contentHash.get(`${t.revision}/${t.role}/${t.scenario}`);
+  const hashOf = fingerprint === undefined ? () => undefined : scenarioDigestOf(scenarios);
   const passed: { c: Omit<CheckedRecord, 'log'>; schema: TrialSchemaReport }[] = [];
   for (const path of recordPaths) {
     const hit =
@@ -255,16 +234,15 @@ export function derive(input: DeriveInput): DeriveOutput {
       ({ checked: c, schema } = hit);
       memo[path] = hit;
     } else {
-      const r = checkRecord(path, results.get(path)!, ctx);
+      const r = checkForMemo(path, results.get(path)!, ctx, input.schemas, hashOf);
       problems.push(...r.problems);
       if (r.read) read.push(r.read);
       r.sidecars.forEach((s) => referenced.add(s));
       if (!r.checked) continue;
       c = r.checked;
-      schema = recordSchemaReport(r.checked, input.schemas);
+      schema = r.schema;
       records.push(r.checked);
-      const h = hashOf(r.checked.record.trial);
-      if (r.read && h !== undefined) memo[path] = cacheEntry(r.checked, h, r.read, r.sidecars, schema);
+      if (r.entry) memo[path] = r.entry;
     }
     const prev = ids.get(c.record.trial.id);
     if (prev) {

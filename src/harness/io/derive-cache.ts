@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import fg from 'fast-glob';
 import { DERIVE_CACHE_FORMAT, type DeriveCache } from '../../bench/derive/record-cache.ts';
-import { derive, type DeriveInput, type DeriveOutput } from '../../bench/derive/derive.ts';
+import type { DeriveInput } from '../../bench/derive/derive.ts';
 import { writeFilesAtomic } from './write.ts';
 
 /** The memo's file under a project root. */
@@ -58,13 +58,3 @@ export function writeDeriveCache(root: string, cache: DeriveCache): void {
 
 /** The memo's path as derive reports it. */
 export const deriveCacheLabel = (root: string): string => relative(process.cwd(), deriveCachePath(root)) || '.';
-
-/**
- * derive with the memo under `root`, as `npm run derive` runs it: `previous` false ignores the stored memo (every
- * record is checked). The memo for the next run is returned in `out.cache`; `writeDeriveCache` stores it.
- */
-export const deriveWithMemo = (root: string, input: DeriveInput, previous = true): DeriveOutput =>
-  derive({
-    ...input,
-    cache: { fingerprint: deriveFingerprint(input), ...(previous ? { previous: readDeriveCache(root) } : {}) },
-  });

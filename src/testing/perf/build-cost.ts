@@ -22,8 +22,13 @@ export async function measureDerive(
   rounds = 2,
   write = false,
   warm = false,
+  threads?: number,
 ): Promise<DeriveProbe> {
-  const flags = [...(write ? ['--write'] : []), ...(warm ? ['--warm'] : [])];
+  const flags = [
+    ...(write ? ['--write'] : []),
+    ...(warm ? ['--warm'] : []),
+    ...(threads === undefined ? [] : ['--threads', String(threads)]),
+  ];
   const { stdout } = await run(process.execPath, [PROBE, root, String(rounds), ...flags], {
     maxBuffer: 64 << 20,
     env: { ...process.env, NO_COLOR: '1', MCP_SPEC_DIR: spec },

@@ -1,14 +1,17 @@
-// Child process of `npm run bench` (node src/testing/perf/derive-probe.ts <root> <rounds> [--write] [--warm]): times
+// Child process of `npm run bench` (node src/testing/perf/derive-probe.ts <root> <rounds> [--write] [--warm]
+// [--threads n]): times
 // plain JSON.parse of every file under <root>/results and a derive of the tree (re-judging, every message against the
 // pinned schema, gates), best of <rounds> each, interleaved, in one process; prints one JSON line. Its own process so
 // its peak RSS is derive's alone. Cold by default: every record checked (no stored memo), as in a clean clone.
 // --warm: with the memo a previous --write left in the tree (`npm run derive` on a rebuild). --write also writes the
-// data set and the memo, as `npm run derive` would, for the site build and the next --warm.
+// data set and the memo, as `npm run derive` would, for the site build and the next --warm. --threads: as
+// `npm run derive --threads` (default one per core, at most 4; 1: everything on the main thread).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { serializeDataset, type DeriveOutput } from '../../bench/derive/derive.ts';
-import { deriveWithMemo, writeDeriveCache } from '../../harness/io/derive-cache.ts';
+import { derive, serializeDataset, type DeriveOutput } from '../../bench/derive/derive.ts';
+import { deriveFingerprint, readDeriveCache, writeDeriveCache } from '../../harness/io/derive-cache.ts';
+import { checkOnThreads, defaultThreads } from '../../harness/derive-threads/threads.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { loadDeriveInput } from '../../harness/derive-inputs.ts';
 import { writeFilesAtomic } from '../../harness/io/write.ts';
@@ -23,8 +26,9 @@ export interface DeriveProbe {
   maxRssKb: number;
   /** Revisions whose messages were validated against the pinned schema (the real path validates both). */
   schemaChecked: string[];
-  /** Records whose stored result was reused (--warm), not checked again. */
+  /** Records whose memo entry derive took (stored, with --warm, or made by the threads just before). */
   reused: number;
+  threads: number;
 }
 
 function parseAll(root: string): { ms: number; files: number; bytes: number } {
@@ -41,15 +45,21 @@ function parseAll(root: string): { ms: number; files: number; bytes: number } {
 }
 
 let last: DeriveOutput | undefined;
-function deriveOnce(root: string, warm: boolean): number {
+/** What scripts/derive.ts does: the memo (when warm), the threads, then derive. */
+async function deriveOnce(root: string, warm: boolean, threads: number): Promise<number> {
   const t0 = performance.now();
-  last = deriveWithMemo(root, loadDeriveInput(root, { rejudge: true }), warm);
+  const input = loadDeriveInput(root, { rejudge: true });
+  const fingerprint = deriveFingerprint(input);
+  const t = await checkOnThreads(root, input, fingerprint, warm ? readDeriveCache(root) : undefined, threads);
+  last = derive({ ...input, cache: { fingerprint, previous: t.cache } });
   if (!last.dataset)
     throw new Error(`${root}: derive failed:\n${last.problems.slice(0, 10).map(formatProblem).join('\n')}`);
   return performance.now() - t0;
 }
 
-const [root, rounds = '2'] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const argv = process.argv.slice(2);
+const threads = argv.includes('--threads') ? Number(argv[argv.indexOf('--threads') + 1]) : defaultThreads();
+const [root, rounds = '2'] = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--threads');
 const warm = process.argv.includes('--warm');
 if (!root) throw new Error('usage: derive-probe.ts <root> [rounds]');
 let parse = parseAll(root);
@@ -57,7 +67,7 @@ let deriveMs = Infinity;
 for (let i = 0; i < Number(rounds); i++) {
   const p = parseAll(root);
   if (p.ms < parse.ms) parse = p;
-  deriveMs = Math.min(deriveMs, deriveOnce(root, warm));
+  deriveMs = Math.min(deriveMs, await deriveOnce(root, warm, threads));
 }
 const probe: DeriveProbe = {
   files: parse.files,
@@ -67,6 +77,7 @@ const probe: DeriveProbe = {
   maxRssKb: process.resourceUsage().maxRSS,
   schemaChecked: last!.dataset!.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision),
   reused: last!.cache?.reused ?? 0,
+  threads,
 };
 if (process.argv.includes('--write')) {
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(last!.dataset!) }]);
