@@ -1,4 +1,4 @@
-// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] [--threads n] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--threads n: check the records the memo lacks on n worker threads first; default one per core, at most 4) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
+// npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] [--threads n] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--threads n: check the records the memo lacks on n worker threads first; default one per core, at most 4, from 5,000 records to check) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
 import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
 import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
@@ -44,18 +44,21 @@ if (skipped) console.error(`derive: ${skipped}`);
 // Records the memo lacks are checked on worker threads first (src/harness/derive-threads/threads.ts); derive takes their
 // entries after its own digest check. --no-cache: no stored memo is read or written, but the threads still help.
 const noCache = args.includes('--no-cache');
-const threadsArg = args.includes('--threads') ? Number(args[args.indexOf('--threads') + 1]) : defaultThreads();
+const explicit = args.includes('--threads');
+const threadsArg = explicit ? Number(args[args.indexOf('--threads') + 1]) : defaultThreads();
 if (!Number.isInteger(threadsArg) || threadsArg < 1) {
   console.error('derive: --threads: must be a positive integer');
   process.exit(2);
 }
 const fingerprint = deriveFingerprint(input);
 const stored = noCache ? undefined : readDeriveCache(root);
-const threaded = await checkOnThreads(root, input, fingerprint, stored, threadsArg).catch((e: unknown) => {
-  // A thread only ever saves time: without its entries, derive checks those records itself.
-  console.error(`derive: checking on threads failed (${e instanceof Error ? e.message : String(e)}); checking here`);
-  return { cache: stored, checked: 0, made: 0, threads: 1 };
-});
+const threaded = await checkOnThreads(root, input, fingerprint, stored, threadsArg, explicit ? 1 : undefined).catch(
+  (e: unknown) => {
+    // A thread only ever saves time: without its entries, derive checks those records itself.
+    console.error(`derive: checking on threads failed (${e instanceof Error ? e.message : String(e)}); checking here`);
+    return { cache: stored, checked: 0, made: 0, threads: 1 };
+  },
+);
 const out = derive({ ...input, cache: { fingerprint, previous: threaded.cache } });
 if (out.cache && !noCache) writeDeriveCache(root, out.cache.next);
 if (!out.dataset) {

@@ -8,6 +8,9 @@ import { loadDeriveInput } from '../derive-inputs.ts';
 import { deriveFingerprint } from '../io/derive-cache.ts';
 import { checkOnThreads, MIN_RECORDS_FOR_THREADS, shardRecords } from './threads.ts';
 
+/** Records in the test tree: enough for two shards; the default minimum is for real trees (see threads.ts). */
+const MIN = 100;
+
 let dir: string;
 let input: DeriveInput;
 let fingerprint: string;
@@ -24,9 +27,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('derive on worker threads', () => {
   it('gives the data set and the problems of a derive on one thread, byte for byte', async () => {
     const records = [...input.results.keys()].filter((p) => p.endsWith('.json')).length;
-    expect(records).toBeGreaterThanOrEqual(MIN_RECORDS_FOR_THREADS);
+    expect(records).toBeGreaterThanOrEqual(MIN);
     const one = derive({ ...input, cache: { fingerprint } });
-    const t = await checkOnThreads(dir, input, fingerprint, undefined, 2);
+    const t = await checkOnThreads(dir, input, fingerprint, undefined, 2, MIN);
     expect(t).toMatchObject({ checked: records, threads: 2 });
     expect(t.made).toBeGreaterThan(records / 2);
     const two = derive({ ...input, cache: { fingerprint, previous: t.cache } });
@@ -38,13 +41,16 @@ describe('derive on worker threads', () => {
 
   it('leaves every record to derive when the memo already holds it, or one thread is asked for', async () => {
     const first = derive({ ...input, cache: { fingerprint } });
-    const warm = await checkOnThreads(dir, input, fingerprint, first.cache!.next, 2);
+    const warm = await checkOnThreads(dir, input, fingerprint, first.cache!.next, 2, MIN);
     expect(warm).toMatchObject({ checked: 0, made: 0, threads: 1, cache: first.cache!.next });
-    expect(await checkOnThreads(dir, input, fingerprint, undefined, 1)).toMatchObject({ checked: 0, threads: 1 });
+    expect(await checkOnThreads(dir, input, fingerprint, undefined, 1, MIN)).toMatchObject({ checked: 0, threads: 1 });
+    // By default, a tree this small is checked by derive alone: threads would cost more than they save.
+    expect(MIN_RECORDS_FOR_THREADS).toBeGreaterThan(MIN);
+    expect(await checkOnThreads(dir, input, fingerprint, undefined, 2)).toMatchObject({ checked: 0, threads: 1 });
   });
 
   it('refuses when the thread reads another configuration than the derive that started it', async () => {
-    await expect(checkOnThreads(dir, input, 'another fingerprint', undefined, 2)).rejects.toThrow(
+    await expect(checkOnThreads(dir, input, 'another fingerprint', undefined, 2, MIN)).rejects.toThrow(
       /another configuration/,
     );
   });

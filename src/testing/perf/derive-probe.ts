@@ -5,7 +5,7 @@
 // its peak RSS is derive's alone. Cold by default: every record checked (no stored memo), as in a clean clone.
 // --warm: with the memo a previous --write left in the tree (`npm run derive` on a rebuild). --write also writes the
 // data set and the memo, as `npm run derive` would, for the site build and the next --warm. --threads: as
-// `npm run derive --threads` (default one per core, at most 4; 1: everything on the main thread).
+// `npm run derive --threads` (default: one per core, at most 4, from 5,000 records to check; given: always).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -28,6 +28,7 @@ export interface DeriveProbe {
   schemaChecked: string[];
   /** Records whose memo entry derive took (stored, with --warm, or made by the threads just before). */
   reused: number;
+  /** Threads that checked records (1: derive alone, as below the threshold without --threads). */
   threads: number;
 }
 
@@ -50,7 +51,15 @@ async function deriveOnce(root: string, warm: boolean, threads: number): Promise
   const t0 = performance.now();
   const input = loadDeriveInput(root, { rejudge: true });
   const fingerprint = deriveFingerprint(input);
-  const t = await checkOnThreads(root, input, fingerprint, warm ? readDeriveCache(root) : undefined, threads);
+  const t = await checkOnThreads(
+    root,
+    input,
+    fingerprint,
+    warm ? readDeriveCache(root) : undefined,
+    threads,
+    explicit ? 1 : undefined,
+  );
+  used = Math.max(used, t.threads);
   last = derive({ ...input, cache: { fingerprint, previous: t.cache } });
   if (!last.dataset)
     throw new Error(`${root}: derive failed:\n${last.problems.slice(0, 10).map(formatProblem).join('\n')}`);
@@ -58,7 +67,9 @@ async function deriveOnce(root: string, warm: boolean, threads: number): Promise
 }
 
 const argv = process.argv.slice(2);
-const threads = argv.includes('--threads') ? Number(argv[argv.indexOf('--threads') + 1]) : defaultThreads();
+const explicit = argv.includes('--threads');
+const threads = explicit ? Number(argv[argv.indexOf('--threads') + 1]) : defaultThreads();
+let used = 1;
 const [root, rounds = '2'] = argv.filter((a, i) => !a.startsWith('--') && argv[i - 1] !== '--threads');
 const warm = process.argv.includes('--warm');
 if (!root) throw new Error('usage: derive-probe.ts <root> [rounds]');
@@ -77,7 +88,7 @@ const probe: DeriveProbe = {
   maxRssKb: process.resourceUsage().maxRSS,
   schemaChecked: last!.dataset!.schema.revisions.filter((r) => r.status === 'checked').map((r) => r.revision),
   reused: last!.cache?.reused ?? 0,
-  threads,
+  threads: used,
 };
 if (process.argv.includes('--write')) {
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(last!.dataset!) }]);

@@ -42,7 +42,9 @@ export async function timeCalibration(
   await load;
   const m = /calibrate --check: (\d+) trials in [\d.]+ s; (\d+) difference/.exec(r.output);
   if (!m) throw new Error(`bench: calibrate --check printed no summary (exit ${r.code}):\n${r.output.slice(-3000)}`);
-  const summary = r.output.slice(m.index).split('\n')[0]!;
+  // A difference is the finding, not just a count: its committed and fresh lines go into the summary.
+  const diffs = r.output.split('\n').filter((l) => /^results\/.*: (committed|not committed)|^ {2}fresh: /.test(l));
+  const summary = [r.output.slice(m.index).split('\n')[0]!, ...diffs].join('\n');
   return { ms: r.ms, trials: Number(m[1]), differences: Number(m[2]), summary };
 }
 

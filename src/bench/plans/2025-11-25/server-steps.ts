@@ -106,16 +106,21 @@ export const FIXTURE = {
   /** add called as a task: the tool is not task-capable (251125-tasks-115b). */
   addAsTask: { args: { a: 2, b: 3 } },
   taskTtl: 60_000,
-  /** tasks/get polls until the quick task is terminal: 60 × 100 ms, far past its 2 s, stopping at the first terminal. */
-  terminalPolls: { count: 60, gapMs: 100 },
+  /**
+   * tasks/get polls until the quick task is terminal: 100 ms apart for 6 s by the clock (far past its 2 s), at most 60
+   * (the ids' room), stopping at the first terminal status. By the clock, not by count: on a loaded machine 60 polls
+   * took far longer than 6 s.
+   */
+  terminalPolls: { count: 60, gapMs: 100, forMs: 6_000 },
   unknownTaskId: 'no-such-task-0000',
   /**
    * cancellation: long_countdown(5) runs 1.5 s and is cancelled 600 ms in; the prober then waits for its stream to
-   * end, at most 2.5 s (past the 1.5 s a call that ignored the cancellation needs to answer). long_countdown(2) runs
-   * 600 ms with a cancellation of an unknown id sent 200 ms in; long_countdown(1) follows the cancellations.
+   * end, at most 2.5 s (past the 1.5 s a call that ignored the cancellation needs to answer). long_countdown(8) runs
+   * 2.4 s with a cancellation of an unknown id sent 200 ms in (long_countdown(2) until issue 31: on a loaded machine
+   * its 600 ms were over before the cancellation arrived); long_countdown(1) follows the cancellations.
    */
   cancelTarget: { args: { n: 5 }, cancelAfterMs: 600, waitMs: 2500 },
-  cancelControl: { args: { n: 2 }, cancelAfterMs: 200 },
+  cancelControl: { args: { n: 8 }, cancelAfterMs: 200 },
   cancelAfter: { args: { n: 1 } },
   cancelReason: 'the user called it off',
   /** A request id the prober never used. */

@@ -178,9 +178,14 @@ export const FIXTURE = {
     /** x = 13 crashes the computation: the task fails. */
     crash: { args: { x: 13, delayMs: 100 } },
     unknownTaskId: 'no-such-task-0000',
-    /** Polling for a task: at most this many tasks/get, this far apart (stopping at the first terminal status). */
+    /**
+     * Polling for a task: tasks/get this far apart, stopping at the first terminal status, after `pollForMs` by the
+     * clock or after `polls` gets (the ids' room), whichever comes first. By the clock: on a loaded machine 60 polls
+     * took far longer than 60 × 150 ms, and a task that never ends pushed the plan past the scenario's time.
+     */
     polls: 60,
     pollMs: 150,
+    pollForMs: 5_000,
   },
   /**
    * streaming: countdown `full` runs to the end; countdown `cut` is closed by the probe after `cutAfterProgress`

@@ -131,7 +131,7 @@ function taskIdOf(r: WireResult | undefined): string {
 }
 
 /**
- * Poll tasks/get until the task shows a terminal status (or the polls run out); returns that status, if any.
+ * Poll tasks/get until the task shows a terminal status (or the polls' time runs out); returns that status, if any.
  * tasks/result may have failed, so only tasks/get can tell whether cancelling now targets a terminal task.
  */
 async function pollUntilTerminal(
@@ -140,7 +140,8 @@ async function pollUntilTerminal(
   firstId: number,
   step: string = STEP.taskPollTerminal,
 ): Promise<string | undefined> {
-  for (let i = 0; i < FIXTURE.terminalPolls.count; i++) {
+  const end = performance.now() + FIXTURE.terminalPolls.forMs;
+  for (let i = 0; i < FIXTURE.terminalPolls.count && performance.now() < end; i++) {
     const r = await p.post(step, { jsonrpc: '2.0', id: firstId + i, method: 'tasks/get', params: { taskId } });
     if (r === undefined) return undefined; // skipped: the run's budget is spent
     const status = resultIn(r, firstId + i)?.status;

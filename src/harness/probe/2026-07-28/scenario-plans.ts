@@ -200,7 +200,8 @@ const tasksPlan: Plan = async (p) => {
   const created = resultIn(await p.post(STEP.taskCreate, call(1, Q.tool, Q.quick.args, ext)));
   const taskId = typeof created?.taskId === 'string' ? created.taskId : '';
   await p.post(STEP.taskGetImmediate, task(2, 'tasks/get', taskId), { name: taskId });
-  for (let i = 0; i < Q.polls; i++) {
+  let end = performance.now() + Q.pollForMs;
+  for (let i = 0; i < Q.polls && performance.now() < end; i++) {
     await p.pause(Q.pollMs);
     const r = resultIn(await p.post(STEP.taskPoll, task(10 + i, 'tasks/get', taskId), { name: taskId }));
     if (r?.status !== 'working' && r?.status !== 'input_required') break;
@@ -225,7 +226,8 @@ const tasksPlan: Plan = async (p) => {
   ] as const) {
     const made = resultIn(await p.post(create, call(id++, Q.tool, args, ext)));
     const tid = typeof made?.taskId === 'string' ? made.taskId : '';
-    for (let i = 0; i < Q.polls; i++) {
+    end = performance.now() + Q.pollForMs;
+    for (let i = 0; i < Q.polls && performance.now() < end; i++) {
       await p.pause(Q.pollMs);
       const r = resultIn(await p.post(poll, task(id++, 'tasks/get', tid), { name: tid }));
       if (r?.status !== 'working' && r?.status !== 'input_required') break;
@@ -262,9 +264,14 @@ const streamingPlan: Plan = async (p) => {
   await p.post(STEP.statusCutLate, status(5, C.cut.args.jobId));
 };
 
-/** Resolve once `ready()` holds, polling every 20 ms, or after `ms` (the plan goes on either way). */
+/**
+ * Resolve once `ready()` holds, polling every 20 ms, or `ms` after the call by the clock (the plan goes on either
+ * way). Counted by the clock, not by polls: on a loaded machine a 20 ms sleep takes far longer, and a bound counted in
+ * polls once stretched a 5 s wait past the scenario's 30 s.
+ */
 async function until(ready: () => boolean, ms: number): Promise<void> {
-  for (let waited = 0; !ready() && waited < ms; waited += 20) await sleep(20);
+  const end = performance.now() + ms;
+  while (!ready() && performance.now() < end) await sleep(20);
 }
 
 /** A standing subscriptions/listen stream: the events seen so far, its request, and how to close it. */

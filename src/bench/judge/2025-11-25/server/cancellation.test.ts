@@ -32,7 +32,7 @@ function cancellation(): Ex[] {
     ...start(),
     countdown(STEP.cancelTarget, 2, 5, false),
     cancel(STEP.cancelInFlight, 2),
-    countdown(STEP.cancelControl, 3, 2, true),
+    countdown(STEP.cancelControl, 3, 8, true),
     cancel(STEP.cancelUnknown, FIXTURE.unknownRequestId),
     cancel(STEP.cancelFinished, 3),
     { ...countdown(STEP.afterCancels, 4, 1, true), sse: undefined, json: textResult(4, 'liftoff') },
@@ -46,10 +46,10 @@ describe('task: the uncancelled long_countdown calls lift off', () => {
   it('returns FAIL when the call beside the unknown cancellation got no result', () => {
     const r = judgeOn(
       uncancelledCountdownsLiftOff,
-      override(cancellation(), { [STEP.cancelControl]: countdown(STEP.cancelControl, 3, 2, false) }),
+      override(cancellation(), { [STEP.cancelControl]: countdown(STEP.cancelControl, 3, 8, false) }),
     );
     expect(r.verdict).toBe('fail');
-    expect(r.message).toContain('long_countdown {"n":2}');
+    expect(r.message).toContain('long_countdown {"n":8}');
   });
 });
 
@@ -123,7 +123,7 @@ describe('invalid cancellations are ignored (251125-cancellation-77)', () => {
   it('returns FAIL when the unknown cancellation stopped the call running beside it', () => {
     const r = judgeOn(
       invalidCancellationIgnored,
-      override(cancellation(), { [STEP.cancelControl]: countdown(STEP.cancelControl, 3, 2, false) }),
+      override(cancellation(), { [STEP.cancelControl]: countdown(STEP.cancelControl, 3, 8, false) }),
     );
     expect(r.verdict).toBe('fail');
   });

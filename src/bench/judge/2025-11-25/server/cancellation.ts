@@ -13,7 +13,7 @@ const liftoff = FIXTURE.countdownText;
 export const uncancelledCountdownsLiftOff = judge('task-uncancelled-countdowns-lift-off', ({ exchanges }) =>
   allOf('the uncancelled long_countdown calls returned liftoff', [
     () => speaksRevision(exchanges),
-    () => toolAnswers(exchanges, STEP.cancelControl, 'tools/call long_countdown {"n":2}', liftoff),
+    () => toolAnswers(exchanges, STEP.cancelControl, 'tools/call long_countdown {"n":8}', liftoff),
     () => toolAnswers(exchanges, STEP.afterCancels, 'tools/call long_countdown {"n":1}', liftoff),
   ]),
 );
