@@ -1,5 +1,5 @@
 // npm run derive [-- --no-gate] [--no-rejudge] [--require-spec] [--no-cache] [--threads n] : (--no-cache: check every record, ignoring and not writing .cache/derive.json, the memo of records checked before) (--threads n: check the records the memo lacks on n worker threads first; default one per core, at most 4, from 5,000 records to check) (--require-spec, as `npm run build` passes: fetch the pinned spec on first use and stop if it cannot be had) (MCPFS_ROOT=<dir> reads and writes another tree) validate every record, re-judge, score, validate every message against the pinned schema, run the calibration, schema and coverage gates, write the data set.
-import { derive, serializeDataset } from '../src/bench/derive/derive.ts';
+import { serializeDataset } from '../src/bench/derive/derive.ts';
 import { BenchError, formatProblem } from '../src/bench/problems.ts';
 import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
 import { datasetPath, projectRoot } from '../src/harness/io/paths.ts';
@@ -8,13 +8,8 @@ import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { relative } from 'node:path';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { ensureSpec } from '../src/harness/io/spec.ts';
-import {
-  deriveCacheLabel,
-  deriveFingerprint,
-  readDeriveCache,
-  writeDeriveCache,
-} from '../src/harness/io/derive-cache.ts';
-import { checkOnThreads, defaultThreads } from '../src/harness/derive-threads/threads.ts';
+import { deriveCacheLabel, readDeriveCache, writeDeriveCache } from '../src/harness/io/derive-cache.ts';
+import { defaultThreads, deriveOnThreads } from '../src/harness/derive-threads/threads.ts';
 
 const args = process.argv.slice(2);
 const root = projectRoot();
@@ -50,16 +45,13 @@ if (!Number.isInteger(threadsArg) || threadsArg < 1) {
   console.error('derive: --threads: must be a positive integer');
   process.exit(2);
 }
-const fingerprint = deriveFingerprint(input);
-const stored = noCache ? undefined : readDeriveCache(root);
-const threaded = await checkOnThreads(root, input, fingerprint, stored, threadsArg, explicit ? 1 : undefined).catch(
-  (e: unknown) => {
-    // A thread only ever saves time: without its entries, derive checks those records itself.
-    console.error(`derive: checking on threads failed (${e instanceof Error ? e.message : String(e)}); checking here`);
-    return { cache: stored, checked: 0, made: 0, threads: 1 };
-  },
-);
-const out = derive({ ...input, cache: { fingerprint, previous: threaded.cache } });
+const { out, threaded } = await deriveOnThreads(root, input, {
+  stored: noCache ? undefined : readDeriveCache(root),
+  threads: threadsArg,
+  minRecords: explicit ? 1 : undefined,
+  onThreadError: (e) =>
+    console.error(`derive: checking on threads failed (${e instanceof Error ? e.message : String(e)}); checking here`),
+});
 if (out.cache && !noCache) writeDeriveCache(root, out.cache.next);
 if (!out.dataset) {
   for (const p of out.problems) console.error(formatProblem(p));

@@ -15,13 +15,7 @@ import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { type CheckedRecord, type ReadSidecars } from './records.ts';
-import {
-  checkForMemo,
-  memoFingerprint,
-  recordCheckContext,
-  recordSchemaReport,
-  scenarioDigestOf,
-} from './memo-entries.ts';
+import { checkForMemo, memoFingerprint, recordCheckContext, scenarioDigestOf } from './memo-entries.ts';
 import { conventionalRecord } from './sidecar-names.ts';
 import { type CalibrationSubjects } from './integrity.ts';
 import { treeProblems, uniquenessProblems } from './tree-checks.ts';
@@ -96,8 +90,6 @@ export interface DeriveOutput {
   /** With a `cache`: the memo for the next run (every record that passed, reused or checked), and how many were reused. */
   cache?: { next: DeriveCache; reused: number };
 }
-
-export { recordSchemaReport };
 
 /** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
 export function trialRow(

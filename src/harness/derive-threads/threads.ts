@@ -13,7 +13,8 @@ import {
   type CachedRecord,
   type DeriveCache,
 } from '../../bench/derive/record-cache.ts';
-import type { DeriveInput } from '../../bench/derive/derive.ts';
+import { derive, type DeriveInput, type DeriveOutput } from '../../bench/derive/derive.ts';
+import { deriveFingerprint } from '../io/derive-cache.ts';
 
 /**
  * Below this many records to check, starting threads costs more than it saves: each thread loads the judges, compiles
@@ -76,6 +77,8 @@ export async function checkOnThreads(
   const rejudge = input.rejudge ?? true;
   const fp = memoFingerprint(fingerprint, rejudge);
   const files = input.results;
+  // A stored entry counts as valid here by its own scenario digest; derive checks that digest against the scenario
+  // and checks any entry that fails it itself.
   const todo = [...files.keys()].filter(
     (p) => p.endsWith('.json') && !cachedRecord(previous, fp, p, files, (c) => c.scenarioHash),
   );
@@ -112,6 +115,31 @@ export async function checkOnThreads(
     made: fresh.reduce((n, f) => n + Object.keys(f).length, 0),
     threads: shards.length,
   };
+}
+
+/**
+ * derive as `npm run derive` runs it: the records `stored` (the memo) lacks are checked on `threads` threads first
+ * (from `minRecords` of them), then derive runs with every entry. A thread only ever saves time: when one fails,
+ * `onThreadError` hears why and derive checks those records itself.
+ */
+export async function deriveOnThreads(
+  root: string,
+  input: DeriveInput,
+  o: {
+    stored: DeriveCache | undefined;
+    threads: number;
+    minRecords?: number;
+    onThreadError?: (e: unknown) => void;
+  },
+): Promise<{ out: DeriveOutput; threaded: ThreadedMemo }> {
+  const fingerprint = deriveFingerprint(input);
+  const threaded = await checkOnThreads(root, input, fingerprint, o.stored, o.threads, o.minRecords).catch(
+    (e: unknown): ThreadedMemo => {
+      o.onThreadError?.(e);
+      return { cache: o.stored, checked: 0, made: 0, threads: 1 };
+    },
+  );
+  return { out: derive({ ...input, cache: { fingerprint, previous: threaded.cache } }), threaded };
 }
 
 function runThread(job: ThreadJob): Promise<Record<string, CachedRecord>> {

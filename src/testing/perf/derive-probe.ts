@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { derive, serializeDataset, type DeriveOutput } from '../../bench/derive/derive.ts';
-import { deriveFingerprint, readDeriveCache, writeDeriveCache } from '../../harness/io/derive-cache.ts';
-import { checkOnThreads, defaultThreads } from '../../harness/derive-threads/threads.ts';
+import { serializeDataset, type DeriveOutput } from '../../bench/derive/derive.ts';
+import { readDeriveCache, writeDeriveCache } from '../../harness/io/derive-cache.ts';
+import { defaultThreads, deriveOnThreads } from '../../harness/derive-threads/threads.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { loadDeriveInput } from '../../harness/derive-inputs.ts';
 import { writeFilesAtomic } from '../../harness/io/write.ts';
@@ -49,18 +49,17 @@ let last: DeriveOutput | undefined;
 /** What scripts/derive.ts does: the memo (when warm), the threads, then derive. */
 async function deriveOnce(root: string, warm: boolean, threads: number): Promise<number> {
   const t0 = performance.now();
-  const input = loadDeriveInput(root, { rejudge: true });
-  const fingerprint = deriveFingerprint(input);
-  const t = await checkOnThreads(
-    root,
-    input,
-    fingerprint,
-    warm ? readDeriveCache(root) : undefined,
+  const { out, threaded } = await deriveOnThreads(root, loadDeriveInput(root, { rejudge: true }), {
+    stored: warm ? readDeriveCache(root) : undefined,
     threads,
-    explicit ? 1 : undefined,
-  );
-  used = Math.max(used, t.threads);
-  last = derive({ ...input, cache: { fingerprint, previous: t.cache } });
+    minRecords: explicit ? 1 : undefined,
+    // A measurement must not quietly fall back to one thread.
+    onThreadError: (e) => {
+      throw e;
+    },
+  });
+  used = Math.max(used, threaded.threads);
+  last = out;
   if (!last.dataset)
     throw new Error(`${root}: derive failed:\n${last.problems.slice(0, 10).map(formatProblem).join('\n')}`);
   return performance.now() - t0;

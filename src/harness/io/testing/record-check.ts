@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { recordSchemaReport, trialRow } from '../../../bench/derive/derive.ts';
+import { trialRow } from '../../../bench/derive/derive.ts';
+import { recordSchemaReport } from '../../../bench/derive/memo-entries.ts';
 import { checkRecord, expectedRecordPath, sealedTrialFiles, sidecarPath } from '../../../bench/derive/records.ts';
 import { JUDGES } from '../../../bench/judge/registry.ts';
 import { replayView } from '../../../bench/replay/view.ts';

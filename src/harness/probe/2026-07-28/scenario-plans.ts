@@ -200,12 +200,17 @@ const tasksPlan: Plan = async (p) => {
   const created = resultIn(await p.post(STEP.taskCreate, call(1, Q.tool, Q.quick.args, ext)));
   const taskId = typeof created?.taskId === 'string' ? created.taskId : '';
   await p.post(STEP.taskGetImmediate, task(2, 'tasks/get', taskId), { name: taskId });
-  let end = performance.now() + Q.pollForMs;
-  for (let i = 0; i < Q.polls && performance.now() < end; i++) {
-    await p.pause(Q.pollMs);
-    const r = resultIn(await p.post(STEP.taskPoll, task(10 + i, 'tasks/get', taskId), { name: taskId }));
-    if (r?.status !== 'working' && r?.status !== 'input_required') break;
-  }
+  // Poll a task while it works: `Q.pollMs` apart, for `Q.pollForMs` by the clock, at most `Q.polls` gets.
+  const pollWhileWorking = async (step: string, tid: string, nextId: () => number) => {
+    const end = performance.now() + Q.pollForMs;
+    for (let i = 0; i < Q.polls && performance.now() < end; i++) {
+      await p.pause(Q.pollMs);
+      const r = resultIn(await p.post(step, task(nextId(), 'tasks/get', tid), { name: tid }));
+      if (r?.status !== 'working' && r?.status !== 'input_required') break;
+    }
+  };
+  let pollId = 10;
+  await pollWhileWorking(STEP.taskPoll, taskId, () => pollId++);
   await p.post(STEP.taskGetUnknown, task(3, 'tasks/get', Q.unknownTaskId), { name: Q.unknownTaskId });
   await p.post(STEP.callWithoutExtension, call(4, Q.tool, Q.direct.args, meta({})));
   await p.post(STEP.taskGetWithoutExtension, task(5, 'tasks/get', taskId, meta({})), { name: taskId });
@@ -226,12 +231,7 @@ const tasksPlan: Plan = async (p) => {
   ] as const) {
     const made = resultIn(await p.post(create, call(id++, Q.tool, args, ext)));
     const tid = typeof made?.taskId === 'string' ? made.taskId : '';
-    end = performance.now() + Q.pollForMs;
-    for (let i = 0; i < Q.polls && performance.now() < end; i++) {
-      await p.pause(Q.pollMs);
-      const r = resultIn(await p.post(poll, task(id++, 'tasks/get', tid), { name: tid }));
-      if (r?.status !== 'working' && r?.status !== 'input_required') break;
-    }
+    await pollWhileWorking(poll, tid, () => id++);
     id = 70;
   }
 };
