@@ -2,7 +2,8 @@
 // unchanged. A key that misses an input would publish a stale page, so every rebuild here is held to a clean build of
 // the same tree: byte for byte, file for file. The counts show the cache was really used (a test that compares two
 // full renders would pass with keys that never match).
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { astroBuild, astroBuildKept, deriveRoot, freshDir, type KeptBuild } from '../testing/site-build.ts';
@@ -35,19 +36,34 @@ describe('incremental site build', () => {
   const root = freshDir('mcpfs-incremental');
   const keep = join(root, 'keep');
   const out = join(root, 'dist');
-  const clean = join(root, 'clean');
   const builds: KeptBuild[] = [];
+  /**
+   * A clean build's output by what it was built from (the commit, and every file of the tree the build reads): a
+   * clean build is a function of its inputs, so a tree and commit already built cleanly are not built again.
+   */
+  const cleanBuilds = new Map<string, string>();
+  const inputsKey = (commit: string): string => {
+    const h = createHash('sha256').update(commit);
+    for (const dir of ['generated', 'results', 'scenarios', 'libraries'])
+      if (existsSync(join(root, dir)))
+        for (const [p, content] of [...files(join(root, dir))].sort(([a], [b]) => a.localeCompare(b)))
+          h.update(`${dir}/${p}\0${content.length}\0`).update(content, 'latin1');
+    return h.digest('hex');
+  };
   /** A kept (incremental) build of the tree as it is now, and a clean build of the same tree with the same commit. */
   const both = async (commit: string): Promise<{ kept: KeptBuild; diff: string[] }> => {
     deriveRoot(root);
-    rmSync(clean, { recursive: true, force: true });
+    const key = inputsKey(commit);
+    const cached = cleanBuilds.get(key);
+    const cleanOut = cached ?? join(root, `clean-${cleanBuilds.size}`);
     // The two builds share nothing but the derived tree (each runs in a private project copy): side by side.
     const [kept] = await Promise.all([
       astroBuildKept(root, out, keep, { GITHUB_SHA: commit }),
-      astroBuild(root, clean, process.cwd(), {}, { GITHUB_SHA: commit }),
+      cached ? undefined : astroBuild(root, cleanOut, process.cwd(), {}, { GITHUB_SHA: commit }),
     ]);
+    cleanBuilds.set(key, cleanOut);
     builds.push(kept);
-    return { kept, diff: differences(files(out), files(clean)) };
+    return { kept, diff: differences(files(out), files(cleanOut)) };
   };
 
   beforeAll(() => {

@@ -7,15 +7,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const HEAVY_FIRST: readonly string[] = [
   'src/site/incremental-build.test.ts',
   'src/site/site-quality-records.test.ts',
-  'src/components/replay/replay-site.test.ts',
-  'src/harness/probe/2025-11-25/probe.test.ts',
-  'src/harness/reference/hostile.test.ts',
   'src/harness/roles/schema-conformance.test.ts',
+  'src/harness/probe/2025-11-25/probe.test.ts',
   'src/harness/roles/2025-11-25-client.test.ts',
+  'src/harness/reference/hostile.test.ts',
   'scripts/sweep.test.ts',
   'src/harness/roles/2026-07-28-client.test.ts',
-  'src/harness/probe/chaos.test.ts',
   'src/harness/runner/docker-sandbox.test.ts',
+  'src/harness/runner/sandbox.test.ts',
+  'src/components/replay/replay-site.test.ts',
   'src/site/site-hostile.test.ts',
 ];
 
