@@ -94,7 +94,10 @@
     let shown = 0;
     let total = 0;
     for (const panel of document.querySelectorAll('[data-docs]')) {
-      panel.hidden = docs !== '' && panel.getAttribute('data-docs') !== docs;
+      // A library board is one role's (data-role): the role filter hides the other role's board whole.
+      const of = panel.getAttribute('data-role');
+      panel.hidden =
+        (docs !== '' && panel.getAttribute('data-docs') !== docs) || (role !== '' && of !== null && of !== role);
     }
     for (const table of document.querySelectorAll('table[data-filterable]')) {
       const head = headerRow(table);

@@ -75,7 +75,7 @@ describe('npm run derive', () => {
     );
     expect(r.status).toBe(0);
     const d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8'));
-    expect(d.format).toBe('mcpfs.dataset/2');
+    expect(d.format).toBe('mcpfs.dataset/3');
     expect(d.schema.revisions).toEqual([
       {
         revision: '2025-11-25',

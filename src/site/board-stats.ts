@@ -37,7 +37,7 @@ export function intervalDisplay(a: Aggregate, m: Method): Display {
 }
 
 /** The rank column: the band, with the position and what a band means in the tooltip. */
-export function rankDisplay(r: BoardRow): Display {
+export function rankDisplay(r: Pick<BoardRow, 'rank' | 'rankBand'>): Display {
   return {
     text: bandText(r.rankBand),
     note:

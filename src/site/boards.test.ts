@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
-import { boardPairView, boardTable, boardsFor, cellIndex } from './boards.ts';
+import { boardPairView, boardTable, boardsFor, cellIndex, withoutEmptyColumns } from './boards.ts';
+import type { Table } from './table.ts';
 import { pct, round4, usd } from './format.ts';
 
 const d = syntheticDataset({ seed: 11, subjects: 4, k: 2, infraErrorRate: 0.15 });
@@ -96,18 +97,30 @@ describe('boardTable: uncertainty and cost beside the score', () => {
     expect(t.notes.join(' ')).toMatch(/95% CI: bootstrap with 2000 seeded resamples/);
   });
 
-  it('shows cost with its source for agents and — (never $0.00) for libraries and calibration', () => {
+  it('shows cost with its source for agents, and no cost column (never $0.00) on library and calibration boards', () => {
     const i = agents.rows.findIndex((r) => r.usage.costUsd !== undefined);
     expect(t.cells[i]![col('cost_usd')]).toMatchObject({
       text: usd(agents.rows[i]!.usage.costUsd),
       note: "pi's reported cost",
     });
-    for (const b of d.boards.filter((x) => x.kind !== 'agent' && x.rows.length)) {
-      const other = boardTable(d, b);
-      const j = other.columns.findIndex((c) => c.key === 'cost_usd');
-      expect(new Set(other.cells.map((c) => c[j]!.text))).toEqual(new Set(['—']));
-      expect(other.rows.every((r) => r[j] === null)).toBe(true);
-    }
+    const others = d.boards.filter((x) => x.kind !== 'agent' && x.rows.length);
+    expect(others.length).toBeGreaterThan(0);
+    for (const b of others) expect(boardTable(d, b).columns.map((c) => c.key)).not.toContain('cost_usd');
+  });
+
+  it('hides a column empty on every row of a board, and keeps the columns that say what a row is', () => {
+    const t0: Table = {
+      id: 't',
+      caption: 't',
+      columns: ['subject', 'rank', 'cost_usd', 'server/x'].map((key) => ({ key, label: key })),
+      rows: [['a', 1, null, null]],
+      cells: [[{ text: 'a' }, { text: '1' }, { text: '—' }, { text: '·' }]],
+      notes: [],
+    };
+    const t1 = withoutEmptyColumns(t0, (k) => k === 'subject' || k.includes('/'));
+    expect(t1.columns.map((c) => c.key)).toEqual(['subject', 'rank', 'server/x']);
+    expect(t1.rows).toEqual([['a', 1, null]]);
+    expect(t1.cells[0]!.map((c) => c.text)).toEqual(['a', '1', '·']);
   });
 });
 

@@ -1,6 +1,6 @@
 // Board (revision × docs × kind) → table. Rows keep derive's order; this only labels and formats.
 import type { Board, BoardRow, CellRow, Dataset } from '../bench/derive/dataset.ts';
-import { DOCS_AXES, type DocsAxis, type Revision } from '../bench/schema/common.ts';
+import { DOCS_AXES, type DocsAxis, type Revision, type Role } from '../bench/schema/common.ts';
 import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts';
 import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
 import {
@@ -37,7 +37,29 @@ export const KIND_BLURBS: Record<SubjectKind, string> = {
   calibration: 'Oracle, null and mutant implementations: they show the judges separate right from wrong.',
 };
 
-export const boardId = (rev: Revision, docs: DocsAxis, kind: SubjectKind): string => `board-${rev}-${docs}-${kind}`;
+export const boardId = (rev: Revision, docs: DocsAxis, kind: SubjectKind, role: Role | null = null): string =>
+  `board-${rev}-${docs}-${kind}${role ? `-${role}` : ''}`;
+
+/** A board's id (its table's id and anchor). */
+export const idOfBoard = (b: Pick<Board, 'revision' | 'docs' | 'kind' | 'role'>): string =>
+  boardId(b.revision, b.docs, b.kind, b.role);
+
+/** Heading of a role board: the libraries of one role. */
+export const ROLE_TITLES: Record<Role, string> = { server: 'Servers', client: 'Clients' };
+
+/** Columns that stay on a board even when every row's value is empty (what a row is, and how it ranks). */
+const ALWAYS_SHOWN = new Set(['subject', 'rank', 'overall', 'overall_ci', 'k', 'coverage']);
+
+/**
+ * The table without the columns that are empty on every row (agent-only usage columns on a library board, pass^k where
+ * no cell ran k trials): a column of dashes tells nothing. Scenario columns stay (a dot or n/a is information).
+ */
+export function withoutEmptyColumns(t: Table, keep: (key: string) => boolean): Table {
+  if (t.rows.length === 0) return t;
+  const shown = t.columns.map((c, j) => keep(c.key) || t.rows.some((r) => r[j] !== null && r[j] !== undefined));
+  const pick = <T>(xs: readonly T[]): T[] => xs.filter((_, j) => shown[j]);
+  return { ...t, columns: pick(t.columns), rows: t.rows.map(pick), cells: t.cells.map(pick) };
+}
 
 /** Index of cell rows by `<revision>/<docs>/<subject>/<role>/<scenario>` for trial links. */
 export function cellIndex(d: Pick<Dataset, 'cells'>): Map<string, CellRow> {
@@ -81,6 +103,16 @@ export function boardTable(
       title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
       numeric: true,
     },
+    ...(b.role
+      ? [
+          {
+            key: 'coverage',
+            label: 'Scenarios',
+            title: `Scenarios with a score, of the ${b.columns.length} ${b.role} scenarios of the revision (the score is over these)`,
+            numeric: true,
+          },
+        ]
+      : []),
     {
       key: 'overall_ci',
       label: `${pc} CI`,
@@ -110,8 +142,12 @@ export function boardTable(
       title: `Chance that ${m.passHatK} trials of a scenario all score 1, averaged over scenarios`,
       numeric: true,
     },
-    { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
-    { key: 'server', label: 'Server', title: 'Mean over server-role scenarios', numeric: true },
+    ...(b.role
+      ? []
+      : [
+          { key: 'client', label: 'Client', title: 'Mean over client-role scenarios', numeric: true },
+          { key: 'server', label: 'Server', title: 'Mean over server-role scenarios', numeric: true },
+        ]),
     ...b.columns.map((key) => ({
       key,
       label: scenarioTitle(d, b.revision, key),
@@ -163,6 +199,7 @@ export function boardTable(
       r.subject,
       r.rank,
       round4(r.overall.mean),
+      ...(b.role ? [r.overall.present] : []),
       intervalValue(r.overall.interval),
       r.minK,
       round4(r.usage.inputTokens ?? null),
@@ -172,8 +209,7 @@ export function boardTable(
       round4(r.usage.toolCalls ?? null),
       round4(r.overall.passAt1),
       round4(r.overall.passHatK),
-      round4(r.client.mean),
-      round4(r.server.mean),
+      ...(b.role ? [] : [round4(r.client.mean), round4(r.server.mean)]),
       ...scen.map((s) => s.v),
       round4(r.mayTally),
       r.infraErrors,
@@ -184,7 +220,8 @@ export function boardTable(
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject, ...(badge ? { badge } : {}) },
       rankDisplay(r),
-      aggregateDisplay(r.overall),
+      b.role ? { text: pct(r.overall.mean), heat: heat(r.overall.mean) } : aggregateDisplay(r.overall),
+      ...(b.role ? [coverageDisplay(r.overall)] : []),
       intervalDisplay(r.overall, m),
       kDisplay(r, m, flagK),
       { text: tokens(r.usage.inputTokens) },
@@ -199,8 +236,7 @@ export function boardTable(
           ? { note: `needs k ≥ ${m.passHatK} in every cell` }
           : {}),
       },
-      aggregateDisplay(r.client),
-      aggregateDisplay(r.server),
+      ...(b.role ? [] : [aggregateDisplay(r.client), aggregateDisplay(r.server)]),
       ...scen.map((s) => s.d),
       { text: mayTally(r.mayTally) },
       { text: r.infraErrors ? String(r.infraErrors) : '0' },
@@ -223,8 +259,18 @@ export function boardTable(
           're-run verified: every completed trial of the row was run again by npm run verify from its solution snapshot, in a fresh sandbox, and judged the same on every checkpoint (n/m: n of its m trials were).',
         ]
       : []),
-    ...(b.rows.some((r) => !r.overall.complete)
+    ...(b.role
+      ? [
+          `Ranked among ${b.role}s by the score over the ${b.role} scenarios each library attempted; "Scenarios" says how many of the ${b.columns.length} that is.`,
+        ]
+      : []),
+    ...(!b.role && b.rows.some((r) => !r.overall.complete)
       ? ['n/m after a score: only n of m scenarios have a score; incomplete rows rank after complete ones.']
+      : []),
+    ...(b.others.length
+      ? [
+          `Greyed, not ranked: ${b.others.map((o) => `${o.label} speaks protocol version ${o.negotiates}`).join('; ')}; asked for ${b.revision}, it answers with that version, so this revision's sentences do not bind it (the Methodology page says why).`,
+        ]
       : []),
     ...(b.rows.some((r) => b.columns.some((key) => !r.cells[key] && skipped.has(`${b.revision}/${r.subject}/${key}`)))
       ? [
@@ -232,13 +278,47 @@ export function boardTable(
         ]
       : []),
   ];
-  return {
-    id: boardId(b.revision, b.docs, b.kind),
-    caption: `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`,
+  // Libraries that speak another protocol version: greyed rows after the ranked ones, in a body of their own.
+  for (const o of b.others) {
+    rows.push(columns.map((c) => (c.key === 'subject' ? o.subject : null)));
+    disp.push(
+      columns.map((c): Display =>
+        c.key === 'subject'
+          ? { text: o.label, note: o.subject }
+          : c.key === 'overall'
+            ? { text: `speaks ${o.negotiates}`, note: o.reason }
+            : { text: '' },
+      ),
+    );
+  }
+  const ranked = b.rows.length;
+  const table: Table = {
+    id: idOfBoard(b),
+    caption: b.role
+      ? `${KIND_TITLES[b.kind]} · ${ROLE_TITLES[b.role].toLowerCase()} · ${b.revision}`
+      : `${KIND_TITLES[b.kind]} · ${b.revision} · docs ${b.docs}`,
     columns,
     rows,
     cells: disp,
     notes,
+    ...(b.others.length
+      ? {
+          sections: [
+            { label: 'Ranked', rows: ranked },
+            { label: `Speaks another protocol version: not ranked on ${b.revision}`, rows: b.others.length },
+          ],
+          rowData: rows.map((_, i): Record<string, string> => (i < ranked ? {} : { status: 'other-version' })),
+        }
+      : {}),
+  };
+  return b.kind === 'agent' ? table : withoutEmptyColumns(table, (k) => ALWAYS_SHOWN.has(k) || k.includes('/'));
+}
+
+/** Coverage of a role board row: how many of the role's scenarios have a score. */
+function coverageDisplay(a: BoardRow['overall']): Display {
+  return {
+    text: `${a.present} of ${a.expected}`,
+    ...(a.complete ? {} : { note: `${a.expected - a.present} of the role's scenarios not attempted or not run` }),
   };
 }
 
@@ -248,13 +328,22 @@ function scenarioColumnHref(rev: Revision, key: string): string {
   return scenarioUrl(rev, role, id);
 }
 
-/** Boards of one revision and kind, `none` then `full` (derive writes every revision × docs × kind board). */
+/**
+ * Boards of one revision and kind, `none` then `full`, servers before clients for libraries (derive writes every
+ * revision × docs × kind board, libraries once per role).
+ */
 export function boardsFor(d: Pick<Dataset, 'boards'>, rev: Revision, kind: SubjectKind): Board[] {
-  return DOCS_AXES.map((docs) => {
-    const b = d.boards.find((x) => x.revision === rev && x.docs === docs && x.kind === kind);
-    if (!b) throw new Error(`no board ${boardId(rev, docs, kind)} in the data set\n  hint: re-run \`npm run derive\``);
-    return b;
-  });
+  const roles: (Role | null)[] = kind === 'library' ? ['server', 'client'] : [null];
+  return DOCS_AXES.flatMap((docs) =>
+    roles.map((role) => {
+      const b = d.boards.find((x) => x.revision === rev && x.docs === docs && x.kind === kind && x.role === role);
+      if (!b)
+        throw new Error(
+          `no board ${boardId(rev, docs, kind, role)} in the data set\n  hint: re-run \`npm run derive\``,
+        );
+      return b;
+    }),
+  );
 }
 
 /** What BoardPair shows for one revision × kind: which docs sides, and whether to invite, fold or count. */

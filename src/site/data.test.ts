@@ -57,7 +57,7 @@ describe('the site loading its data set', () => {
 
   it('names a wrong format tag and invalid JSON before anything else', () => {
     expect(refusal(edit((x) => (x.format = 'mcpfs.dataset/0'))).message).toBe(
-      `${FILE}: format: expected "mcpfs.dataset/2", got "mcpfs.dataset/0"\n  hint: re-run \`npm run derive\``,
+      `${FILE}: format: expected "mcpfs.dataset/3", got "mcpfs.dataset/0"\n  hint: re-run \`npm run derive\``,
     );
     expect(refusal(good.slice(0, 100)).message).toMatch(
       new RegExp(`^${FILE}: invalid JSON: .*\\n  hint: re-run \`npm run derive\``),

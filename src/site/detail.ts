@@ -3,7 +3,8 @@ import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import type { CoverageReport } from '../bench/coverage/types.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
-import { flagsK1, KINDS } from './boards.ts';
+import { flagsK1, idOfBoard, KINDS } from './boards.ts';
+import { rankDisplay } from './board-stats.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { ISOLATION_BLURBS, isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
@@ -40,7 +41,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       isolationColumn(),
     ],
     rows: places.map(({ b, r, rank }): Value[] => [
-      `${b.revision}/${b.docs}`,
+      b.role ? `${b.revision}/${b.role}` : `${b.revision}/${b.docs}`,
       rank,
       b.rows.length,
       round4(r.overall.mean),
@@ -50,8 +51,11 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       isolationValue(r.isolation),
     ]),
     cells: places.map(({ b, r, rank }): Display[] => [
-      { text: `${b.revision} · docs ${b.docs}`, href: `${revisionUrl(b.revision)}#${b.kind}-${b.revision}` },
-      { text: String(rank) },
+      {
+        text: b.role ? `${b.revision} · ${b.role}s` : `${b.revision} · docs ${b.docs}`,
+        href: `${revisionUrl(b.revision)}#${idOfBoard(b)}`,
+      },
+      rankDisplay(r),
       { text: String(b.rows.length) },
       {
         text: pct(r.overall.mean),

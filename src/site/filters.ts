@@ -11,9 +11,10 @@ export function withFilterData(d: Pick<Dataset, 'subjects'>, b: Board, t: Table)
   const byId = new Map(d.subjects.map((s) => [s.id, s]));
   return {
     ...t,
-    rowData: b.rows.map((r) => {
-      const s = byId.get(r.subject);
-      return { harness: s?.harness ?? '', provider: s?.provider ?? '' };
+    // The table's own row data kept (e.g. a library that speaks another version); rows past the board's are such.
+    rowData: t.rows.map((_, i) => {
+      const s = byId.get(b.rows[i]?.subject ?? '');
+      return { ...t.rowData?.[i], harness: s?.harness ?? '', provider: s?.provider ?? '' };
     }),
   };
 }

@@ -9,7 +9,8 @@ import type {
   RevisionHighlights,
 } from '../bench/schema/highlights.ts';
 import type { SubjectKind } from '../bench/schema/subject.ts';
-import { KIND_TITLES } from './boards.ts';
+import { KIND_TITLES, ROLE_TITLES } from './boards.ts';
+import { rankDisplay } from './board-stats.ts';
 import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
@@ -23,15 +24,17 @@ export function highlightsOf(d: Pick<Dataset, 'stats'>, rev: Revision): Revision
   return h;
 }
 
-export const leaderId = (rev: Revision, l: Pick<LeaderBoard, 'kind' | 'docs'>): string =>
-  `leaders-${rev}-${l.docs}-${l.kind}`;
+export const leaderId = (rev: Revision, l: Pick<LeaderBoard, 'kind' | 'docs' | 'role'>): string =>
+  `leaders-${rev}-${l.docs}-${l.kind}${l.role ? `-${l.role}` : ''}`;
 
 /** The top rows of one board: subject, rank, overall, client, server, and when / by what / how they ran. */
 export function leaderTable(rev: Revision, l: LeaderBoard): Table {
   const score = (v: number | null): Display => ({ text: pct(v), heat: heat(v) });
   return {
     id: leaderId(rev, l),
-    caption: `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
+    caption: l.role
+      ? `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${ROLE_TITLES[l.role].toLowerCase()} · ${rev}`
+      : `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
     columns: [
       { key: 'subject', label: 'Subject' },
       { key: 'rank', label: '#', numeric: true },
@@ -41,8 +44,19 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
         numeric: true,
         title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
       },
-      { key: 'client', label: 'Client', numeric: true, title: 'Mean over client-role scenarios' },
-      { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
+      ...(l.role
+        ? [
+            {
+              key: 'coverage',
+              label: 'Scenarios',
+              numeric: true,
+              title: `Scenarios with a score, of the revision's ${l.role} scenarios`,
+            },
+          ]
+        : [
+            { key: 'client', label: 'Client', numeric: true, title: 'Mean over client-role scenarios' },
+            { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
+          ]),
       { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
       { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
       isolationColumn(),
@@ -51,23 +65,23 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       r.subject,
       r.rank,
       round4(r.overall.mean),
-      round4(r.client),
-      round4(r.server),
+      ...(l.role ? [r.overall.present] : [round4(r.client), round4(r.server)]),
       r.meta.lastRun,
       r.meta.versions.join(' '),
       isolationValue(r.meta.isolation),
     ]),
     cells: l.rows.map((r): Display[] => [
       { text: r.label, href: subjectUrl(r.subject), note: r.subject },
-      { text: String(r.rank) },
-      {
-        ...score(r.overall.mean),
-        ...(r.overall.complete
-          ? {}
-          : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
-      },
-      score(r.client),
-      score(r.server),
+      rankDisplay(r),
+      l.role
+        ? score(r.overall.mean)
+        : {
+            ...score(r.overall.mean),
+            ...(r.overall.complete
+              ? {}
+              : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
+          },
+      ...(l.role ? [{ text: `${r.overall.present} of ${r.overall.expected}` }] : [score(r.client), score(r.server)]),
       { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
       { text: r.meta.versions.join(', ') || '—' },
       isolationDisplay(r.meta.isolation),
@@ -79,6 +93,13 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       ...isolationNotes(l.rows.map((r) => r.meta.isolation)),
     ],
   };
+}
+
+/** Distinct spec sentences the scenarios' checkpoints assert, over both revisions (a sentence per revision). */
+export function checkedSentences(d: Pick<Dataset, 'scenarios'>): number {
+  return new Set(
+    d.scenarios.flatMap((s) => s.checkpoints.flatMap((c) => (c.spec ? [`${s.revision} ${c.spec.id}`] : []))),
+  ).size;
 }
 
 /** Leader tables of every revision (for the downloads). */

@@ -69,7 +69,9 @@ describe('libraries board data', () => {
         reason: 'the synthetic library has no API for this scenario',
       },
     ]);
-    const board = d.boards.find((b) => b.revision === REV && b.docs === 'none' && b.kind === 'library')!;
+    const board = d.boards.find(
+      (b) => b.revision === REV && b.docs === 'none' && b.kind === 'library' && b.role === role,
+    )!;
     const table = boardTable(d, board);
     const row = table.rows.findIndex((r) => r[0] === SUBJECT);
     const col = table.columns.findIndex((c) => c.key === `${role}/${scenario}`);
@@ -79,6 +81,11 @@ describe('libraries board data', () => {
       note: 'not attempted: the synthetic library has no API for this scenario',
     });
     expect(board.rows.find((r) => r.subject === SUBJECT)!.overall.complete).toBe(false);
+    // Its coverage beside the score: the scenarios with a score, of the role's.
+    const o = board.rows.find((r) => r.subject === SUBJECT)!.overall;
+    const cov = table.columns.findIndex((c) => c.key === 'coverage');
+    expect(table.cells[row]![cov]!.text).toBe(`${o.present} of ${o.expected}`);
+    expect(o.present).toBeLessThan(o.expected);
     expect(table.notes.some((n) => n.startsWith('n/a: the library cannot do this scenario'))).toBe(true);
     expect(notAttemptedTable(d, REV).rows).toEqual([
       [SUBJECT, `${role}/${scenario}`, 'the synthetic library has no API for this scenario'],

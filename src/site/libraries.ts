@@ -154,7 +154,7 @@ export function notAttemptedTable(d: Pick<Dataset, 'libraries' | 'subjects'>, re
       { text: n.reason },
     ]),
     notes: [
-      "Not attempted is not a score: the cell is left out of the row's mean, and the row counts as incomplete (ranked after complete rows).",
+      "Not attempted is not a score: the cell is left out of the row's mean, and the board's Scenarios column counts only the scenarios the library attempted.",
     ],
   };
 }

@@ -26,7 +26,7 @@ export function uncertaintyMethod(d: Pick<Dataset, 'method'>): Definition[] {
     },
     {
       term: 'Rank band',
-      text: 'Rows in board order (complete rows first, then score, MAY tally, name); a band takes the rows after its first whose intervals overlap the first row’s. “1–3” means their order is not settled.',
+      text: 'Rows in board order (complete rows first, then score, MAY tally, name; library boards, one per role, by the score over the scenarios a library attempted, its coverage beside it); a band takes the rows after its first whose intervals overlap the first row’s. “1–3” means their order is not settled.',
     },
     {
       term: `pass@1, pass^${k}`,

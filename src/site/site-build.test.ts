@@ -8,6 +8,8 @@ import { chromium, type ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../bench/derive/dataset.ts';
 import { HOME_ROWS } from '../bench/derive/highlights.ts';
+import { idOfBoard } from './boards.ts';
+import { leaderId } from './home.ts';
 import { PRIMARY_SOURCE } from '../bench/spec/revisions.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
@@ -35,7 +37,7 @@ describe('site built from a synthetic tree', () => {
   it('shows the best rows of every agent and library board on the home page, with the one external script', () => {
     const html = page('index.html');
     for (const b of d.boards.filter((x) => x.kind !== 'calibration' && x.rows.length > 0)) {
-      const id = `leaders-${b.revision}-${b.docs}-${b.kind}`;
+      const id = leaderId(b.revision, b);
       const rows = tableValues(html, id);
       expect(rows.length, id).toBe(Math.min(HOME_ROWS, b.rows.length));
       expect(
@@ -43,9 +45,11 @@ describe('site built from a synthetic tree', () => {
         id,
       ).toEqual(b.rows.slice(0, HOME_ROWS).map((r) => r.subject));
       // Row metadata: last run (a UTC timestamp), harness version, isolation.
-      expect(rows[0]![5]).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(rows[0]![6]).toMatch(/^\d+\.\d+\.\d+/);
-      expect(rows[0]![7]).toMatch(/^(netns|docker|none)/);
+      // (A library board is one role's: a Scenarios column where the others have Client and Server.)
+      const at = b.role ? 4 : 5;
+      expect(rows[0]![at]).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(rows[0]![at + 1]).toMatch(/^\d+\.\d+\.\d+/);
+      expect(rows[0]![at + 2]).toMatch(/^(netns|docker|none)/);
     }
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/tables.js" defer>']);
     for (const h of d.stats.highlights) {
@@ -79,9 +83,7 @@ describe('site built from a synthetic tree', () => {
 
   it('publishes CSV and JSON downloads whose rows equal the HTML table, for every board', () => {
     const html = page('2025-11-25/index.html');
-    const ids = d.boards
-      .filter((b) => b.revision === '2025-11-25' && b.rows.length)
-      .map((b) => `board-${b.revision}-${b.docs}-${b.kind}`);
+    const ids = d.boards.filter((b) => b.revision === '2025-11-25' && b.rows.length).map((b) => idOfBoard(b));
     expect(ids.length).toBeGreaterThanOrEqual(3);
     for (const id of ids) {
       const fromHtml = tableValues(html, id);
@@ -95,7 +97,8 @@ describe('site built from a synthetic tree', () => {
         json.rows.map((r) => json.columns.map((c) => (r[c.key] === null ? '' : String(r[c.key])))),
         id,
       ).toEqual(fromHtml);
-      expect(fromHtml.length).toBe(d.boards.find((b) => `board-${b.revision}-${b.docs}-${b.kind}` === id)!.rows.length);
+      const b = d.boards.find((x) => idOfBoard(x) === id)!;
+      expect(fromHtml.length).toBe(b.rows.length + b.others.length);
     }
   });
 
@@ -385,6 +388,9 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
       await form.locator('select[name="role"]').selectOption('server');
       expect(await p.locator(`${id} th[data-col^="client"]`).first().isVisible()).toBe(false);
       expect(await p.locator(`${id} th[data-col="server"]`).isVisible()).toBe(true);
+      // Library boards are one per role: the role filter shows the server board and hides the client one whole.
+      expect(await p.locator('#board-2025-11-25-none-library-server').isVisible()).toBe(true);
+      expect(await p.locator('#board-2025-11-25-none-library-client').isVisible()).toBe(false);
       await form.locator('select[name="docs"]').selectOption('full');
       expect(await p.locator(id).isVisible()).toBe(false);
       const provider = d.subjects.find((s) => s.kind === 'agent' && s.provider)!.provider!;
@@ -399,13 +405,13 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
       expect(visible).toEqual(want);
       expect(want.length).toBeGreaterThan(0);
       // The synthetic agents share one provider; the library rows (no provider) are the ones the filter hides.
-      const lib = p.locator('#board-2025-11-25-none-library tbody tr');
+      const lib = p.locator('#board-2025-11-25-none-library-server tbody tr');
       expect(await lib.count()).toBeGreaterThan(0);
       await form.locator('select[name="docs"]').selectOption('');
-      expect(await p.locator('#board-2025-11-25-none-library').isVisible()).toBe(true);
-      expect(await p.locator('#board-2025-11-25-none-library tbody tr:visible').count()).toBe(0);
+      expect(await p.locator('#board-2025-11-25-none-library-server').isVisible()).toBe(true);
+      expect(await p.locator('#board-2025-11-25-none-library-server tbody tr:visible').count()).toBe(0);
       await form.locator('select[name="provider"]').selectOption('');
-      expect(await p.locator('#board-2025-11-25-none-library tbody tr:visible').count()).toBe(await lib.count());
+      expect(await p.locator('#board-2025-11-25-none-library-server tbody tr:visible').count()).toBe(await lib.count());
     } finally {
       await browser.close();
     }

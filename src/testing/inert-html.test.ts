@@ -35,6 +35,19 @@ describe('inert-html: what a built page may contain', () => {
     }
   });
 
+  it('accepts the Open Graph tags the site writes in the head, and flags any other meta property', () => {
+    const head = (meta: string) =>
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'">${meta}<title>t</title></head><body><main>x</main></body></html>`;
+    const own =
+      '<meta property="og:title" content="t"><meta property="og:description" content="d"><meta name="twitter:card" content="summary">';
+    expect(inertFindings(head(own))).toEqual([]);
+    expect(
+      inertFindings(head('<meta property="og:url" content="https://evil.invalid/">')).map(
+        (f) => `${f.where}: ${f.why}`,
+      ),
+    ).toEqual(['meta@property: meta property not written by the site']);
+  });
+
   it('flags inline styles, style elements, inline scripts, foreign scripts and off-site link targets the site might write itself', () => {
     const why = (body: string) => inertFindings(page(body)).map((f) => `${f.where}: ${f.why}`);
     expect(why('<pre style="--x:1">x</pre>')).toEqual(['pre@style: inline style attribute (the CSP allows none)']);

@@ -62,13 +62,15 @@ const ATTRS = new Set([
   'data-filterable',
   'data-filters',
   'data-docs',
+  'data-role',
+  'data-status',
   'data-harness',
   'data-provider',
   'hidden',
 ]);
 /** Attributes the site writes on one kind of element only (an injected `<a name=…>` clobbers `document.x`). */
 const ATTRS_OF: Record<string, ReadonlySet<string>> = {
-  meta: new Set(['charset', 'name', 'content', 'http-equiv']),
+  meta: new Set(['charset', 'name', 'property', 'content', 'http-equiv']),
   link: new Set(['rel', 'type']),
   script: new Set(['src', 'defer']),
   input: new Set(['type', 'autocomplete', 'spellcheck']),
@@ -79,7 +81,9 @@ const ATTRS_OF: Record<string, ReadonlySet<string>> = {
   // The trial search box, shown by public/trial-search.js.
   div: new Set(['hidden']),
 };
-const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer']);
+const META_NAMES = new Set(['viewport', 'description', 'color-scheme', 'referrer', 'twitter:card']);
+/** Open Graph properties the site writes (a shared link's preview). */
+const META_PROPERTIES = new Set(['og:site_name', 'og:type', 'og:title', 'og:description']);
 /** Attributes that carry a URL a browser follows or fetches. */
 const URL_ATTRS = new Set([
   'href',
@@ -143,6 +147,9 @@ function checkElement(el: T.Element, out: Finding[], base: string): void {
     if (equiv !== undefined && equiv.toLowerCase() !== 'content-security-policy')
       add('meta http-equiv other than the CSP', 'http-equiv', equiv);
     if (name !== undefined && !META_NAMES.has(name)) add('meta name not written by the site', 'name', name);
+    const property = attrs.get('property');
+    if (property !== undefined && !META_PROPERTIES.has(property))
+      add('meta property not written by the site', 'property', property);
   }
   if (tag === 'input' && !['checkbox', 'search'].includes(attrs.get('type') ?? ''))
     add('input that is not a filter checkbox or the search box', 'type', attrs.get('type') ?? '');

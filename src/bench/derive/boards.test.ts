@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { syntheticDataset } from '../../testing/synthetic-dataset.ts';
 import type { PriceTable } from '../schema/prices.ts';
+import type { Scenario } from '../schema/scenario.ts';
 import type { Subject } from '../schema/subject.ts';
 import { overlaps } from '../scoring/uncertainty.ts';
 import { scoreCost } from './agent-stats.ts';
@@ -94,8 +95,9 @@ describe('buildBoards: uncertainty and cost', () => {
       reported: [0.5, 'reported'],
       unpriced: [undefined, undefined],
     });
-    const libRow = boards.find((b) => b.kind === 'library' && b.docs === 'none' && b.revision === base.revision)!
-      .rows[0]!;
+    const libRow = boards.find(
+      (b) => b.kind === 'library' && b.docs === 'none' && b.revision === base.revision && b.role === base.role,
+    )!.rows[0]!;
     expect(libRow.usage).toEqual({ inputTokens: 1_000_000, outputTokens: 500_000 });
     const points = scoreCost(boards).find((s) => s.revision === base.revision)!;
     expect(points.points.map((p) => [p.label, p.costUsd])).toEqual([
@@ -103,6 +105,73 @@ describe('buildBoards: uncertainty and cost', () => {
       ['reported', 0.5],
     ]);
     expect(points.maxCostUsd).toBe(2);
+  });
+});
+
+describe('library boards, one per role', () => {
+  const rev = base.revision;
+  const inRole = (role: 'client' | 'server') => d.scenarios.filter((x) => x.revision === rev && x.role === role);
+  const [s1, s2] = inRole('server');
+  const [c1] = inRole('client');
+  const lib = (name: string): Subject => ({ kind: 'library', id: `library/${name}@1.0.0`, label: name });
+  const on = (subject: Subject, sc: Scenario, score: number): TrialRow => ({
+    ...base,
+    id: `${subject.label}-${sc.role}-${sc.id}`,
+    revision: rev,
+    role: sc.role,
+    scenario: sc.id,
+    k: 1,
+    docs: 'none',
+    subject,
+    score: { ...base.score!, score, mustFailed: score === 0 ? ['x'] : [] },
+  });
+  const both = lib('both-roles');
+  const partial = lib('one-server-scenario');
+  const clientOnly = lib('client-only');
+  const ts = [on(both, s1!, 0.5), on(both, s2!, 0.5), on(both, c1!, 1), on(partial, s1!, 1), on(clientOnly, c1!, 1)];
+  const speaksOther = {
+    revision: rev,
+    role: 'server' as const,
+    scenario: s1!.id,
+    subject: 'library/old@0.1.0',
+    label: 'old',
+    reason: 'old 0.1.0 cannot speak this revision: it answers with 2025-03-26.',
+    negotiates: '2025-03-26',
+  };
+  const lacksApi = { ...speaksOther, subject: 'library/no-tasks@1.0.0', label: 'no-tasks', negotiates: undefined };
+  const boards = buildBoards([s1!, s2!, c1!], [both, partial, clientOnly], buildCells(ts), ts, prices, [
+    speaksOther,
+    lacksApi,
+  ]);
+  const of = (role: 'client' | 'server') =>
+    boards.find((b) => b.revision === rev && b.docs === 'none' && b.kind === 'library' && b.role === role)!;
+
+  it("ranks a library among its role by that role's scenarios only, by the score over those it attempted", () => {
+    const server = of('server');
+    expect(server.columns).toEqual([`server/${s1!.id}`, `server/${s2!.id}`]);
+    expect(server.rows.map((r) => [r.label, r.rank, r.overall.mean, r.overall.present, r.overall.expected])).toEqual([
+      ['one-server-scenario', 1, 1, 1, 2],
+      ['both-roles', 2, 0.5, 2, 2],
+    ]);
+    // Its client score does not lift a library that has both roles on the server board.
+    expect(of('client').rows.map((r) => [r.label, r.overall.mean])).toEqual([
+      ['both-roles', 1],
+      ['client-only', 1],
+    ]);
+  });
+
+  it('lists a library that speaks another protocol version beside its role board, never as a ranked row', () => {
+    expect(of('server').others).toEqual([
+      { subject: speaksOther.subject, label: 'old', negotiates: '2025-03-26', reason: speaksOther.reason },
+    ]);
+    expect(of('server').rows.map((r) => r.subject)).not.toContain(speaksOther.subject);
+    expect(of('client').others).toEqual([]);
+  });
+
+  it('keeps one board over every scenario for agents and calibration, complete rows first', () => {
+    const agentBoards = boards.filter((b) => b.revision === rev && b.kind !== 'library');
+    expect(agentBoards.map((b) => b.role)).toEqual(agentBoards.map(() => null));
+    expect(agentBoards[0]!.columns).toHaveLength(3);
   });
 });
 

@@ -8,10 +8,10 @@ import { meanOf } from '../scoring/summary.ts';
 import { MIN_K } from '../scoring/uncertainty.ts';
 import { meanCost, trialCost } from '../cost/cost.ts';
 import type { PriceTable } from '../schema/prices.ts';
-import type { Board, BoardRow, CellRow, TrialRow } from './dataset.ts';
+import type { Board, BoardRow, CellRow, OtherVersionRow, TrialRow } from './dataset.ts';
+import type { NotAttemptedRow } from '../schema/library-view.ts';
+import type { Role } from '../schema/common.ts';
 import { isolationTally } from './isolation.ts';
-
-const KINDS: SubjectKind[] = ['agent', 'library', 'calibration'];
 
 /** Scenario column order: client before server, then grade, then id. */
 export function orderScenarios(scenarios: readonly Scenario[]): Scenario[] {
@@ -60,24 +60,52 @@ export function buildCells(trials: readonly TrialRow[]): CellRow[] {
 const usageMean = (values: (number | undefined)[]): number | undefined =>
   meanOf(values.filter((x): x is number => typeof x === 'number')) ?? undefined;
 
-/** One board per revision × docs axis × subject kind, rows in board order, rank bands from the overall intervals. */
+/**
+ * The boards of one revision × docs axis: agents and calibration over every scenario, libraries one board per role
+ * (a library is a server or a client: ranking a client among servers, or a row that has both roles above rows that
+ * have one, compares different things).
+ */
+const BOARD_SHAPES: { kind: SubjectKind; role: Role | null }[] = [
+  { kind: 'agent', role: null },
+  { kind: 'library', role: 'server' },
+  { kind: 'library', role: 'client' },
+  { kind: 'calibration', role: null },
+];
+
+/** Libraries of a revision and role that speak another protocol version (registry `negotiates`), by subject. */
+function otherVersions(notAttempted: readonly NotAttemptedRow[], revision: string, role: Role): OtherVersionRow[] {
+  const bySubject = new Map<string, OtherVersionRow>();
+  for (const n of notAttempted)
+    if (n.revision === revision && n.role === role && n.negotiates && !bySubject.has(n.subject))
+      bySubject.set(n.subject, { subject: n.subject, label: n.label, negotiates: n.negotiates, reason: n.reason });
+  return [...bySubject.values()].sort((a, b) => cmp(a.label, b.label) || cmp(a.subject, b.subject));
+}
+
+/**
+ * One board per revision × docs axis × subject kind (× role for libraries), rows in board order, rank bands from the
+ * overall intervals. `notAttempted`: the libraries' registered gaps, for the rows that speak another version.
+ */
 export function buildBoards(
   scenarios: readonly Scenario[],
   subjects: readonly Subject[],
   cells: readonly CellRow[],
   trials: readonly TrialRow[],
   prices: PriceTable,
+  notAttempted: readonly NotAttemptedRow[] = [],
 ): Board[] {
   const boards: Board[] = [];
   const scores = new Map(groupCells(trials).map(([key, ts]) => [key, completedScores(ts.map(cellTrial))]));
   for (const revision of REVISIONS) {
-    const cols = orderScenarios(scenarios.filter((s) => s.revision === revision));
-    const columns = cols.map((s) => `${s.role}/${s.id}`);
+    const allCols = orderScenarios(scenarios.filter((s) => s.revision === revision));
     for (const docs of DOCS_AXES) {
-      for (const kind of KINDS) {
+      for (const { kind, role } of BOARD_SHAPES) {
+        const cols = allCols.filter((s) => !role || s.role === role);
+        const columns = cols.map((s) => `${s.role}/${s.id}`);
         const rows: Omit<BoardRow, 'rank' | 'rankBand'>[] = [];
         for (const subj of subjects.filter((s) => s.kind === kind)) {
-          const mine = cells.filter((c) => c.revision === revision && c.docs === docs && c.subject === subj.id);
+          const mine = cells.filter(
+            (c) => c.revision === revision && c.docs === docs && c.subject === subj.id && (!role || c.role === role),
+          );
           if (mine.length === 0) continue;
           const byCol: Record<string, Cell> = {};
           const scored: Record<string, ScoredCell> = {};
@@ -90,10 +118,10 @@ export function buildBoards(
               cols.filter((s) => !role || s.role === role).map((s) => scored[`${s.role}/${s.id}`]),
               [revision, docs, subj.id, role ?? 'overall'].join('\u0000'),
             );
-          const overall = pick();
-          // The row's trials are its cells' trials: every current trial of this subject on this revision × docs axis.
+          const overall = pick(role ?? undefined);
+          // The row's trials are its cells' trials: every current trial of this subject on this board's scenarios.
           const rowTrials = trials.filter(
-            (t) => t.revision === revision && t.docs === docs && t.subject.id === subj.id,
+            (t) => t.revision === revision && t.docs === docs && t.subject.id === subj.id && (!role || t.role === role),
           );
           const done = rowTrials.filter((t) => t.status === 'completed');
           const present = Object.values(byCol).filter((c) => c.k > 0);
@@ -121,8 +149,11 @@ export function buildBoards(
             verified: { agrees: done.filter((t) => t.verification?.status === 'agrees').length, of: done.length },
           });
         }
+        // A role board ranks by the score over the scenarios a row attempted, its coverage shown beside it: a library
+        // cannot be made to run a scenario its API has no means for (registry `notAttempted`), so completeness does
+        // not order role boards. Agent and calibration boards keep complete rows first.
         const ranked = orderBoard(
-          rows.map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: r.overall.complete })),
+          rows.map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: role ? true : r.overall.complete })),
         );
         const bands = rankBands(ranked.map((r) => ({ complete: r.complete, interval: r.overall.interval })));
         const board = ranked.map(({ name: _n, score: _s, complete: _c, ...r }, i) => ({
@@ -134,6 +165,8 @@ export function buildBoards(
           revision,
           docs,
           kind,
+          role,
+          others: role && docs === 'none' ? otherVersions(notAttempted, revision, role) : [],
           columns,
           rows: board,
           infraErrors: board.reduce((a, r) => a + r.infraErrors, 0),

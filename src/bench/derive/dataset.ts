@@ -3,6 +3,6 @@
 export { DATASET_FORMAT } from '../schema/dataset.ts';
 export type { Dataset } from '../schema/dataset.ts';
 export type { TrialRow } from '../schema/trial-row.ts';
-export type { Aggregate, Board, BoardRow, CellRow, MeanUsage } from '../schema/board.ts';
+export type { Aggregate, Board, BoardRow, CellRow, MeanUsage, OtherVersionRow } from '../schema/board.ts';
 export type { CalibrationRow } from '../schema/calibration-row.ts';
 export type { DatasetStats } from '../schema/stats.ts';

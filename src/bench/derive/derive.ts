@@ -287,7 +287,14 @@ export function derive(input: DeriveInput): DeriveOutput {
     subjects,
     trials,
     cells,
-    boards: buildBoards(scenarioList, subjects, cells, counted, input.prices ?? PRICE_TABLE),
+    boards: buildBoards(
+      scenarioList,
+      subjects,
+      cells,
+      counted,
+      input.prices ?? PRICE_TABLE,
+      libraries.view.notAttempted,
+    ),
     calibration: gate.rows,
     schema: {
       revisions: schemaStatuses(REVISIONS, input.schemas),

@@ -41,26 +41,32 @@ function leaders(boards: readonly Board[], cells: readonly CellRow[], trials: re
   const byId = new Map(trials.map((t) => [t.id, t]));
   const out: LeaderBoard[] = [];
   for (const kind of RANKED)
-    for (const docs of DOCS_AXES) {
-      const b = boards.find((x) => x.revision === rev && x.docs === docs && x.kind === kind);
-      if (!b || b.rows.length === 0) continue;
-      const ids = (r: BoardRow) =>
-        cells.filter((c) => c.revision === rev && c.docs === docs && c.subject === r.subject).flatMap((c) => c.trials);
-      out.push({
-        kind,
-        docs,
-        rows: b.rows.slice(0, HOME_ROWS).map((r) => ({
-          subject: r.subject,
-          label: r.label,
-          rank: r.rank,
-          overall: r.overall,
-          client: r.client.mean,
-          server: r.server.mean,
-          meta: rowMeta(ids(r), byId),
-        })),
-        total: b.rows.length,
-      });
-    }
+    for (const docs of DOCS_AXES)
+      for (const b of boards.filter((x) => x.revision === rev && x.docs === docs && x.kind === kind)) {
+        if (b.rows.length === 0) continue;
+        const ids = (r: BoardRow) =>
+          cells
+            .filter(
+              (c) => c.revision === rev && c.docs === docs && c.subject === r.subject && (!b.role || c.role === b.role),
+            )
+            .flatMap((c) => c.trials);
+        out.push({
+          kind,
+          docs,
+          role: b.role,
+          rows: b.rows.slice(0, HOME_ROWS).map((r) => ({
+            subject: r.subject,
+            label: r.label,
+            rank: r.rank,
+            rankBand: r.rankBand,
+            overall: r.overall,
+            client: r.client.mean,
+            server: r.server.mean,
+            meta: rowMeta(ids(r), byId),
+          })),
+          total: b.rows.length,
+        });
+      }
   return out;
 }
 

@@ -158,6 +158,7 @@ function notAttemptedRows(
         subject,
         label: e.label,
         reason: n.reason,
+        ...(n.negotiates ? { negotiates: n.negotiates } : {}),
       });
     });
   });

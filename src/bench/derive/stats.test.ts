@@ -35,7 +35,7 @@ function board(revision: TrialRow['revision'], docs: TrialRow['docs'], rows: [st
     overall: { ...row0.overall, mean },
     rank: i + 1,
   });
-  return { revision, docs, kind: 'agent', columns: [], rows: rows.map(mk), infraErrors: 0 };
+  return { revision, docs, kind: 'agent', role: null, others: [], columns: [], rows: rows.map(mk), infraErrors: 0 };
 }
 
 describe('checkpoint tallies', () => {

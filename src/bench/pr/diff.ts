@@ -20,7 +20,8 @@ export interface DiffInput {
   conformanceChanged: boolean;
 }
 
-const boardKey = (b: Pick<Board, 'revision' | 'docs' | 'kind'>) => `${b.revision}/${b.docs}/${b.kind}`;
+const boardKey = (b: Pick<Board, 'revision' | 'docs' | 'kind' | 'role'>) =>
+  `${b.revision}/${b.docs}/${b.kind}/${b.role ?? ''}`;
 const ORDER: Record<RowChange['change'], number> = { added: 0, changed: 1, removed: 2, moved: 3 };
 
 /** `<revision>/<docs>/<subject>` of every board row a changed trial belongs to. */
@@ -76,7 +77,7 @@ export function boardChanges(changes: ChangeSet, old: Dataset | undefined, next:
           (x.rank.new ?? x.rank.old ?? 0) - (y.rank.new ?? y.rank.old ?? 0) ||
           cmp(x.subject, y.subject),
       );
-    if (rows.length) out.push({ revision: b.revision, docs: b.docs, kind: b.kind, rows });
+    if (rows.length) out.push({ revision: b.revision, docs: b.docs, kind: b.kind, role: b.role ?? null, rows });
   }
   return out;
 }

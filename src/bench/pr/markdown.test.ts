@@ -12,6 +12,7 @@ const report = (over: Partial<PrReport> = {}): PrReport => ({
       revision: '2025-11-25',
       docs: 'none',
       kind: 'agent',
+      role: null,
       rows: [
         {
           subject: 'agent/pi@1.6.0/prov/m/high',

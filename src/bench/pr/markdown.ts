@@ -24,7 +24,8 @@ const rank = (v: number | null) => (v === null ? '–' : String(v));
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function boardTable(b: BoardChange): string[] {
-  const title = `#### ${b.revision} · docs ${b.docs} · ${b.kind === 'agent' ? 'agents' : b.kind === 'library' ? 'libraries' : 'calibration'}`;
+  const kind = b.kind === 'agent' ? 'agents' : b.kind === 'library' ? 'libraries' : 'calibration';
+  const title = b.role ? `#### ${b.revision} · ${kind} · ${b.role}s` : `#### ${b.revision} · docs ${b.docs} · ${kind}`;
   const row = (r: RowChange) =>
     `| ${inert(r.label)} (${code(r.subject)}) | ${r.change} | ${arrow(r.score, score)} | ${arrow(r.rank, rank)} | ${arrow(r.client, score)} | ${arrow(r.server, score)} |`;
   return [

@@ -47,6 +47,8 @@ export const BoardChangeSchema = z.strictObject({
   docs: DocsAxisSchema,
   /** Subject kind. */
   kind: SubjectKindSchema,
+  /** The board's role (library boards are one per role), or `null`: every scenario of the revision. */
+  role: RoleSchema.nullable(),
   /** Rows by change (added, changed, removed, moved), then by new rank, then subject. */
   rows: z.array(RowChangeSchema),
 });

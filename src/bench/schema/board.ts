@@ -114,7 +114,10 @@ export const BoardRowSchema = z.strictObject({
     /** The row's completed trials. */
     of: z.int().nonnegative(),
   }),
-  /** Position on the board, from 1 (board order: complete rows first, then score, MAY tally, name). */
+  /**
+   * Position on the board, from 1 (board order: complete rows first, then score, MAY tally, name; on a role board by
+   * score over the scenarios the row attempted, then MAY tally, name).
+   */
   rank: z.int().positive(),
   /**
    * The rank band the row shares: positions `first`…`last` of the run of rows, in board order, whose overall interval
@@ -129,7 +132,23 @@ export const BoardRowSchema = z.strictObject({
 });
 export type BoardRow = z.infer<typeof BoardRowSchema>;
 
-/** One board: revision × docs axis × subject kind. */
+/** A library that speaks another protocol version than the board's revision: listed beside the board, never ranked. */
+export const OtherVersionRowSchema = z.strictObject({
+  /** Subject id `library/<package>@<version>`. */
+  subject: SubjectSchema.shape.id,
+  /** Subject display name. */
+  label: SubjectSchema.shape.label,
+  /** The protocol version it answers an initialize asking for the board's revision with. */
+  negotiates: z.string().min(1),
+  /** Why it is not run on this revision (the registry's reason). */
+  reason: z.string().min(1),
+});
+export type OtherVersionRow = z.infer<typeof OtherVersionRowSchema>;
+
+/**
+ * One board: revision × docs axis × subject kind, and for libraries × role. A library is a server or a client, so
+ * library rows are ranked among libraries of the same role, by that role's scenarios only.
+ */
 export const BoardSchema = z.strictObject({
   /** Protocol revision. */
   revision: RevisionSchema,
@@ -137,6 +156,14 @@ export const BoardSchema = z.strictObject({
   docs: DocsAxisSchema,
   /** Subject kind. */
   kind: SubjectKindSchema,
+  /**
+   * The role whose scenarios the board covers (library boards), or `null`: every scenario of the revision (agent and
+   * calibration boards). On a role board a row's `overall` is its score over that role's scenarios, and rows rank by
+   * it over the scenarios they attempted, their coverage (`overall.present` of `overall.expected`) shown beside it.
+   */
+  role: RoleSchema.nullable(),
+  /** Libraries of this revision and role that speak another protocol version: shown greyed, out of the ranking. */
+  others: z.array(OtherVersionRowSchema),
   /** Column keys `<role>/<scenario>`, client before server, by grade then id. */
   columns: z.array(ColumnKeySchema),
   /** Rows in board order. */

@@ -16,8 +16,10 @@ import { BenchmarkVersionSchema, VersionRowSchema } from './versions.ts';
 /**
  * Format tag of the data set. Additive changes keep it; a breaking change bumps the number. `/2`: the home leader
  * rows' `meta.isolation` is the trials per isolation kind (an `IsolationTally`), no longer the list of distinct kinds.
+ * `/3`: library boards are one per role (`board.role`, `leaders[].role`), ranked by that role's scenarios, and list
+ * the libraries that speak another protocol version (`board.others`).
  */
-export const DATASET_FORMAT = 'mcpfs.dataset/2';
+export const DATASET_FORMAT = 'mcpfs.dataset/3';
 
 /** The one data set the site renders. Deterministic: same inputs → byte-identical JSON. */
 export const DatasetSchema = z.strictObject({

@@ -2,7 +2,7 @@
 // version and under which isolation they ran), the calibration verdict in one line, and the spec sentences subjects
 // miss most. Computed by src/bench/derive/highlights.ts; the site only picks and formats.
 import { z } from 'zod';
-import { AggregateSchema } from './board.ts';
+import { AggregateSchema, BoardRowSchema } from './board.ts';
 import { IsolationTallySchema } from './isolation.ts';
 import { DocsAxisSchema, LevelSchema, RevisionSchema, RoleSchema, SentenceIdSchema, SlugSchema } from './common.ts';
 import { ShareSchema } from './score.ts';
@@ -28,7 +28,9 @@ export const LeaderRowSchema = z.strictObject({
   label: SubjectSchema.shape.label,
   /** Its rank on the board, from 1. */
   rank: z.int().positive(),
-  /** Overall score over every scenario of the revision. */
+  /** The rank band it shares on the board (rows whose intervals overlap: their order is not settled). */
+  rankBand: BoardRowSchema.shape.rankBand,
+  /** Overall score over the board's scenarios: every scenario of the revision, or one role's (library boards). */
   overall: AggregateSchema,
   /** Mean over the client-role scenarios; `null` when none has a score. */
   client: ShareSchema.nullable(),
@@ -45,6 +47,8 @@ export const LeaderBoardSchema = z.strictObject({
   kind: SubjectKindSchema,
   /** Docs axis. */
   docs: DocsAxisSchema,
+  /** The board's role (library boards, one per role), or `null`: every scenario of the revision. */
+  role: RoleSchema.nullable(),
   /** The first rows in board order (at most `HOME_ROWS`). */
   rows: z.array(LeaderRowSchema).min(1),
   /** Rows on the whole board. */

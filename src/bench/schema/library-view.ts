@@ -20,6 +20,8 @@ export const NotAttemptedRowSchema = z.strictObject({
   label: SubjectSchema.shape.label,
   /** What the library lacks (registry `reason`). */
   reason: NotAttemptedSchema.shape.reason,
+  /** The protocol version the library speaks instead, when that is the reason (registry `negotiates`). */
+  negotiates: NotAttemptedSchema.shape.negotiates,
 });
 export type NotAttemptedRow = z.infer<typeof NotAttemptedRowSchema>;
 

@@ -28,6 +28,15 @@ export const NotAttemptedSchema = z.strictObject({
   scenario: SlugSchema,
   /** What the library lacks, concretely (shown on the board instead of a score). */
   reason: z.string().min(20),
+  /**
+   * Set when the reason is the protocol version: the version the library answers an initialize asking for this
+   * revision with (e.g. `2025-03-26`). Such a library is listed beside its board, greyed and out of the ranking,
+   * stating the version it speaks, never shown as a broken row.
+   */
+  negotiates: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a protocol version, e.g. "2025-06-18"')
+    .optional(),
 });
 export type NotAttempted = z.infer<typeof NotAttemptedSchema>;
 

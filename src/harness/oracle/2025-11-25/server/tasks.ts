@@ -15,6 +15,8 @@ interface Task {
   /** The JSON-RPC error the computation ended with, for a failed task. */
   error?: ComputationCrashed;
   timer?: NodeJS.Timeout;
+  /** cancel-lazy: cancelled, but still reported working until the next tasks/get of it has been answered. */
+  cancelPending?: boolean;
   /** Callers blocked in tasks/result. */
   waiters: (() => void)[];
 }
@@ -117,9 +119,16 @@ export class TaskStore {
   }
 
   get(params: Record<string, unknown>): Record<string, unknown> {
-    const v = this.answer(this.find(params));
+    const t = this.find(params);
+    const v = this.answer(t);
     if (this.mutant === 'no-created-at') delete v.createdAt;
     if (this.mutant === 'no-ttl-in-get') delete v.ttl;
+    // cancel-lazy: the cancellation lands once this tasks/get has been answered "working" (an event, not a delay: a
+    // delay let a loaded prober's tasks/get arrive after it or before it, and the verdicts moved with the load).
+    if (t.cancelPending) {
+      t.cancelPending = false;
+      this.settle(t, 'cancelled');
+    }
     return v;
   }
 
@@ -148,9 +157,10 @@ export class TaskStore {
     if (terminal(t.status) && this.mutant !== 'cancel-terminal-accepted')
       throw new InvalidParams(`Cannot cancel task ${t.taskId}: already ${t.status}`);
     if (this.mutant === 'cancel-lazy') {
-      const before = this.view(t);
-      setTimeout(() => this.settle(t, 'cancelled'), 50).unref();
-      return before;
+      // Answered before the task is cancelled: the work stops, but tasks/get says working once more (see get).
+      clearTimeout(t.timer);
+      t.cancelPending = true;
+      return this.view(t);
     }
     if (terminal(t.status)) t.status = 'cancelled';
     this.settle(t, 'cancelled');
