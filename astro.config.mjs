@@ -10,7 +10,7 @@ export default defineConfig({
   base: process.env.SITE_BASE ?? '/',
   trailingSlash: 'always',
   // Eight pages in flight: a page's file write overlaps the next page's render. At 1, a third of the build was the
-  // main thread idle, waiting on writes (1,000-trial tree: 29 s → 21 s; see the README's performance section).
+  // main thread idle, waiting on writes (1,000-trial tree: 29 s → 21 s; see docs/performance.md).
   build: { format: 'directory', inlineStylesheets: 'never', concurrency: 8 },
   // Incremental builds: a page whose getStaticPaths cacheKey and module code are unchanged is copied from the last
   // build instead of rendered (the per-trial pages; src/site/page-keys.ts says what their keys cover). The cache lives

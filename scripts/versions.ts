@@ -13,6 +13,7 @@ import { loadScenarioFiles, loadVersionsFile } from '../src/harness/io/load.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { oneOf, parseCli, runCli } from '../src/harness/cli-args.ts';
+import { CITATION_PATH, withCitationVersion } from '../src/site/citation.ts';
 
 const USAGE = 'npm run versions [-- --bump major|minor|patch --summary "what changed"]';
 /** The run manifest the README's sweep examples use; its calibration harness version follows the benchmark's. */
@@ -71,13 +72,19 @@ async function main(): Promise<number> {
     /("harness":\s*\{\s*"name":\s*"calibration",\s*"version":\s*")[^"]*"/,
     `$1${version}"`,
   );
+  // CITATION.cff names the version and its date (src/site/citation.ts checks it).
+  const citationPath = join(root, CITATION_PATH);
+  const citation = withCitationVersion(readFileSync(citationPath, 'utf8'), version, history.versions.at(-1)!.date);
   writeFilesAtomic([
     { path: join(root, VERSIONS_PATH), content: `${JSON.stringify(history, null, 2)}\n` },
+    { path: citationPath, content: citation },
     { path: pkgPath, content: `${JSON.stringify(pkg, null, 2)}\n` },
     { path: lockPath, content: `${JSON.stringify(lock, null, 2)}\n` },
     { path: examplePath, content: example },
   ]);
-  console.log(`versions: ${version} (${kind}) written to ${VERSIONS_PATH}, package.json and ${EXAMPLE_MANIFEST}`);
+  console.log(
+    `versions: ${version} (${kind}) written to ${VERSIONS_PATH}, package.json, ${EXAMPLE_MANIFEST} and ${CITATION_PATH}`,
+  );
   return 0;
 }
 

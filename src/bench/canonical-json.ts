@@ -7,7 +7,7 @@ import { jsonText } from './errors.ts';
  * before). Recursive, but bounded: past `maxDepth` levels it throws a RangeError, long before V8's stack runs out, so
  * hostile input cannot overflow the stack. (It was an explicit work list of string pieces; recursion allocates less
  * per value, and derive hashes every wire log line with it. Its gain was measured only together with hashing each
- * line once instead of twice, as part of derive's time: README, "Performance".)
+ * line once instead of twice, as part of derive's time: docs/performance.md.)
  */
 export function canonicalJson(v: unknown, maxDepth = 256): string {
   return write(v, 0, maxDepth);

@@ -20,6 +20,9 @@ interface Route {
 }
 
 function toRoute(file: string): Route {
+  // Astro writes its error pages as files of their own, whatever the build format: 404.astro → 404.html.
+  if (/^(404|500)\.astro$/.test(file))
+    return { route: file, re: new RegExp(`^${file.replace('.astro', '')}\\.html$`), rank: [0] };
   const segs = file.replace(/\.astro$/, '').split('/');
   if (segs.at(-1) === 'index') segs.pop();
   const parts = segs.map((s) =>

@@ -1,6 +1,6 @@
 // The site build keeps its output folder between builds (astro.config.mjs: Vite's emptyOutDir is off), so a page that
 // Astro's incremental build reuses stays where it is instead of being deleted and copied back from the cache: on 2
-// cores that round trip was most of an unchanged 10,000-trial rebuild (62,000 files; README, "Performance"). Keeping
+// cores that round trip was most of an unchanged 10,000-trial rebuild (62,000 files; docs/performance.md). Keeping
 // the folder is safe only under three rules, which this integration enforces:
 // 1. The folder must be the one the page cache's manifest describes: the state file names the folder the last build
 //    wrote; another folder (or none recorded) is emptied first, so reused pages are copied from the cache instead.
