@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../schema/verdict.ts';
 import { bigWireLog, fixtureRow, hostileWireLog, piSession } from './fixtures.ts';
-import { alignTurns, pageHref, pageOfPosition, replayView } from './view.ts';
+import { alignTurns, failuresFirst, pageHref, pageOfPosition, replayView } from './view.ts';
 
 const v = (
   checkpoint: string,
@@ -90,5 +90,24 @@ describe('pages', () => {
     expect(pageOfPosition(100, 100)).toBe(2);
     expect(pageHref('/t/', 1)).toBe('/t/');
     expect(pageHref('/t/', 3)).toBe('/t/exchanges/3/');
+  });
+});
+
+describe('failuresFirst', () => {
+  it('puts counted failures first, then the failures that follow from another, then passes and n/a, stable inside', () => {
+    const v = (checkpoint: string, verdict: string, consequenceOf?: string) => ({
+      checkpoint,
+      verdict,
+      ...(consequenceOf ? { consequenceOf } : {}),
+    });
+    const ordered = failuresFirst([
+      v('a', 'pass'),
+      v('b', 'not-applicable'),
+      v('c', 'fail', 'e'),
+      v('d', 'pass'),
+      v('e', 'fail'),
+      v('f', 'fail'),
+    ]);
+    expect(ordered.map((x) => x.checkpoint)).toEqual(['e', 'f', 'c', 'a', 'd', 'b']);
   });
 });

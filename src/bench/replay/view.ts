@@ -5,6 +5,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { TranscriptEntry } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
+import { sentenceUrl } from '../spec/links.ts';
 import { attribute, scoreDerivation, type Attribution } from './attribution.ts';
 import { exchangeViews, wireMarks, type ExchangeView, type WireMark } from './exchanges.ts';
 import { schemaExchangesByCheckpoint, schemaSummary, type SchemaSummaryView } from './schema.ts';
@@ -23,6 +24,8 @@ export interface VerdictView extends Verdict {
   contest?: Contest;
   /** The review of a failing library verdict (`libraries/evidence/index.json`), when there is one. */
   review?: Review;
+  /** The sentence the checkpoint asserts, as the scenario quotes it, and its line in the pinned spec (not for the task). */
+  sentence?: { revision: string; file: string; quote: string; href?: string };
 }
 
 /** An exchange with the page that holds it in full and the link to it there. */
@@ -164,8 +167,11 @@ export function replayView(input: ReplayInput): ReplayView {
       ...(transcript ? { transcript } : {}),
     }),
     derivation: scoreDerivation(trial.score),
-    verdicts: trial.verdicts.map((v) => {
-      const contest = input.scenario?.checkpoints.find((c) => c.slug === v.checkpoint)?.contested;
+    verdicts: failuresFirst(trial.verdicts).map((v) => {
+      const checkpoint = input.scenario?.checkpoints.find((c) => c.slug === v.checkpoint);
+      const contest = checkpoint?.contested;
+      const spec = checkpoint?.spec;
+      const href = spec ? sentenceUrl(trial.revision, spec.file, spec.line) : undefined;
       const review = input.reviews?.get(v.checkpoint);
       return {
         ...v,
@@ -173,6 +179,9 @@ export function replayView(input: ReplayInput): ReplayView {
         schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })),
         ...(contest ? { contest } : {}),
         ...(review ? { review } : {}),
+        ...(spec
+          ? { sentence: { revision: trial.revision, file: spec.file, quote: spec.quote, ...(href ? { href } : {}) } }
+          : {}),
       };
     }),
     ...(log
@@ -194,4 +203,19 @@ export function replayView(input: ReplayInput): ReplayView {
     },
     schema: schemaSummary(trial.schema),
   };
+}
+
+/** Where a verdict stands in a trial's table: what failed and counts first, then what only follows from it, then the rest. */
+const RANK: Record<string, number> = { fail: 0, pass: 2, 'not-applicable': 3 };
+
+/**
+ * A trial's verdicts with its failures first (a reader opens the page for them), then the failures that only follow
+ * from another, then passes and the rest; the scenario's checkpoint order within each group.
+ */
+export function failuresFirst<V extends { verdict: string; consequenceOf?: unknown }>(verdicts: readonly V[]): V[] {
+  const rank = (v: V) => (v.verdict === 'fail' && v.consequenceOf ? 1 : (RANK[v.verdict] ?? 4));
+  return verdicts
+    .map((v, i) => ({ v, i }))
+    .sort((a, b) => rank(a.v) - rank(b.v) || a.i - b.i)
+    .map((x) => x.v);
 }

@@ -56,9 +56,13 @@ describe('prober vs the chaos server', () => {
     expect(r.runs.filter((x) => x.wireBytes! > MAX_WIRE_BYTES).map((x) => `${x.behaviour}: ${x.wireBytes}`)).toEqual(
       [],
     );
-    // The event flood really was cut: its POSTs get no answer, so only the cap of 1,000 events ends them (9 KB, well
-    // within any request time cap). Byte floods are cut or timed out depending on the machine's speed, and a plan's
-    // own timers may end a stream first, so those are not asserted here (peer-memory.test.ts does, at real caps).
-    expect(r.runs.filter((x) => x.behaviour === 'sse-flood' && !x.truncations).map((x) => x.scenario)).toEqual([]);
+    // The event flood really was cut: its POSTs get no answer, so the cap of 1,000 events ends them, or, on a loaded
+    // machine that reads them slower than this kit's 250 ms request cap, the time cap does first (seen with a CI run
+    // beside the suite): either way the stream was ended, never read on. Byte floods are cut or timed out depending on
+    // the machine's speed, and a plan's own timers may end a stream first, so those are not asserted here
+    // (peer-memory.test.ts does, at real caps).
+    expect(
+      r.runs.filter((x) => x.behaviour === 'sse-flood' && !x.truncations && !x.timeouts).map((x) => x.scenario),
+    ).toEqual([]);
   }, 120_000);
 });

@@ -28,6 +28,8 @@ export interface RecordCheck {
   wireBytes: number;
   /** Truncation events in the log. */
   truncations: number;
+  /** Exchanges the prober ended at a time cap (`end` events with reason `timeout`). */
+  timeouts: number;
   /** Problems derive reports when it reads the record back and re-judges it (none expected). */
   problems: string[];
   /** Exchanges on the replay page derive builds (schema report included): the page was built. */
@@ -96,6 +98,7 @@ export function deriveCheck(scenario: Scenario, written: WrittenRecord): RecordC
     events: checked?.log.events.length ?? 0,
     wireBytes: Buffer.byteLength(wireText, 'utf8'),
     truncations: checked?.log.events.filter((e) => e.type === 'truncated').length ?? 0,
+    timeouts: checked?.log.events.filter((e) => e.type === 'end' && e.reason === 'timeout').length ?? 0,
     problems: problems.map((p) => `${p.file}${p.field ? ` ${p.field}` : ''}: ${p.message}`),
     replayed,
   };
