@@ -36,6 +36,14 @@ export function intervalDisplay(a: Aggregate, m: Method): Display {
   };
 }
 
+/** The coverage column of a role board row (and its home leader): how many of the role's scenarios have a score. */
+export function coverageDisplay(a: Pick<Aggregate, 'present' | 'expected' | 'complete'>): Display {
+  return {
+    text: `${a.present} of ${a.expected}`,
+    ...(a.complete ? {} : { note: `${a.expected - a.present} of the role's scenarios not attempted or not run` }),
+  };
+}
+
 /** The rank column: the band, with the position and what a band means in the tooltip. */
 export function rankDisplay(r: Pick<BoardRow, 'rank' | 'rankBand'>): Display {
   return {

@@ -5,6 +5,7 @@ import { SubjectKindSchema, type SubjectKind } from '../bench/schema/subject.ts'
 import { duration, heat, mayTally, pct, plural, round4, tokens, usd } from './format.ts';
 import {
   costNote,
+  coverageDisplay,
   intervalDisplay,
   intervalText,
   intervalValue,
@@ -312,14 +313,6 @@ export function boardTable(
       : {}),
   };
   return b.kind === 'agent' ? table : withoutEmptyColumns(table, (k) => ALWAYS_SHOWN.has(k) || k.includes('/'));
-}
-
-/** Coverage of a role board row: how many of the role's scenarios have a score. */
-function coverageDisplay(a: BoardRow['overall']): Display {
-  return {
-    text: `${a.present} of ${a.expected}`,
-    ...(a.complete ? {} : { note: `${a.expected - a.present} of the role's scenarios not attempted or not run` }),
-  };
 }
 
 /** Scenario column headers link to scenario pages. */

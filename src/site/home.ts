@@ -10,7 +10,7 @@ import type {
 } from '../bench/schema/highlights.ts';
 import type { SubjectKind } from '../bench/schema/subject.ts';
 import { KIND_TITLES, ROLE_TITLES } from './boards.ts';
-import { rankDisplay } from './board-stats.ts';
+import { coverageDisplay, rankDisplay } from './board-stats.ts';
 import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
@@ -81,7 +81,7 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
               ? {}
               : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
           },
-      ...(l.role ? [{ text: `${r.overall.present} of ${r.overall.expected}` }] : [score(r.client), score(r.server)]),
+      ...(l.role ? [coverageDisplay(r.overall)] : [score(r.client), score(r.server)]),
       { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
       { text: r.meta.versions.join(', ') || '—' },
       isolationDisplay(r.meta.isolation),
