@@ -15,6 +15,7 @@ const base: TrialPageInputs = {
   digest: `sha256:${'0'.repeat(64)}`,
   scenario: undefined,
   reviews: [],
+  commit: null,
   chrome: { repoUrl: 'https://example.org/r' },
 };
 
@@ -23,13 +24,15 @@ describe('page cache keys', () => {
     expect(trialContentKey({ ...base, row: { ...base.row } })).toBe(trialContentKey(base));
   });
 
-  it("change a trial content key with its files' bytes, its row, its scenario, its reviews or the repository link", () => {
+  it("change a trial content key with its files' bytes, its row, its scenario, its reviews and evidence, the commit it shows or the repository link", () => {
     const k = trialContentKey(base);
     expect(trialContentKey({ ...base, digest: `sha256:${'1'.repeat(64)}` })).not.toBe(k);
     expect(trialContentKey({ ...base, row: { ...base.row, current: false } })).not.toBe(k);
     expect(trialContentKey({ ...base, scenario: { id: 'x' } as TrialPageInputs['scenario'] })).not.toBe(k);
     expect(trialContentKey({ ...base, chrome: { repoUrl: undefined } })).not.toBe(k);
-    expect(trialContentKey({ ...base, reviews: [['x', { class: 'violation', reason: 'r' }]] })).not.toBe(k);
+    expect(trialContentKey({ ...base, reviews: [['x', { class: 'violation', reason: 'r' }, null]] })).not.toBe(k);
+    expect(trialContentKey({ ...base, reviews: [['x', null, { links: [] }]] })).not.toBe(k);
+    expect(trialContentKey({ ...base, commit: 'a'.repeat(40) })).not.toBe(k);
   });
 
   it('change a replay page key with its compare links, and keep its content key', () => {

@@ -30,6 +30,14 @@ describe('reproduce a trial locally', () => {
     expect(r.lines.at(-1)).toMatch(/ --evidence$/);
   });
 
+  it('checks out the build commit when the page may name it, else names the benchmark version', () => {
+    const commit = 'a'.repeat(40);
+    expect(reproduceCommands(library, REPO, commit).lines[1]).toMatch(new RegExp(`^git checkout ${commit} `));
+    expect(reproduceCommands(library, REPO, 'unknown').lines[1]).toContain(
+      `benchmark version ${library.benchmarkVersion}`,
+    );
+  });
+
   it('re-checks a calibration scenario, and re-runs an agent solution with npm run verify', () => {
     expect(reproduceCommands(calibration, REPO).lines.at(-1)).toBe(
       `npm run calibrate -- --revision ${calibration.revision} --role ${calibration.role} --scenario ${calibration.scenario} --check`,

@@ -11,24 +11,16 @@ export interface Reproduce {
   what: string;
 }
 
-export function reproduceCommands(trial: TrialRow, repoUrl: string | undefined): Reproduce {
+/**
+ * `commit`: the build commit, when the page may show it (library trials' pages do; an agent's trial page is reused
+ * across builds, so it names the record's benchmark version instead).
+ */
+export function reproduceCommands(trial: TrialRow, repoUrl: string | undefined, commit?: string | null): Reproduce {
   const s = trial.subject;
   const where = `--revision ${trial.revision} --role ${trial.role}`;
-  const setup = [
-    `git clone ${repoUrl ?? '<repository>'} mcp-from-scratch && cd mcp-from-scratch`,
-    `# a commit of benchmark version ${trial.benchmarkVersion} (scenarios/versions.json), then:`,
-    'npm ci',
-  ];
+  const setup = setupLines(repoUrl, commit, trial.benchmarkVersion);
   if (s.kind === 'library')
-    return {
-      lines: [
-        ...setup,
-        'npm run libraries:install',
-        `npm run libraries -- --library ${s.library} ${where} --check`,
-        `npm run libraries -- --library ${s.library} ${where} --evidence`,
-      ],
-      what: `re-run every ${trial.role} scenario of ${s.label} through the same prober or reference server and compare the verdicts with the committed records (--evidence re-runs the raw exchanges behind each failure: curl or a recording server, no prober)`,
-    };
+    return libraryReproduce(s.library!, s.label, [trial], repoUrl, commit, trial.benchmarkVersion);
   if (s.kind === 'calibration')
     return {
       lines: [...setup, `npm run calibrate -- ${where} --scenario ${trial.scenario} --check`],
@@ -37,6 +29,41 @@ export function reproduceCommands(trial: TrialRow, repoUrl: string | undefined):
   return {
     lines: [...setup, `npm run verify -- ${trial.files.record}`],
     what: "re-run the agent's stored solution (its snapshot) in a fresh sandbox and compare every verdict with the record",
+  };
+}
+
+const setupLines = (repoUrl: string | undefined, commit: string | null | undefined, version: string): string[] => [
+  `git clone ${repoUrl ?? '<repository>'} mcp-from-scratch && cd mcp-from-scratch`,
+  commit && /^[0-9a-f]{40}$/.test(commit)
+    ? `git checkout ${commit}   # the commit this page was built from`
+    : `# a commit of benchmark version ${version} (scenarios/versions.json), then:`,
+  'npm ci',
+];
+
+/**
+ * The commands that re-run a library's cells (revision × role) through the prober or reference server, compare the
+ * verdicts with the committed records, and re-run the raw evidence behind each failure.
+ */
+export function libraryReproduce(
+  library: string,
+  label: string,
+  cells: readonly { revision: string; role: string }[],
+  repoUrl: string | undefined,
+  commit: string | null | undefined,
+  version: string,
+): Reproduce {
+  const seen = [...new Map(cells.map((c) => [`${c.revision} ${c.role}`, c])).values()];
+  const where = (c: { revision: string; role: string }) => `--revision ${c.revision} --role ${c.role}`;
+  return {
+    lines: [
+      ...setupLines(repoUrl, commit, version),
+      'npm run libraries:install',
+      ...seen.flatMap((c) => [
+        `npm run libraries -- --library ${library} ${where(c)} --check`,
+        `npm run libraries -- --library ${library} ${where(c)} --evidence`,
+      ]),
+    ],
+    what: `re-run ${seen.length === 1 ? `every ${seen[0]!.role} scenario` : 'every scenario'} of ${label} through the same prober or reference server and compare the verdicts with the committed records (--evidence re-runs the raw exchanges behind each failure: curl or a recording server, no prober)`,
   };
 }
 

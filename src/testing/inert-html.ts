@@ -64,6 +64,7 @@ const ATTRS = new Set([
   'data-docs',
   'data-role',
   'data-status',
+  'data-label',
   'data-harness',
   'data-provider',
   'hidden',

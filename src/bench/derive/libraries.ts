@@ -11,6 +11,7 @@ import {
   type LibraryRegistry,
 } from '../schema/library.ts';
 import type { LibrariesView, LibraryFailureRow, NotAttemptedRow } from '../schema/library-view.ts';
+import type { Revision, Role } from '../schema/common.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { Scenario } from '../schema/scenario.ts';
 import type { Verdict } from '../schema/verdict.ts';
@@ -180,6 +181,11 @@ function failureRows(
   problems: Problem[],
 ): LibraryFailureRow[] {
   const labels = new Map((reg?.libraries ?? []).map((e) => [librarySubjectId(e.library, e.libraryVersion), e.label]));
+  const registered = new Map((reg?.libraries ?? []).map((e) => [librarySubjectId(e.library, e.libraryVersion), e]));
+  const glueOf = (subject: string, revision: Revision, role: Role): string | null => {
+    const g = registered.get(subject)?.glue[revision]?.[role];
+    return g ? `libraries/${g}` : null;
+  };
   const byKey = new Map<string, LibraryFailureRow>();
   const libraryTrials = trials.filter(
     (t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none',
@@ -203,6 +209,7 @@ function failureRows(
         message: v.message,
         strict: strictOfRow(v),
         consequenceOf: v.consequenceOf ?? null,
+        glue: glueOf(t.subject.id, t.revision, t.role),
         trial: t.id,
         evidence: null,
       });
@@ -284,10 +291,14 @@ function failureRows(
         message: v?.message ?? null,
         strict: strictOfRow(v),
         consequenceOf: v?.consequenceOf ?? null,
+        glue: glueOf(subject, e.revision, e.role),
         trial: t?.id ?? null,
         evidence: null,
       } satisfies LibraryFailureRow);
-    byKey.set(k, { ...row, evidence: { ...rest, file, text: text ?? '' } });
+    // The script beside the transcript, when the command is exactly `bash <it>` (what --evidence --write records).
+    const sh = e.transcript.replace(/\.txt$/, '.sh');
+    const script = e.command === `bash ${sh}` ? `libraries/evidence/${sh}` : null;
+    byKey.set(k, { ...row, evidence: { ...rest, file, script, text: text ?? '' } });
     // Evidence exists to back a failure we publish: an entry whose verdict no longer fails is stale.
     if (!failsAnyReading(row))
       problems.push({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../schema/verdict.ts';
-import type { WireLog } from '../schema/wire-event.ts';
+import type { WireEvent, WireLog } from '../schema/wire-event.ts';
 import { compareTrials, signature } from './compare.ts';
 import { exchangeViews } from './exchanges.ts';
 import { bigWireLog } from './fixtures.ts';
@@ -36,9 +36,53 @@ describe('compareTrials', () => {
     const other = exchangeViews(withStatus(bigWireLog(10), 3, 500), []);
     const c = compareTrials({ verdicts: [], exchanges: base }, { verdicts: [], exchanges: other });
     expect(c.firstDivergence?.index).toBe(3);
-    expect(c.firstDivergence?.differences[0]).toContain(
-      '"200 application/json result" vs "500 application/json result"',
+    expect(c.firstDivergence?.differences[0]).toContain('"200 result" vs "500 result"');
+  });
+
+  it('treats one answer framed as JSON and as an SSE stream (after a priming event) as the same exchange', () => {
+    const json = bigWireLog(1);
+    const result = json.events.flatMap((e) => (e.type === 'body' ? [e.body.data] : []))[0]!;
+    const sse: WireLog = {
+      ...json,
+      events: json.events.flatMap((e): WireEvent[] =>
+        e.type === 'response'
+          ? [{ ...e, headers: [['Content-Type', 'text/event-stream']] as [string, string][] }]
+          : e.type === 'body'
+            ? [
+                { type: 'sse' as const, t: e.t, x: e.x, id: 'p', data: '' },
+                { type: 'sse' as const, t: e.t, x: e.x, id: 'r', data: result },
+              ]
+            : [e],
+      ),
+    };
+    const [a] = exchangeViews(json, []);
+    const [b] = exchangeViews(sse, []);
+    expect(signature(b!).response).toBe('200 result');
+    expect(compareTrials({ verdicts: [], exchanges: [a!] }, { verdicts: [], exchanges: [b!] }).firstDivergence).toBe(
+      undefined,
     );
+  });
+
+  it('anchors on the first exchange a differing verdict cites, not on the first exchange of another shape', () => {
+    const other = exchangeViews(withStatus(bigWireLog(10), 0, 500), []);
+    const cite = (verdict: Verdict, evidence: number[]): Verdict => ({ ...verdict, evidence });
+    const c = compareTrials(
+      {
+        verdicts: [cite(v('same', 'pass'), [1]), cite(v('late', 'fail'), [8]), cite(v('early', 'fail'), [6])],
+        exchanges: base,
+      },
+      {
+        verdicts: [cite(v('same', 'pass'), [1]), cite(v('late', 'pass'), [9]), cite(v('early', 'pass'), [])],
+        exchanges: other,
+      },
+    );
+    expect(c.firstDivergence?.index).toBe(0);
+    expect(c.anchor?.pair.checkpoint).toBe('early');
+    expect([c.anchor?.a?.x, c.anchor?.b?.x]).toEqual([6, 6]);
+    expect(
+      compareTrials({ verdicts: [v('x', 'pass')], exchanges: base }, { verdicts: [v('x', 'fail')], exchanges: base })
+        .anchor,
+    ).toBeUndefined();
   });
 
   it('reads the JSON-RPC shape of a body too long to display in full, instead of calling it unparsable', () => {
@@ -54,7 +98,7 @@ describe('compareTrials', () => {
         e.type === 'body' ? { ...e, body: { encoding: 'utf8', data: long, bytes: long.length, truncated: false } } : e,
       ),
     };
-    expect(signature(exchangeViews(log, [])[0]!).response).toBe('200 application/json result');
+    expect(signature(exchangeViews(log, [])[0]!).response).toBe('200 result');
   });
 
   it('reports an exchange only one trial has', () => {

@@ -1,5 +1,5 @@
 import type { Verdict } from '../schema/verdict.ts';
-import type { ExchangeView } from './exchanges.ts';
+import { messageShape, type ExchangeView, type SseEventView } from './exchanges.ts';
 
 /** What two exchanges at the same position are compared on: the shape of the conversation, not ids or timings. */
 export interface ExchangeSignature {
@@ -26,25 +26,80 @@ export interface Divergence<E extends ExchangeView = ExchangeView> {
   differences: string[];
 }
 
+/**
+ * Where the verdicts part: the differing checkpoint whose cited exchanges come first, and on each side the first
+ * exchange its verdict cites (or, when that side's verdict cites none, the exchange at the other side's position).
+ */
+export interface VerdictAnchor<E extends ExchangeView = ExchangeView> {
+  pair: VerdictPair;
+  a?: E;
+  b?: E;
+}
+
 export interface Comparison<E extends ExchangeView = ExchangeView> {
   verdicts: VerdictPair[];
   /** Checkpoints whose outcome differs. */
   differing: number;
+  /** The first exchange a differing verdict cites; undefined when no verdict differs or none cites an exchange. */
+  anchor?: VerdictAnchor<E>;
   /** First exchange whose signature differs, if any. */
   firstDivergence?: Divergence<E>;
   /** Exchanges compared before the first divergence (all of them when none). */
   sameCount: number;
 }
 
-/** Signature of an exchange: request line + JSON-RPC methods; status, media type, body shape, SSE count, outcome. */
+/** An SSE event's JSON-RPC shape; `null` for an event without data (a priming event, a keep-alive). */
+function eventShape(e: SseEventView): string | null {
+  if (e.data.kind === 'empty' || e.data.text.trim() === '') return null;
+  if (e.data.kind !== 'json' || e.data.displayCut || e.data.truncated) return e.data.kind;
+  try {
+    return messageShape(JSON.parse(e.data.text));
+  } catch {
+    return 'json';
+  }
+}
+
+/**
+ * The JSON-RPC messages a response carried, whatever its framing: a JSON body's shape, or the shapes of an SSE
+ * stream's events with data. The spec lets a server answer a POST either way, so `result` as JSON and `result` as
+ * one SSE event are the same answer.
+ */
+function answer(e: ExchangeView): string {
+  if (e.sse.length === 0) return e.responseShape;
+  const shapes = e.sse.map(eventShape).filter((x): x is string => x !== null);
+  return shapes.length ? shapes.join(',') : 'no message';
+}
+
+/** Signature of an exchange: request line + JSON-RPC methods; status and the JSON-RPC messages answered (framing aside). */
 export function signature(e: ExchangeView): ExchangeSignature {
   const path = e.path.split('?')[0];
   return {
     request: `${e.method} ${path} ${e.rpc.join(',')}`,
-    response: e.error
-      ? `error ${e.error.code}`
-      : `${e.status ?? 'none'} ${e.responseBody?.mediaType ?? (e.sse.length ? 'text/event-stream' : '')} ${e.sse.length ? `sse×${e.sse.length}` : e.responseShape}`,
+    response: e.error ? `error ${e.error.code}` : `${e.status ?? 'none'} ${answer(e)}`,
   };
+}
+
+/** The differing verdict whose first cited exchange (either side) comes first; ties go to the verdict order. */
+function verdictAnchor<E extends ExchangeView>(
+  pairs: readonly VerdictPair[],
+  a: readonly E[],
+  b: readonly E[],
+): VerdictAnchor<E> | undefined {
+  let best: { pair: VerdictPair; at: number } | undefined;
+  for (const p of pairs) {
+    if (p.same) continue;
+    const cited = [...(p.a?.evidence ?? []), ...(p.b?.evidence ?? [])];
+    if (cited.length === 0) continue;
+    const at = Math.min(...cited);
+    if (!best || at < best.at) best = { pair: p, at };
+  }
+  if (!best) return undefined;
+  const at = (list: readonly E[], x: number | undefined) => (x === undefined ? undefined : list.find((e) => e.x === x));
+  const xa = best.pair.a?.evidence[0];
+  const xb = best.pair.b?.evidence[0];
+  const ea = at(a, xa ?? xb);
+  const eb = at(b, xb ?? xa);
+  return { pair: best.pair, ...(ea ? { a: ea } : {}), ...(eb ? { b: eb } : {}) };
 }
 
 function differences(a: ExchangeView | undefined, b: ExchangeView | undefined): string[] {
@@ -96,9 +151,11 @@ export function compareTrials<E extends ExchangeView>(
       break;
     }
   }
+  const anchor = verdictAnchor(verdicts, a.exchanges, b.exchanges);
   return {
     verdicts,
     differing: verdicts.filter((v) => !v.same).length,
+    ...(anchor ? { anchor } : {}),
     ...(firstDivergence ? { firstDivergence } : {}),
     sameCount: i,
   };

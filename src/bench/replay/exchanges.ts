@@ -105,7 +105,8 @@ export function evidenceByExchange(verdicts: readonly Verdict[]): Map<number, Ev
   return out;
 }
 
-function messageShape(m: unknown): string {
+/** A JSON-RPC message's shape: `result`, `error <code>`, or its method. */
+export function messageShape(m: unknown): string {
   if (!isObject(m)) return typeof m === 'object' ? 'object' : typeof m;
   if ('error' in m) return `error ${String((m.error as { code?: unknown } | undefined)?.code)}`;
   return 'result' in m ? 'result' : 'method' in m ? String(m.method) : 'object';

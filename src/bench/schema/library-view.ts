@@ -37,6 +37,11 @@ export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({
 }).extend({
   /** Transcript path, project-relative (`libraries/evidence/<transcript>`). */
   file: z.string().min(1),
+  /**
+   * The script that recorded the transcript, project-relative (`libraries/evidence/<name>.sh`), when the command is
+   * `bash <name>.sh` beside the transcript (every entry so far); `null` for any other command.
+   */
+  script: z.string().min(1).nullable(),
   /** The transcript's text (empty when it is missing: a problem derive reports). */
   text: z.string(),
 });
@@ -81,6 +86,11 @@ export const LibraryFailureRowSchema = z.strictObject({
     .nullable(),
   /** The failed checkpoint this failure follows from (the verdict's `consequenceOf`), `null` when none. */
   consequenceOf: SlugSchema.nullable(),
+  /**
+   * The glue program that drove the library in this revision and role, project-relative (`libraries/<glue>`, from
+   * the registry); `null` when the registry has none.
+   */
+  glue: z.string().min(1).nullable(),
   /** Id of the library's trial, `null` when there is none. */
   trial: TrialInfoSchema.shape.id.nullable(),
   /** The raw evidence (null: none recorded yet). */

@@ -15,7 +15,9 @@ import { snapshotView, type SnapshotView } from '../../site/snapshot.ts';
 import { trialUrl } from '../../site/urls.ts';
 import { comparePageKey, exchangePageKey, trialContentKey, trialPageKey } from '../../site/page-keys.ts';
 import { trialDigest } from '../../bench/derive/trial-digest.ts';
-import { recordChrome } from '../../site/build-info.ts';
+import { buildCommit, recordChrome } from '../../site/build-info.ts';
+import { failureEvidence, type FailureEvidence } from '../../site/evidence-links.ts';
+import type { LibraryFailureRow } from '../../bench/schema/library-view.ts';
 
 export interface LoadedTrial {
   row: TrialRow;
@@ -80,19 +82,41 @@ export function snapshotOf(row: TrialRow): SnapshotView | undefined {
 const scenarioOf = (row: TrialRow) =>
   dataset().scenarios.find((s) => s.revision === row.revision && s.role === row.role && s.id === row.scenario);
 
-let reviewIndex: Map<string, Map<string, Review>> | undefined;
-/** The reviews of a trial's failing verdicts, by checkpoint (library trials; empty for every other). */
-export function reviewsOf(id: string): Map<string, Review> {
-  if (!reviewIndex) {
-    reviewIndex = new Map();
+let failureIndex: Map<string, Map<string, LibraryFailureRow>> | undefined;
+/** The published failures of a trial's verdicts, by checkpoint (library trials; empty for every other). */
+function failuresOf(id: string): Map<string, LibraryFailureRow> {
+  if (!failureIndex) {
+    failureIndex = new Map();
     for (const f of dataset().libraries.failures) {
-      if (!f.trial || !f.evidence) continue;
-      const m = reviewIndex.get(f.trial) ?? new Map<string, Review>();
-      m.set(f.checkpoint, f.evidence.review);
-      reviewIndex.set(f.trial, m);
+      if (!f.trial) continue;
+      const m = failureIndex.get(f.trial) ?? new Map<string, LibraryFailureRow>();
+      m.set(f.checkpoint, f);
+      failureIndex.set(f.trial, m);
     }
   }
-  return reviewIndex.get(id) ?? new Map();
+  return failureIndex.get(id) ?? new Map();
+}
+
+/** The reviews of a trial's failing verdicts, by checkpoint (library trials; empty for every other). */
+export function reviewsOf(id: string): Map<string, Review> {
+  const m = new Map<string, Review>();
+  for (const [c, f] of failuresOf(id)) if (f.evidence) m.set(c, f.evidence.review);
+  return m;
+}
+
+/**
+ * The commit a trial's page links files at: the build's for library trials (their glue and evidence), none for the
+ * others, whose pages stay record-scoped (reused across builds).
+ */
+export const pageCommitOf = (row: TrialRow): string | null => (row.subject.kind === 'library' ? buildCommit() : null);
+
+/** The evidence links of a trial's failing verdicts, by checkpoint (library trials; empty for every other). */
+export function evidenceOf(row: TrialRow): Map<string, FailureEvidence> {
+  const commit = pageCommitOf(row);
+  const m = new Map<string, FailureEvidence>();
+  if (commit === null) return m;
+  for (const [c, f] of failuresOf(row.id)) m.set(c, failureEvidence(f, recordChrome().repoUrl, commit));
+  return m;
 }
 
 /** The replay view model of one trial. */
@@ -161,7 +185,18 @@ export function trialKey(row: TrialRow): string {
     const digest = trialDigest(
       Object.entries(row.files).map(([kind, path]) => ({ path, content: texts[kind as keyof TrialFileTexts]! })),
     );
-    k = trialContentKey({ row, digest, scenario, reviews: [...reviewsOf(row.id)], chrome: recordChrome() });
+    const reviews = reviewsOf(row.id);
+    const evidence = evidenceOf(row);
+    k = trialContentKey({
+      row,
+      digest,
+      scenario,
+      reviews: [...new Set([...reviews.keys(), ...evidence.keys()])].map(
+        (c) => [c, reviews.get(c) ?? null, evidence.get(c) ?? null] as const,
+      ),
+      commit: pageCommitOf(row),
+      chrome: recordChrome(),
+    });
     keys.set(row.id, k);
   }
   return k;
