@@ -145,7 +145,7 @@ for (const trials of skip.has('derive') && skip.has('build') ? [] : sizes) {
       });
     }
     if (trials === sizes[0])
-      for (const p of ['index.html', '2025-11-25/index.html']) {
+      for (const p of ['index.html', '2025-11-25/index.html', '2026-07-28/matrix/server/index.html']) {
         const w = pageWeight(join(dir, 'dist'), p);
         figures.push({
           name: `page weight /${p.replace(/index\.html$/, '')}, ${size}`,

@@ -17,7 +17,7 @@ import {
 import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { notAttemptedIndex } from './libraries.ts';
 import { revisionStats } from './stats.ts';
-import type { Column, Display, Table, Value } from './table.ts';
+import { foldConstantColumns, type Column, type Display, type Table, type Value } from './table.ts';
 import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 import { verifiedBadge } from './verification.ts';
 
@@ -312,7 +312,9 @@ export function boardTable(
         }
       : {}),
   };
-  return b.kind === 'agent' ? table : withoutEmptyColumns(table, (k) => ALWAYS_SHOWN.has(k) || k.includes('/'));
+  // An isolation kind every row shares is said once, under the board (a column of one word tells nothing more).
+  const folded = foldConstantColumns(table, ['isolation']);
+  return b.kind === 'agent' ? folded : withoutEmptyColumns(folded, (k) => ALWAYS_SHOWN.has(k) || k.includes('/'));
 }
 
 /** Scenario column headers link to scenario pages. */

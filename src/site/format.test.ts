@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { duration, floorPct, heat, mayTally, numberWord, pct, round4, tokens, usd } from './format.ts';
+import {
+  currentRevision,
+  duration,
+  floorPct,
+  heat,
+  mayTally,
+  numberWord,
+  pct,
+  revisionStatus,
+  round4,
+  tokens,
+  usd,
+} from './format.ts';
 
 describe('format', () => {
   it('rounds a share down, so only all of it reads 100%', () => {
@@ -33,5 +45,11 @@ describe('format', () => {
 
   it('buckets rates into five heat classes', () => {
     expect([heat(0), heat(0.19), heat(0.2), heat(0.99), heat(1), heat(null)]).toEqual([0, 0, 1, 4, 4, null]);
+  });
+
+  it('calls the newest revision current and the others previous', () => {
+    const revs = ['2026-07-28', '2025-11-25'];
+    expect(currentRevision(revs)).toBe('2026-07-28');
+    expect(revs.map((r) => revisionStatus(r, revs))).toEqual(['current', 'previous']);
   });
 });

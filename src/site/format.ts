@@ -101,3 +101,10 @@ export function unitScore(v: number | null | undefined): string {
   if (typeof v !== 'number' || !Number.isFinite(v)) return '—';
   return v === 1 ? '1.0' : v === 0 ? '0' : v.toFixed(2);
 }
+
+/** The newest protocol revision is the current one (revisions are dated, so the latest sorts last). */
+export const currentRevision = (revisions: readonly string[]): string => [...revisions].sort().at(-1) ?? '';
+
+/** "current" or "previous": how a revision is labelled beside its date. */
+export const revisionStatus = (rev: string, revisions: readonly string[]): 'current' | 'previous' =>
+  rev === currentRevision(revisions) ? 'current' : 'previous';

@@ -14,7 +14,7 @@ import { coverageDisplay, rankDisplay } from './board-stats.ts';
 import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
-import type { Display, Table, Value } from './table.ts';
+import { foldConstantColumns, type Display, type Table, type Value } from './table.ts';
 import { checkpointUrl, revisionUrl, subjectUrl } from './urls.ts';
 
 /** Derive's highlights of one revision; a revision without them is a stale data set. */
@@ -30,69 +30,73 @@ export const leaderId = (rev: Revision, l: Pick<LeaderBoard, 'kind' | 'docs' | '
 /** The top rows of one board: subject, rank, overall, client, server, and when / by what / how they ran. */
 export function leaderTable(rev: Revision, l: LeaderBoard): Table {
   const score = (v: number | null): Display => ({ text: pct(v), heat: heat(v) });
-  return {
-    id: leaderId(rev, l),
-    caption: l.role
-      ? `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${ROLE_TITLES[l.role].toLowerCase()} · ${rev}`
-      : `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
-    columns: [
-      { key: 'subject', label: 'Subject' },
-      { key: 'rank', label: '#', numeric: true },
-      {
-        key: 'overall',
-        label: 'Overall',
-        numeric: true,
-        title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
-      },
-      ...(l.role
-        ? [
-            {
-              key: 'coverage',
-              label: 'Scenarios',
-              numeric: true,
-              title: `Scenarios with a score, of the revision's ${l.role} scenarios`,
+  // A harness version or isolation kind shared by every row is said once, under the table.
+  return foldConstantColumns(
+    {
+      id: leaderId(rev, l),
+      caption: l.role
+        ? `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${ROLE_TITLES[l.role].toLowerCase()} · ${rev}`
+        : `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
+      columns: [
+        { key: 'subject', label: 'Subject' },
+        { key: 'rank', label: '#', numeric: true },
+        {
+          key: 'overall',
+          label: 'Overall',
+          numeric: true,
+          title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
+        },
+        ...(l.role
+          ? [
+              {
+                key: 'coverage',
+                label: 'Scenarios',
+                numeric: true,
+                title: `Scenarios with a score, of the revision's ${l.role} scenarios`,
+              },
+            ]
+          : [
+              { key: 'client', label: 'Client', numeric: true, title: 'Mean over client-role scenarios' },
+              { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
+            ]),
+        { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
+        { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
+        isolationColumn(),
+      ],
+      rows: l.rows.map((r): Value[] => [
+        r.subject,
+        r.rank,
+        round4(r.overall.mean),
+        ...(l.role ? [r.overall.present] : [round4(r.client), round4(r.server)]),
+        r.meta.lastRun,
+        r.meta.versions.join(' '),
+        isolationValue(r.meta.isolation),
+      ]),
+      cells: l.rows.map((r): Display[] => [
+        { text: r.label, href: subjectUrl(r.subject), note: r.subject },
+        rankDisplay(r),
+        l.role
+          ? score(r.overall.mean)
+          : {
+              ...score(r.overall.mean),
+              ...(r.overall.complete
+                ? {}
+                : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
             },
-          ]
-        : [
-            { key: 'client', label: 'Client', numeric: true, title: 'Mean over client-role scenarios' },
-            { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
-          ]),
-      { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
-      { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
-      isolationColumn(),
-    ],
-    rows: l.rows.map((r): Value[] => [
-      r.subject,
-      r.rank,
-      round4(r.overall.mean),
-      ...(l.role ? [r.overall.present] : [round4(r.client), round4(r.server)]),
-      r.meta.lastRun,
-      r.meta.versions.join(' '),
-      isolationValue(r.meta.isolation),
-    ]),
-    cells: l.rows.map((r): Display[] => [
-      { text: r.label, href: subjectUrl(r.subject), note: r.subject },
-      rankDisplay(r),
-      l.role
-        ? score(r.overall.mean)
-        : {
-            ...score(r.overall.mean),
-            ...(r.overall.complete
-              ? {}
-              : { flag: `${r.overall.present}/${r.overall.expected}`, note: 'only some scenarios have a score' }),
-          },
-      ...(l.role ? [coverageDisplay(r.overall)] : [score(r.client), score(r.server)]),
-      { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
-      { text: r.meta.versions.join(', ') || '—' },
-      isolationDisplay(r.meta.isolation),
-    ]),
-    notes: [
-      ...(l.total > l.rows.length
-        ? [`The first ${l.rows.length} of ${plural(l.total, 'row')}; the full board is on the revision page.`]
-        : []),
-      ...isolationNotes(l.rows.map((r) => r.meta.isolation)),
-    ],
-  };
+        ...(l.role ? [coverageDisplay(r.overall)] : [score(r.client), score(r.server)]),
+        { text: day(r.meta.lastRun), ...(r.meta.lastRun ? { note: r.meta.lastRun } : {}) },
+        { text: r.meta.versions.join(', ') || '—' },
+        isolationDisplay(r.meta.isolation),
+      ]),
+      notes: [
+        ...(l.total > l.rows.length
+          ? [`The first ${l.rows.length} of ${plural(l.total, 'row')}; the full board is on the revision page.`]
+          : []),
+        ...isolationNotes(l.rows.map((r) => r.meta.isolation)),
+      ],
+    },
+    ['version', 'isolation'],
+  );
 }
 
 /** Distinct spec sentences the scenarios' checkpoints assert, over both revisions (a sentence per revision). */
@@ -107,14 +111,17 @@ export function leaderTables(d: Pick<Dataset, 'stats'>): Table[] {
   return d.stats.highlights.flatMap((h) => h.leaders.map((l) => leaderTable(h.revision, l)));
 }
 
-/** The calibration gate as one line: "oracle 1.0 · null 0 · mutants killed 57/57 checkpoints · cheater 0". */
+/**
+ * The calibration gate in plain words, one part per subject kind: "a known-good implementation scores 1.0 · a
+ * do-nothing one 0 · 57 of 57 checkpoints catch a planted bug · a cheater scores 0".
+ */
 export function calibrationLine(v: CalibrationVerdict): { parts: string[]; ok: boolean; scenarios: string } {
   return {
     parts: [
-      `oracle ${unitScore(v.oracleMin)}`,
-      `null ${unitScore(v.nullMax)}`,
-      `mutants killed ${v.killed}/${v.checkpoints} checkpoints`,
-      `cheater ${unitScore(v.cheaterMax)}${v.contaminated ? ` (${v.contaminated} contaminated)` : ''}`,
+      `a known-good implementation (the oracle) scores ${unitScore(v.oracleMin)}`,
+      `a do-nothing one ${unitScore(v.nullMax)}`,
+      `${v.killed} of ${v.checkpoints} checkpoints catch a planted bug`,
+      `a cheater scores ${unitScore(v.cheaterMax)}${v.contaminated ? ` (${v.contaminated} contaminated)` : ''}`,
     ],
     ok: v.scenarios > 0 && v.passing === v.scenarios,
     scenarios: `${v.passing} of ${plural(v.scenarios, 'scenario')} pass the gate`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockMd, escapeHtml, inlineMd, section } from './markdown.ts';
+import { blockMd, escapeHtml, inlineMd, section, plainMd } from './markdown.ts';
 
 describe('markdown (the one escaping place)', () => {
   it('escapes HTML in untrusted text before adding markup', () => {
@@ -8,6 +8,19 @@ describe('markdown (the one escaping place)', () => {
     );
     expect(inlineMd('Servers **MUST** <b>not</b> send `<x>`')).toBe(
       'Servers <strong>MUST</strong> &lt;b&gt;not&lt;/b&gt; send <code>&lt;x&gt;</code>',
+    );
+  });
+
+  it("renders the spec's _term_ emphasis, and leaves snake_case and code alone", () => {
+    expect(inlineMd('close the _connection_ (without the _SSE stream_)')).toBe(
+      'close the <em>connection</em> (without the <em>SSE stream</em>)',
+    );
+    expect(inlineMd('a snake_case_name and `_x_`')).toBe('a snake_case_name and <code>_x_</code>');
+  });
+
+  it('strips inline markdown to plain text for attributes', () => {
+    expect(plainMd('The server **MUST** close the _connection_ with `202` ([see](https://x.org))')).toBe(
+      'The server MUST close the connection with 202 (see)',
     );
   });
 

@@ -18,13 +18,27 @@ export function inlineMd(text: string): string {
   const held: string[] = [];
   const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
   const emphasis = (t: string) =>
-    t.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>');
+    t
+      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+      .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>')
+      // `_term_` is emphasis too (the spec writes `_connection_`); `snake_case` is not: it needs a non-word before.
+      .replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1<em>$2</em>');
   let s = escapeHtml(text.replaceAll('\u0000', '')).replace(/`([^`]+)`/g, (_m, c: string) => hold(`<code>${c}</code>`));
   s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) =>
     LINK_TARGET.test(url) && !url.includes('\u0000') ? hold(`<a href="${url}">${emphasis(label)}</a>`) : m,
   );
   const restore = (t: string): string => t.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => restore(held[Number(i)]!));
   return restore(emphasis(s));
+}
+
+/** Inline markdown → plain text, for attributes that show no markup (titles, meta descriptions): markers dropped. */
+export function plainMd(text: string): string {
+  return text
+    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
+    .replace(/`([^`]+)`/g, '$1')
+    .replace(/\*\*([^*]+)\*\*/g, '$1')
+    .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1$2')
+    .replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1$2');
 }
 
 /** Block markdown → HTML: `#` headings (shifted by `headingOffset`), `-`/`*`/`1.` lists, fenced code, paragraphs. */

@@ -44,16 +44,22 @@ describe('site built from a synthetic tree', () => {
         rows.map((r) => r[0]),
         id,
       ).toEqual(b.rows.slice(0, HOME_ROWS).map((r) => r.subject));
-      // Row metadata: last run (a UTC timestamp), harness version, isolation.
+      // Row metadata: last run (a UTC timestamp), harness version, isolation; a version or isolation kind every row
+      // shares is said once under the table instead of in a column.
       // (A library board is one role's: a Scenarios column where the others have Client and Server.)
       const at = b.role ? 4 : 5;
       expect(rows[0]![at]).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(rows[0]![at + 1]).toMatch(/^\d+\.\d+\.\d+/);
-      expect(rows[0]![at + 2]).toMatch(/^(netns|docker|none)/);
+      const meta = `${rows[0]!.slice(at + 1).join(' ')} ${
+        tableBlock(html, id)!
+          .match(/every row: [^<]*/g)
+          ?.join(' ') ?? ''
+      }`;
+      expect(meta, id).toMatch(/\d+\.\d+\.\d+/);
+      expect(meta, id).toMatch(/netns|docker|none/);
     }
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/tables.js" defer>']);
     for (const h of d.stats.highlights) {
-      expect(html).toContain(`mutants killed ${h.calibration.killed}/${h.calibration.checkpoints} checkpoints`);
+      expect(html).toContain(`${h.calibration.killed} of ${h.calibration.checkpoints} checkpoints catch a planted bug`);
       const agents = h.missed.find((m) => m.kind === 'agent')!;
       expect(agents.sentences.length).toBeGreaterThan(0);
       for (const m of agents.sentences) expect(html).toContain(`>${m.sentence}</a>`);
@@ -192,7 +198,12 @@ describe('site built from a synthetic tree', () => {
     for (const s of d.scenarios)
       for (const c of s.checkpoints)
         expect(existsSync(join(out, s.revision, s.role, s.id, c.slug, 'index.html'))).toBe(true);
-    expect(tableValues(page('2025-11-25/matrix/index.html'), 'matrix-2025-11-25').length).toBeGreaterThan(0);
+    // The matrix is a grid per role (squares linking the deciding exchange); the wide pass-rate table is a download.
+    expect(JSON.parse(page('downloads/matrix-2025-11-25.json')).rows.length).toBeGreaterThan(0);
+    const grid = page('2025-11-25/matrix/server/index.html');
+    const squares = [...grid.matchAll(/<a class="wf-(pass|fail|mixed|contested|na)" href="([^"]+)"/g)];
+    expect(squares.length).toBeGreaterThan(0);
+    for (const [, , target] of squares) expect(target).toMatch(/^\/trials\/[^/]+\/#[xv]-/);
     const m = page('methodology/index.html');
     expect(m).toContain(PRIMARY_SOURCE.commit);
     const s = d.scenarios[0]!;
@@ -244,8 +255,8 @@ describe('site built from a synthetic tree', () => {
     ]);
   });
 
-  it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
-    for (const p of ['index.html', '2025-11-25/index.html']) {
+  it(`keeps the leaderboard pages (home, a revision, a checkpoint grid) within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
+    for (const p of ['index.html', '2025-11-25/index.html', '2025-11-25/matrix/server/index.html']) {
       const w = pageWeight(out, p);
       expect(w.js, p).toBeGreaterThan(0);
       expect(w.js, p).toBeLessThanOrEqual(3 * 1024);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, toCsv, toJson, type Table } from './table.ts';
+import { foldConstantColumns, parseCsv, toCsv, toJson, type Table } from './table.ts';
 
 const t: Table = {
   id: 't',
@@ -38,5 +38,40 @@ describe('table downloads', () => {
     ]);
     expect(j.provenance.commit).toBe('abc');
     expect(j.notes).toEqual(['n']);
+  });
+});
+
+describe('columns that never vary', () => {
+  const m: Table = {
+    id: 't',
+    caption: 'c',
+    columns: [
+      { key: 'subject', label: 'Subject' },
+      { key: 'version', label: 'Harness' },
+      { key: 'isolation', label: 'Isolation' },
+    ],
+    rows: [
+      ['a', '5.1.0', 'docker:3'],
+      ['b', '5.1.0', 'docker:5'],
+    ],
+    cells: [
+      [{ text: 'a' }, { text: '5.1.0' }, { text: 'docker' }],
+      [{ text: 'b' }, { text: '5.1.0' }, { text: 'docker' }],
+    ],
+    notes: ['n'],
+  };
+
+  it('are said once under the table, compared as shown; the others stay', () => {
+    const f = foldConstantColumns(m, ['version', 'isolation']);
+    expect(f.columns.map((c) => c.key)).toEqual(['subject']);
+    expect(f.rows).toEqual([['a'], ['b']]);
+    expect(f.notes).toEqual(['Harness, every row: 5.1.0.', 'Isolation, every row: docker.', 'n']);
+  });
+
+  it('stay when they vary or are not listed, and an empty table is left alone', () => {
+    const varied = { ...m, cells: [m.cells[0]!, [{ text: 'b' }, { text: '5.2.0' }, { text: 'docker' }]] };
+    expect(foldConstantColumns(varied, ['version']).columns).toHaveLength(3);
+    expect(foldConstantColumns(m, ['subject']).columns).toHaveLength(3);
+    expect(foldConstantColumns({ ...m, rows: [], cells: [] }, ['version'])).toEqual({ ...m, rows: [], cells: [] });
   });
 });

@@ -125,3 +125,25 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || row.length) (row.push(field), out.push(row));
   return out;
 }
+
+/**
+ * The table without those of `keys`' columns whose value is the same on every row (a harness version or an isolation
+ * kind that never varies, as shown): each becomes one note, "Harness, every row: 5.1.0". A column that varies stays.
+ */
+export function foldConstantColumns(t: Table, keys: readonly string[]): Table {
+  if (t.rows.length === 0) return t;
+  const fold = t.columns.map(
+    // Compared as shown: an isolation kind is the same kind whatever its trial count (the raw value counts them).
+    (c, j) => keys.includes(c.key) && t.cells.every((r) => r[j]!.text === t.cells[0]![j]!.text),
+  );
+  if (!fold.includes(true)) return t;
+  const pick = <T>(xs: readonly T[]): T[] => xs.filter((_, j) => !fold[j]);
+  const said = t.columns.flatMap((c, j) => (fold[j] ? [`${c.label}, every row: ${t.cells[0]![j]!.text}.`] : []));
+  return {
+    ...t,
+    columns: pick(t.columns),
+    rows: t.rows.map(pick),
+    cells: t.cells.map(pick),
+    notes: [...said, ...t.notes],
+  };
+}

@@ -10,6 +10,9 @@ export const href = (path: string): string => base + path.replace(/^\//, '');
 
 export const revisionUrl = (rev: Revision): string => href(`/${rev}/`);
 export const matrixUrl = (rev: Revision): string => href(`/${rev}/matrix/`);
+/** The checkpoint grid of a revision × role; page 1 at the role's own URL. */
+export const gridUrl = (rev: Revision, role: Role, page = 1): string =>
+  href(`/${rev}/matrix/${role}/${page > 1 ? `${page}/` : ''}`);
 export const scenarioUrl = (rev: Revision, role: Role, id: string): string => href(`/${rev}/${role}/${id}/`);
 export const checkpointUrl = (rev: Revision, role: Role, scenario: string, slug: string): string =>
   href(`/${rev}/${role}/${scenario}/${slug}/`);

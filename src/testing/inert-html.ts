@@ -5,7 +5,7 @@
 import { parse, type DefaultTreeAdapterTypes as T } from 'parse5';
 
 /** The site's own scripts (public/), the only ones a page may load. */
-export const OWN_SCRIPTS: readonly string[] = ['replay.js', 'tables.js', 'trial-search.js'];
+export const OWN_SCRIPTS: readonly string[] = ['replay.js', 'tables.js', 'trial-search.js', 'waffle.js'];
 
 export interface Finding {
   /** `tag` or `tag@attribute`. */

@@ -25,10 +25,11 @@ function toRoute(file: string): Route {
     return { route: file, re: new RegExp(`^${file.replace('.astro', '')}\\.html$`), rank: [0] };
   const segs = file.replace(/\.astro$/, '').split('/');
   if (segs.at(-1) === 'index') segs.pop();
+  // Each segment with its slash; a rest parameter may be empty (`[...page]` of page 1 is the folder itself).
   const parts = segs.map((s) =>
-    s.startsWith('[...') ? '.+' : s.startsWith('[') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    s.startsWith('[...') ? '(?:.+/)?' : s.startsWith('[') ? '[^/]+/' : `${s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`,
   );
-  const path = parts.length ? `${parts.join('/')}/index\\.html` : 'index\\.html';
+  const path = `${parts.join('')}index\\.html`;
   return {
     route: file,
     re: new RegExp(`^${path}$`),

@@ -26,6 +26,8 @@ export interface VerdictView extends Verdict {
   review?: Review;
   /** The sentence the checkpoint asserts, as the scenario quotes it, and its line in the pinned spec (not for the task). */
   sentence?: { revision: string; file: string; quote: string; href?: string };
+  /** The judge's rule for the checkpoint (what it checks on the wire), when the scenario is known. */
+  rule?: string;
 }
 
 /** An exchange with the page that holds it in full and the link to it there. */
@@ -179,6 +181,7 @@ export function replayView(input: ReplayInput): ReplayView {
         schemaLinks: (schemaXs.get(v.checkpoint) ?? []).map((x) => ({ x, href: hrefOf(x) })),
         ...(contest ? { contest } : {}),
         ...(review ? { review } : {}),
+        ...(checkpoint ? { rule: checkpoint.rule } : {}),
         ...(spec
           ? { sentence: { revision: trial.revision, file: spec.file, quote: spec.quote, ...(href ? { href } : {}) } }
           : {}),

@@ -173,9 +173,10 @@ describe('infra-error trial and compare pages', () => {
         t.role === row.role,
     )!;
     const html = page(`compare/${row.id}/${oracle.id}/index.html`);
-    expect(html).toContain('Verdicts side by side');
+    expect(html).toContain('Verdicts that differ');
     expect(html).toMatch(/diverge at position \d+/);
-    expect(html).toContain('id="a-x-');
+    // The exchanges where the verdicts part (a-, b-) and, folded under them, those of the first divergence (da-, db-).
+    expect(html).toMatch(/id="d?a-x-/);
   });
 });
 
