@@ -4,6 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkScenarios } from '../src/bench/derive/scenarios.ts';
+import { derive } from '../src/bench/derive/derive.ts';
+import { archiveOf, archivePath } from '../src/bench/schema/archive.ts';
+import { loadDeriveInput } from '../src/harness/derive-inputs.ts';
 import { formatProblem } from '../src/bench/problems.ts';
 import { BenchmarkVersionsSchema, type BenchmarkVersions } from '../src/bench/schema/versions.ts';
 import { checkVersions, VERSIONS_PATH } from '../src/bench/versions/check.ts';
@@ -75,7 +78,11 @@ async function main(): Promise<number> {
   // CITATION.cff names the version and its date (src/site/citation.ts checks it).
   const citationPath = join(root, CITATION_PATH);
   const citation = withCitationVersion(readFileSync(citationPath, 'utf8'), version, history.versions.at(-1)!.date);
+  // The boards of the version being replaced, kept under archive/ (the site serves them at /v/<version>/): derived
+  // from the tree as it stands, before the new version exists. The first version replaces nothing.
+  const archive = last ? archiveFor(root, last, version, history.versions.at(-1)!.date) : undefined;
   writeFilesAtomic([
+    ...(archive ? [archive] : []),
     { path: join(root, VERSIONS_PATH), content: `${JSON.stringify(history, null, 2)}\n` },
     { path: citationPath, content: citation },
     { path: pkgPath, content: `${JSON.stringify(pkg, null, 2)}\n` },
@@ -83,9 +90,23 @@ async function main(): Promise<number> {
     { path: examplePath, content: example },
   ]);
   console.log(
-    `versions: ${version} (${kind}) written to ${VERSIONS_PATH}, package.json, ${EXAMPLE_MANIFEST} and ${CITATION_PATH}`,
+    `versions: ${version} (${kind}) written to ${VERSIONS_PATH}, package.json, ${EXAMPLE_MANIFEST} and ${CITATION_PATH}${last ? `; ${last}'s boards archived in ${archivePath(last)}` : ''}`,
   );
   return 0;
+}
+
+/** The archive file of `version`'s boards, from the tree's data set as it derives now (no gates, no re-judging). */
+function archiveFor(root: string, version: string, next: string, date: string): { path: string; content: string } {
+  const out = derive(loadDeriveInput(root, { gate: false, rejudge: false }));
+  if (!out.dataset)
+    throw new RunnerInputError(
+      `cannot archive ${version}'s boards: the tree does not derive\n${out.problems.map(formatProblem).join('\n')}`,
+      'fix the records first (npm run derive says the same)',
+    );
+  return {
+    path: join(root, archivePath(version)),
+    content: `${JSON.stringify(archiveOf(out.dataset, version, next, date), null, 1)}\n`,
+  };
 }
 
 runCli('versions', main);

@@ -8,6 +8,7 @@ import { formatProblem, type Problem } from '../bench/problems.ts';
 import { checkChanges, type CheckOutput } from '../bench/pr/check.ts';
 import { changedFiles, exportTree, resolveBase } from './io/git.ts';
 import {
+  loadArchiveFiles,
   loadLibraryFiles,
   loadPackageVersion,
   loadResultFiles,
@@ -43,6 +44,7 @@ export function loadDeriveInput(
     libraries: loadLibraryFiles(root, refused),
     versions: loadVersionsFile(root, refused),
     packageVersion: loadPackageVersion(root, refused),
+    archives: loadArchiveFiles(root, refused),
     refused,
     gate: opts.gate,
     rejudge: opts.rejudge,

@@ -73,3 +73,8 @@ export function failuresInOrder(failures: readonly LibraryFailureRow[]): Library
       a.checkpoint.localeCompare(b.checkpoint),
   );
 }
+
+/** How many failures a list has, and how many of them count in a score (not contested-only, not consequences). */
+export function failureCounts(failures: readonly LibraryFailureRow[]): { total: number; scored: number } {
+  return { total: failures.length, scored: failures.filter((f) => f.verdict === 'fail' && !f.consequenceOf).length };
+}

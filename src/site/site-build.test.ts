@@ -12,6 +12,8 @@ import { idOfBoard } from './boards.ts';
 import { leaderId } from './home.ts';
 import { PRIMARY_SOURCE } from '../bench/spec/revisions.ts';
 import { useBuiltSite } from '../testing/built-site.ts';
+import { archiveCurrentVersion } from '../testing/site-build.ts';
+import { writeSyntheticTree } from '../testing/synthetic.ts';
 import { decode, tableBlock, tableValues, withoutAttributeValues } from '../testing/html.ts';
 import { METHODOLOGY_PAGE_BYTES, PAGE_BUDGET_BYTES, pageWeight } from '../testing/page-weight.ts';
 import { methodologyPages } from './methodology.ts';
@@ -19,13 +21,10 @@ import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
 import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
 
-const site = useBuiltSite('mcpfs-site', {
-  seed: 21,
-  subjects: 4,
-  libraries: 1,
-  scenarios: 2,
-  k: 2,
-  infraErrorRate: 0.1,
+// The synthetic tree at version 1.1.0, with 1.0.0's boards archived (as `npm run versions -- --bump` leaves it).
+const site = useBuiltSite('mcpfs-site', (root) => {
+  writeSyntheticTree(root, { seed: 21, subjects: 4, libraries: 1, scenarios: 2, k: 2, infraErrorRate: 0.1 });
+  archiveCurrentVersion(root, '1.1.0');
 });
 const { root, out, page } = site;
 let d: Dataset;
@@ -187,6 +186,26 @@ describe('site built from a synthetic tree', () => {
       expect(html).toContain(`href="/trials/${t.id}/${name}"`);
       expect(readFileSync(join(out, 'trials', t.id, name), 'utf8')).toBe(readFileSync(join(root, path), 'utf8'));
     }
+  });
+
+  it("keeps an earlier version's boards at /v/<version>/, linked from every page's footer, without links into today's site", () => {
+    expect(d.versions.current).toBe('1.1.0');
+    expect(d.archives.map((a) => a.version)).toEqual(['1.0.0']);
+    const v = page('v/1.0.0/index.html');
+    expect(v).toContain('Benchmark v1.0.0');
+    expect(v).toContain('when version 1.1.0 replaced this one');
+    const archived = d.archives[0]!.boards.filter((b) => b.rows.length > 0);
+    expect(archived.length).toBeGreaterThan(0);
+    for (const b of archived) {
+      const id = `v1-0-0-${idOfBoard(b)}`;
+      expect(
+        tableValues(v, id).map((r) => r[0]),
+        id,
+      ).toEqual(b.rows.map((r) => r.subject));
+      expect(tableBlock(v, id), id).not.toMatch(/href="\/(subjects|trials)\//);
+    }
+    expect(JSON.parse(page('v/1.0.0/archive.json'))).toMatchObject({ version: '1.0.0', supersededBy: '1.1.0' });
+    expect(page('index.html')).toContain('(earlier: <a href="/v/1.0.0/">v1.0.0</a>)');
   });
 
   it('publishes the whole data set it was built from', () => {

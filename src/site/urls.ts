@@ -53,3 +53,7 @@ export const ledgerUrl = (rev: Revision, role: Role, sentenceId: string): string
 
 /** A subject id as one file-name-safe token (`/` is not allowed inside subject segments, `~` is not either). */
 export const subjectToken = (id: string): string => id.replaceAll('/', '~');
+
+/** The archived boards of an earlier benchmark version (`archive/<version>.json`), and that file as served. */
+export const versionUrl = (version: string): string => href(`/v/${version}/`);
+export const versionArchiveUrl = (version: string): string => href(`/v/${version}/archive.json`);

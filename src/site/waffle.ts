@@ -79,6 +79,10 @@ export interface Waffle {
   rows: WaffleRow[];
   /** Squares per state over the whole grid. */
   counts: Record<WaffleState, number>;
+  /** Checkpoints (columns) over every scenario. */
+  columns: number;
+  /** Which rows of the whole grid this is (1-based, inclusive) and of how many; one page unless cut by wafflePages. */
+  rowsShown: { from: number; to: number; of: number };
 }
 
 /** The trial page link of a verdict's deciding exchange; the verdict row when that exchange is past page 1. */
@@ -156,7 +160,8 @@ export function waffle(d: Pick<Dataset, 'scenarios' | 'boards' | 'trials'>, revi
     }
   const counts = Object.fromEntries(WAFFLE_STATES.map((s) => [s, 0])) as Record<WaffleState, number>;
   for (const r of rows) for (const g of r.cells) for (const c of g) counts[c.state]++;
-  return { revision, role, groups, rows, counts };
+  const columns = groups.reduce((a, g) => a + g.checkpoints.length, 0);
+  return { revision, role, groups, rows, counts, columns, rowsShown: { from: 1, to: rows.length, of: rows.length } };
 }
 
 /** Rows per grid page: a page stays within the page-weight budget at 10,000 trials (site-build test, npm run bench). */
@@ -165,6 +170,9 @@ export const WAFFLE_ROWS_PER_PAGE = 25;
 /** The grid cut into pages of rows (at least one page, empty when there are no rows). */
 export function wafflePages(w: Waffle, size = WAFFLE_ROWS_PER_PAGE): Waffle[] {
   const pages: Waffle[] = [];
-  for (let i = 0; i === 0 || i < w.rows.length; i += size) pages.push({ ...w, rows: w.rows.slice(i, i + size) });
+  for (let i = 0; i === 0 || i < w.rows.length; i += size) {
+    const rows = w.rows.slice(i, i + size);
+    pages.push({ ...w, rows, rowsShown: { from: i + 1, to: i + rows.length, of: w.rows.length } });
+  }
   return pages;
 }

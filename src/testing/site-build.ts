@@ -4,7 +4,7 @@
 // build state in `<project>/.astro/`, and two builds of one project at once (other test files, other helpers, a dev
 // server) corrupt each other's prerender chunks.
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +13,10 @@ import { formatProblem } from '../bench/problems.ts';
 import { loadDeriveInput } from '../harness/derive-inputs.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import type { JudgeRegistry } from '../bench/judge/types.ts';
+import type { Dataset } from '../bench/derive/dataset.ts';
+import { archiveOf, archivePath } from '../bench/schema/archive.ts';
+import type { BenchmarkVersions } from '../bench/schema/versions.ts';
+import { VERSIONS_PATH } from '../bench/versions/check.ts';
 
 /** Two judge registries as one, revision by revision and role by role (`extra` wins on a shared slug). */
 function mergeJudges(a: JudgeRegistry, extra: JudgeRegistry): JudgeRegistry {
@@ -61,6 +65,24 @@ export function deriveRoot(root: string, opts: { gate?: boolean; judges?: JudgeR
   });
   if (!out.dataset) throw new Error(`derive failed for ${root}:\n${out.problems.map(formatProblem).join('\n')}`);
   writeFilesAtomic([{ path: join(root, 'generated/dataset.json'), content: serializeDataset(out.dataset) }]);
+}
+
+/**
+ * Replace the tree's benchmark version as `npm run versions -- --bump minor` does: its boards as they derive now are
+ * archived under archive/<old>.json, and the history gains `next`. Returns the archived version.
+ */
+export function archiveCurrentVersion(root: string, next: string, date = '2026-12-01'): string {
+  deriveRoot(root);
+  const d = JSON.parse(readFileSync(join(root, 'generated/dataset.json'), 'utf8')) as Dataset;
+  const path = join(root, VERSIONS_PATH);
+  const history = JSON.parse(readFileSync(path, 'utf8')) as BenchmarkVersions;
+  const old = history.versions.at(-1)!.version;
+  history.versions.push({ version: next, date, summary: 'a minor version (test)' });
+  writeFilesAtomic([
+    { path: join(root, archivePath(old)), content: `${JSON.stringify(archiveOf(d, old, next, date), null, 1)}\n` },
+    { path, content: `${JSON.stringify(history, null, 2)}\n` },
+  ]);
+  return old;
 }
 
 /**

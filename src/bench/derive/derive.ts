@@ -12,6 +12,7 @@ import { datasetStats } from './stats.ts';
 import { calibrationGate } from './gate.ts';
 import { recordContextProblems } from './record-context.ts';
 import { checkVersions } from '../versions/check.ts';
+import { checkArchives } from './archives.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import { checkLibraries, type LibrariesInput } from './libraries.ts';
 import { type CheckedRecord, type ReadSidecars } from './records.ts';
@@ -56,6 +57,8 @@ export interface DeriveInput {
   versions?: SourceFile | null;
   /** package.json `version`: must equal the history's current version. */
   packageVersion?: string;
+  /** `archive/<version>.json`: the boards of earlier benchmark versions (absent = none). */
+  archives?: readonly SourceFile[];
   /** Run the calibration gate, the schema gate and the coverage gate (default true). */
   gate?: boolean;
   /** Re-judge every record from its wire log and compare (default true). */
@@ -190,6 +193,9 @@ export function derive(input: DeriveInput): DeriveOutput {
       ? undefined
       : checkVersions(input.versions ?? undefined, scenarios, input.packageVersion);
   problems.push(...(history?.problems ?? []));
+  const versions = { current: history?.versions?.current ?? null, rows: history?.versions?.rows ?? [] };
+  const archives = checkArchives(input.archives ?? [], versions);
+  problems.push(...archives.problems);
   const currentHash = new Map([...scenarios.values()].map((s) => [scenarioKey(s), scenarioHash(s)]));
   const referenced = new Set<string>();
   const records: CheckedRecord[] = [];
@@ -304,7 +310,8 @@ export function derive(input: DeriveInput): DeriveOutput {
       },
     },
     libraries: libraries.view,
-    versions: { current: history?.versions?.current ?? null, rows: history?.versions?.rows ?? [] },
+    versions,
+    archives: archives.rows,
     extra: { coverage: coverage.report },
     method: methodOf(input.prices ?? PRICE_TABLE),
   };

@@ -101,3 +101,17 @@ export function verificationScopeProblems(changes: readonly FileChange[], allow:
       hint: 'delete it (`npm run verify` wrote it for you to read); the preview workflow re-runs your records and a maintainer commits its verifications (--allow-calibration)',
     }));
 }
+
+/**
+ * An archived version's boards (`archive/<version>.json`) are what a citation of that version points at: a pull
+ * request may add one (a version bump) but never change or remove one, maintainers' included.
+ */
+export function archiveProblems(changes: readonly FileChange[]): Problem[] {
+  return changes
+    .filter((c) => c.status !== 'A' && /^archive\/[^/]+\.json$/.test(c.path))
+    .map((c) => ({
+      file: c.path,
+      message: `an archived version's boards are ${c.status === 'D' ? 'removed' : 'changed'}: archives are never edited`,
+      hint: `restore it from the base (git checkout <base> -- ${c.path}); a new version gets a new archive`,
+    }));
+}

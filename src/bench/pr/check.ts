@@ -14,6 +14,7 @@ import { recordContextProblems } from '../derive/record-context.ts';
 import { checkVersions } from '../versions/check.ts';
 import { scenarioHash, scenarioKey } from '../versions/hash.ts';
 import {
+  archiveProblems,
   classifyChanges,
   recordOf,
   scopeProblems,
@@ -121,6 +122,7 @@ export function checkChanges(input: CheckInput): CheckOutput {
       input.changes,
       (input.allowCalibration ?? false) || (input.allowVerifications ?? false),
     ),
+    ...archiveProblems(input.changes),
   ];
   const { scenarios, problems: sp, broken } = checkScenarios(input.scenarios, undefined);
   problems.push(...sp);

@@ -12,6 +12,7 @@ import { DatasetStatsSchema } from './stats.ts';
 import { SubjectSchema } from './subject.ts';
 import { TrialRowSchema } from './trial-row.ts';
 import { BenchmarkVersionSchema, VersionRowSchema } from './versions.ts';
+import { ArchiveRowSchema } from './archive.ts';
 
 /**
  * Format tag of the data set. Additive changes keep it; a breaking change bumps the number. `/2`: the home leader
@@ -58,6 +59,8 @@ export const DatasetSchema = z.strictObject({
     /** Every release, newest first. */
     rows: z.array(VersionRowSchema),
   }),
+  /** The boards of earlier benchmark versions, kept when each was replaced (`archive/<version>.json`), newest first. */
+  archives: z.array(ArchiveRowSchema),
   /** Reports of later stages, keyed by name. */
   extra: z.strictObject({
     /** The spec coverage ledger checked against the scenarios and the pinned TSV. */

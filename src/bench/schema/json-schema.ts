@@ -9,6 +9,7 @@ import { ConformanceExpectationsSchema } from './conformance.ts';
 import { EvidenceIndexSchema, LibraryRegistrySchema } from './library.ts';
 import { BenchmarkVersionsSchema } from './versions.ts';
 import { DatasetSchema } from './dataset.ts';
+import { BoardArchiveSchema } from './archive.ts';
 import { RunManifestSchema } from './run-manifest.ts';
 import { SweepBundleSchema } from './sweep-bundle.ts';
 
@@ -34,6 +35,8 @@ export function jsonSchemas(): Record<string, string> {
     // runs/<id>.json, written by whoever runs a sweep; bundle.json, written by `npm run sweep`.
     'run-manifest.json': emit(RunManifestSchema, 'run-manifest.json'),
     'sweep-bundle.json': emit(SweepBundleSchema, 'sweep-bundle.json'),
+    // archive/<version>.json, written by `npm run versions -- --bump` (derive's boards: every field present).
+    'board-archive.json': emit(BoardArchiveSchema, 'board-archive.json', 'output'),
     // generated/dataset.json, the site's input (and its /downloads/dataset.json).
     'dataset.json': emit(DatasetSchema, 'dataset.json', 'output'),
   };

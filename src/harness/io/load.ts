@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Revision } from '../../bench/schema/common.ts';
 import { REVISIONS } from '../../bench/schema/common.ts';
@@ -8,6 +8,7 @@ import { EVIDENCE_INDEX_PATH, REGISTRY_PATH, type LibrariesInput } from '../../b
 import { RESULTS_TOTAL_LIMIT } from '../../bench/derive/limits.ts';
 import { BenchError, type Problem } from '../../bench/problems.ts';
 import { VERSIONS_PATH } from '../../bench/versions/check.ts';
+import { ARCHIVE_DIR } from '../../bench/derive/archives.ts';
 import { specDir } from './paths.ts';
 import { readProjectFile, readTree } from './safe-read.ts';
 
@@ -77,6 +78,15 @@ function projectFile(root: string, path: string, refused?: Problem[]): SourceFil
 /** `scenarios/versions.json` (the benchmark's version history), or null when it is missing or refused (derive says so). */
 export function loadVersionsFile(root: string, refused?: Problem[]): SourceFile | null {
   return projectFile(root, VERSIONS_PATH, refused) ?? null;
+}
+
+/** `archive/*.json`: the boards of earlier benchmark versions (none when the folder is absent). */
+export function loadArchiveFiles(root: string, refused?: Problem[]): SourceFile[] {
+  if (!existsSync(join(root, ARCHIVE_DIR))) return [];
+  return readdirSync(join(root, ARCHIVE_DIR))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((f) => projectFile(root, `${ARCHIVE_DIR}/${f}`, refused) ?? []);
 }
 
 /** The normative-sentence TSVs of the pinned spec, when present (derive then checks citations). */
