@@ -1,5 +1,10 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reportMarkdown } from '../src/bench/pr/markdown.ts';
+import type { PrReport } from '../src/bench/pr/report-model.ts';
 import { agentTrial, npmIn, piAgent, PrRepo } from '../src/testing/pr-repo.ts';
+import { readReport, REPORT_FILE } from './deploy/preview.ts';
 
 const DIR = 'results/2025-11-25/server/streaming/none';
 const lib = (name: string) => `${DIR}/library/${name}/k1.json`;
@@ -38,6 +43,26 @@ describe('npm run pr-report', () => {
     expect(md).toContain(
       '- **verification**: 2 agent trials: 2 not yet verified: [`pr-model-b-streaming-k2`](https://pr-7.preview.example/trials/pr-model-b-streaming-k2/), [`pr-model-c-streaming-k1`](https://pr-7.preview.example/trials/pr-model-c-streaming-k1/)',
     );
+  });
+
+  it('prints with --json the report model the preview-deploy workflow accepts, and that renders the same comment', () => {
+    const r = new PrRepo();
+    repos.push(r);
+    r.write(agentTrial(lib('@modelcontextprotocol/sdk@1.32.2'), piAgent('model-a'), 1, 1));
+    r.commit('base');
+    r.git('checkout', '-q', '-b', 'pr');
+    r.write(agentTrial(lib('fastmcp@4.20.16'), piAgent('model-c'), 1, 4));
+    r.commit('one trial');
+    const out = npmIn(r, 'pr-report', ['--json']);
+    expect(out.status).toBe(0);
+    // preview.yml uploads this JSON; preview-deploy.yml (scripts/deploy/preview.ts) reads it back through the schema.
+    const dir = join(r.root, 'artifact');
+    mkdirSync(dir);
+    writeFileSync(join(dir, REPORT_FILE), out.stdout);
+    const report = readReport(dir);
+    expect('problem' in report ? report.problem : '').toBe('');
+    const md = npmIn(r, 'pr-report', [], { MCPFS_PREVIEW_URL: 'https://pr-7.preview.example' }).stdout;
+    expect(reportMarkdown(report as PrReport, 'https://pr-7.preview.example')).toBe(md);
   });
 
   it('refuses a preview URL that is not http(s)', () => {

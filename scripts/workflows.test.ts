@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
+import { REPORT_ARTIFACT, REPORT_FILE, SITE_ARTIFACT } from './deploy/preview.ts';
 
 // The workflows are thin mirrors of npm scripts: every `npm run <name>` they call must exist, and CI must be .ci/run,
 // so a renamed script breaks this test here instead of a pull request's checks on GitHub.
@@ -28,6 +29,157 @@ describe('.github/workflows', () => {
     expect(npmRuns('run: npm run -s no-such-script && npm run build').filter((s) => !scripts.includes(s))).toEqual([
       'no-such-script',
     ]);
+  });
+});
+
+// Who may do what (issue 32, item 9). A workflow on `pull_request` runs the pull request's code: from a fork GitHub gives
+// it no secret and a read-only token, and ours asks for neither, so it behaves the same from a branch of this
+// repository. Whatever needs a secret or a write runs elsewhere, on main's code: deploy.yml (push to main) and
+// preview-deploy.yml (`workflow_run`, reading the preview run's artifacts as data). These rules hold every workflow
+// file, the new ones included, parsed as YAML.
+type Permissions = Record<string, string> | string;
+type WfStep = { uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, string> };
+type Workflow = {
+  on: Record<string, unknown>;
+  permissions?: Permissions;
+  jobs: Record<string, { if?: string; permissions?: Permissions; steps: WfStep[] }>;
+};
+const workflows = Object.fromEntries(
+  fg.sync('.github/workflows/*.yml').map((f) => [f.replace(/^.*\//, ''), parse(readFileSync(f, 'utf8')) as Workflow]),
+);
+const steps = (w: Workflow) => Object.values(w.jobs).flatMap((j) => j.steps);
+const text = (w: Workflow) => JSON.stringify(w);
+const runsPrCode = (w: Workflow) => 'pull_request' in w.on || 'pull_request_target' in w.on;
+/** GitHub's own actions at a major version (they move the tag only within it); any other at a release or a commit. */
+const PINNED = /^actions\/[\w-]+@v\d+$|^[\w-]+\/[\w-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})$/;
+/** The scopes a permissions block grants more than read on (`write-all` counts as one). */
+const writes = (p: Permissions | undefined): string[] =>
+  typeof p === 'string'
+    ? p === 'read-all'
+      ? []
+      : [p]
+    : Object.entries(p ?? {}).flatMap(([scope, v]) => (v === 'read' ? [] : [scope]));
+
+describe('.github/workflows: permissions, secrets and pins', () => {
+  it('pin every action: GitHub’s own at a major version, any other at an exact release', () => {
+    const uses = Object.values(workflows).flatMap((w) => steps(w).flatMap((s) => (s.uses ? [s.uses] : [])));
+    expect(uses.length).toBeGreaterThan(10);
+    expect(uses.filter((u) => !PINNED.test(u))).toEqual([]);
+  });
+
+  it('read by default; write only in the jobs that need it, and only what they need', () => {
+    // Declared in every file: without it the token gets the repository's default, which may be write-all.
+    for (const [f, w] of Object.entries(workflows))
+      expect([f, w.permissions !== undefined, writes(w.permissions)]).toEqual([f, true, []]);
+    const jobWrites = Object.entries(workflows).flatMap(([f, w]) =>
+      Object.entries(w.jobs).flatMap(([j, job]) => writes(job.permissions).map((scope) => `${f} ${j} ${scope}`)),
+    );
+    expect(jobWrites.sort()).toEqual([
+      'preview-deploy.yml preview-deploy pull-requests',
+      'sweep.yml merge contents',
+      'sweep.yml merge pull-requests',
+    ]);
+  });
+
+  it('give a workflow that runs a pull request’s code no secret and no write, and never use pull_request_target', () => {
+    const prCode = Object.entries(workflows).filter(([, w]) => runsPrCode(w));
+    expect(prCode.map(([f]) => f).sort()).toEqual(['ci.yml', 'preview.yml']);
+    for (const [f, w] of prCode) {
+      expect([f, text(w).match(/secrets\.\w+/g)]).toEqual([f, null]);
+      expect([f, Object.values(w.jobs).flatMap((j) => writes(j.permissions))]).toEqual([f, []]);
+    }
+    expect(Object.entries(workflows).filter(([, w]) => 'pull_request_target' in w.on)).toEqual([]);
+  });
+
+  it('find a loose pin and a write permission (the checks themselves can fail)', () => {
+    const loose = ['actions/checkout@main', 'peter-evans/create-pull-request@v7', 'x/y@latest', 'actions/cache@v4'];
+    expect(loose.filter((u) => !PINNED.test(u))).toEqual(loose.slice(0, 3));
+    expect(writes('write-all')).toEqual(['write-all']);
+    expect(writes({ contents: 'read', issues: 'write' })).toEqual(['issues']);
+    expect(runsPrCode({ on: { pull_request_target: null }, jobs: {} })).toBe(true);
+  });
+
+  it('pass secrets to steps by environment only, never into a shell line', () => {
+    const inRun = Object.values(workflows).flatMap((w) =>
+      steps(w).filter((s) => /\$\{\{\s*secrets\./.test(s.run ?? '')),
+    );
+    expect(inRun).toEqual([]);
+  });
+
+  it('leave no token in .git/config of a checkout that holds a secret, and restore no cache there', () => {
+    for (const [f, w] of Object.entries(workflows).filter(([, w]) => /secrets\./.test(text(w)) && !runsPrCode(w))) {
+      const checkouts = steps(w).filter((s) => s.uses?.startsWith('actions/checkout@'));
+      // The sweep's merge job opens its pull request through git with the checkout's token.
+      if (f !== 'sweep.yml')
+        for (const c of checkouts) expect([f, c.with?.['persist-credentials']]).toEqual([f, false]);
+      expect([f, steps(w).filter((s) => s.uses?.startsWith('actions/cache@'))]).toEqual([f, []]);
+    }
+  });
+});
+
+describe('publishing: deploy.yml and the preview at its URL', () => {
+  const deploy = workflows['deploy.yml']!;
+  const preview = workflows['preview.yml']!;
+  const trusted = workflows['preview-deploy.yml']!;
+
+  it('deploy: builds main at the host’s root and publishes dist/ to production, the token a secret', () => {
+    expect(deploy.on).toMatchObject({ push: { branches: ['main'] } });
+    const s = steps(deploy);
+    expect(s.flatMap((x) => (x.run ? [x.run] : []))).toEqual([
+      'npm ci --strict-allow-scripts',
+      'npm run build',
+      'npm run -s site-deploy -- --dir dist --prod',
+    ]);
+    expect(s.at(-1)!.env).toEqual({
+      NETLIFY_AUTH_TOKEN: '${{ secrets.NETLIFY_AUTH_TOKEN }}',
+      NETLIFY_SITE_ID: '${{ vars.NETLIFY_SITE_ID }}',
+    });
+    // A Netlify site is served from its root: Astro's base stays `/` (astro.config.mjs reads SITE_BASE).
+    expect(text(deploy)).not.toContain('SITE_BASE');
+    expect(deploy.jobs.deploy!.if).toBe("vars.NETLIFY_SITE_ID != ''");
+  });
+
+  it('preview-deploy: runs after a preview run, on main’s code, never the pull request’s', () => {
+    expect(trusted.on).toEqual({ workflow_run: { workflows: ['preview'], types: ['completed'] } });
+    expect((parse(readFileSync('.github/workflows/preview.yml', 'utf8')) as { name: string }).name).toBe('preview');
+    const s = steps(trusted);
+    expect(npmRuns(s.map((x) => x.run ?? '').join('\n'))).toEqual(['pr-preview']);
+    // The checkout is the default (main); no input points it at the pull request's head.
+    for (const c of s.filter((x) => x.uses?.startsWith('actions/checkout@')))
+      expect(Object.keys(c.with ?? {})).toEqual(['persist-credentials']);
+    // Nothing from the event is spliced into a shell line: names and branches are the pull request author's to choose.
+    expect(s.filter((x) => (x.run ?? '').includes('${{'))).toEqual([]);
+  });
+
+  it('preview-deploy: downloads exactly the artifacts preview.yml uploads, outside the checkout, for pr-preview', () => {
+    const uploads = steps(preview).filter((s) => s.uses?.startsWith('actions/upload-artifact@'));
+    const named = (prefix: string) => uploads.find((u) => String(u.with!.name).startsWith(prefix))!;
+    const n = '${{ github.event.pull_request.number }}';
+    expect(named(SITE_ARTIFACT).with).toMatchObject({ name: `${SITE_ARTIFACT}${n}`, path: 'dist/' });
+    expect(named(REPORT_ARTIFACT).with).toMatchObject({ name: `${REPORT_ARTIFACT}${n}`, path: REPORT_FILE });
+    const report = steps(preview).find((s) => /npm run -s pr-report/.test(s.run ?? ''))!;
+    expect(report.run).toMatch(new RegExp(`--json > ${REPORT_FILE.replace('.', '\\.')}$`));
+    const downloads = steps(trusted).filter((s) => s.uses?.startsWith('actions/download-artifact@'));
+    expect(downloads.map((d) => d.with)).toEqual(
+      [SITE_ARTIFACT, REPORT_ARTIFACT].map((prefix) => ({
+        'run-id': '${{ github.event.workflow_run.id }}',
+        'github-token': '${{ github.token }}',
+        pattern: `${prefix}*`,
+        path: '${{ runner.temp }}/preview',
+      })),
+    );
+    const run = steps(trusted).find((s) => /npm run -s pr-preview/.test(s.run ?? ''))!;
+    expect(run.run).toBe('npm run -s pr-preview -- --event "$GITHUB_EVENT_PATH" --artifacts "$RUNNER_TEMP/preview"');
+    expect(run.env).toEqual({
+      GH_TOKEN: '${{ github.token }}',
+      NETLIFY_AUTH_TOKEN: '${{ secrets.NETLIFY_AUTH_TOKEN }}',
+      NETLIFY_SITE_ID: '${{ vars.NETLIFY_SITE_ID }}',
+    });
+  });
+
+  it('preview: no longer writes the comment itself (no token that can), so its only report is the artifact', () => {
+    expect(preview.permissions).toEqual({ contents: 'read' });
+    expect(text(preview)).not.toMatch(/gh api|GH_TOKEN|vars\.PREVIEW_BASE_URL/);
   });
 });
 

@@ -86,6 +86,13 @@ describe('reportMarkdown', () => {
     expect(md).toContain("```text\nresults/x/k1.json: trial: bad '''\n```");
   });
 
+  it('shows a preview line after verification when the workflow gives one, instead of the unlinked-ids note', () => {
+    const md = reportMarkdown(report(), undefined, { previewStatus: 'not deployed (no site set up)' });
+    expect(md).toMatch(/- \*\*verification\*\*: [^\n]*\n- \*\*preview\*\*: not deployed \(no site set up\)\n\n/);
+    expect(md).not.toContain('No preview URL given');
+    expect(reportMarkdown(report(), 'https://pr-7.preview.example')).not.toContain('**preview**');
+  });
+
   it('counts re-run verified trials and links the ones that disagree, failed or are stale', () => {
     const t = report().trials[0]!;
     const trials = [

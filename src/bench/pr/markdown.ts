@@ -14,8 +14,11 @@ export function inert(s: string): string {
     .replace(/@/g, '&#64;');
 }
 
-/** An id (subject, scenario: `[A-Za-z0-9@._+-/]`, checked by the schemas) as a code span. */
-const code = (s: string) => `\`${s.replace(/`/g, '')}\``;
+/**
+ * An id (subject, scenario: `[A-Za-z0-9@._+-/]`, checked by the schemas) or a ref as a code span: one line and no
+ * backtick, so a ref or calibration key from a report file (preview-deploy.yml reads one) cannot end the span or line.
+ */
+const code = (s: string) => `\`${s.replace(/\s+/g, ' ').replace(/`/g, '')}\``;
 
 const score = (v: number | null) => (v === null ? '–' : v.toFixed(3));
 const arrow = <T>(c: { old: T | null; new: T | null }, f: (v: T | null) => string) =>
@@ -87,8 +90,16 @@ function verificationLine(r: PrReport, preview: string | undefined): string {
 /** Problems in a fenced block (they quote paths and file content: never rendered as Markdown). */
 const block = (lines: readonly string[]) => ['```text', ...lines.map((l) => l.replace(/```/g, "'''")), '```', ''];
 
-/** The comment. `preview`: base URL of the pull request's preview site (trial pages link there), without a trailing `/`. */
-export function reportMarkdown(r: PrReport, preview?: string): string {
+/**
+ * The comment. `preview`: base URL of the pull request's preview site (trial pages link there), without a trailing `/`.
+ * `previewStatus`: Markdown for a **preview** line (where the preview is, or why there is none), written by the trusted
+ * side of the preview workflow (scripts/deploy/preview.ts); it replaces the note that trial ids are not linked.
+ */
+export function reportMarkdown(
+  r: PrReport,
+  preview?: string,
+  { previewStatus }: { previewStatus?: string } = {},
+): string {
   const rec = r.records;
   const out: string[] = [
     '### MCP From Scratch: records in this pull request',
@@ -99,6 +110,7 @@ export function reportMarkdown(r: PrReport, preview?: string): string {
     `- **calibration**: ${calibrationLine(r.calibration)}`,
     `- **conformance**: ${r.conformanceChanged ? '`conformance/` changed: CI compares `npm run conformance` with the new expectations' : 'unchanged (`conformance/` untouched; it tests our oracle, not submitted records)'}`,
     `- **verification**: ${verificationLine(r, preview)}`,
+    ...(previewStatus === undefined ? [] : [`- **preview**: ${previewStatus}`]),
     '',
   ];
   if (r.check.length) out.push('#### check problems', '', ...block(r.check));
@@ -120,7 +132,7 @@ export function reportMarkdown(r: PrReport, preview?: string): string {
     );
   if (r.trials.length) {
     out.push('#### Trials', '');
-    if (!preview)
+    if (!preview && previewStatus === undefined)
       out.push('No preview URL given (`--preview-url` or `MCPFS_PREVIEW_URL`): trial ids are not linked.', '');
     out.push(...trialTable(r.trials, preview));
   }
