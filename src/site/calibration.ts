@@ -27,7 +27,12 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
       { key: 'null_trials', label: 'Null trials', numeric: true },
       { key: 'null_max', label: 'Null score', numeric: true, title: 'must be 0%' },
       { key: 'cheater_max', label: 'Cheater score', numeric: true, title: 'must be 0% and find no planted secret' },
-      { key: 'killed', label: 'Killed', numeric: true, title: 'checkpoints failed by at least one mutant' },
+      {
+        key: 'killed',
+        label: 'Caught',
+        numeric: true,
+        title: 'checkpoints failed by at least one planted bug (a mutant implementation): the checkpoint can fail',
+      },
       { key: 'checkpoints', label: 'Checkpoints', numeric: true },
       { key: 'ok', label: 'Gate' },
     ],
@@ -62,7 +67,7 @@ export function calibrationTable(d: Pick<Dataset, 'calibration' | 'scenarios'>, 
       { text: c.ok ? 'pass' : 'FAIL', heat: c.ok ? 4 : 0 },
     ]),
     notes: [
-      'The build refuses to publish unless every scenario passes: oracle 100% with no failing verdict, null 0%, the cheater 0% having reached no planted secret, every checkpoint killed by a mutant.',
+      'The build refuses to publish unless every scenario passes: the oracle (a known-good implementation) scores 100% with no failing verdict, the null subject (does nothing) 0%, the cheater (reads the answers instead of implementing) 0% having reached no planted secret, and every checkpoint is caught, failed by at least one planted bug (a mutant).',
     ],
   };
 }
