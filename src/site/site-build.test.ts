@@ -17,6 +17,7 @@ import { METHODOLOGY_PAGE_BYTES, PAGE_BUDGET_BYTES, pageWeight } from '../testin
 import { methodologyPages } from './methodology.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
+import { trialListPages } from './trial-list.ts';
 import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
 
 const site = useBuiltSite('mcpfs-site', {
@@ -244,8 +245,64 @@ describe('site built from a synthetic tree', () => {
     ]);
   });
 
+  it('lists every trial on one page of the trials index, each page equal to its download, all pages to the trials download', () => {
+    const index = page('trials/index.html');
+    const pages = trialListPages(d);
+    expect(pages.length).toBeGreaterThan(0);
+    const shown: string[][] = [];
+    for (const p of pages) {
+      const url = `/trials/${p.revision}/${p.role}/${p.page}/`;
+      expect(index, url).toContain(`href="${url}"`);
+      const rows = tableValues(page(`${url.slice(1)}index.html`), p.id);
+      expect(parseCsv(readFileSync(join(out, 'downloads', `${p.id}.csv`), 'utf8')).slice(1), p.id).toEqual(rows);
+      shown.push(...rows);
+    }
+    const all = parseCsv(readFileSync(join(out, 'downloads', 'trials.csv'), 'utf8'));
+    expect(all.slice(1)).toEqual(shown);
+    expect(shown.map((r) => r[0]).sort()).toEqual(d.trials.map((t) => t.id).sort());
+    const t = d.trials[0]!;
+    const html = page(`trials/${t.revision}/${t.role}/1/index.html`);
+    expect(html).toContain(`href="/subjects/${t.subject.id}/"`);
+  });
+
+  it('lists every subject by kind on the subjects index, and links the index from each subject page', () => {
+    const rows = tableValues(page('subjects/index.html'), 'subjects');
+    expect(rows.map((r) => r[0]).sort()).toEqual(d.subjects.map((s) => s.id).sort());
+    expect(parseCsv(readFileSync(join(out, 'downloads', 'subjects.csv'), 'utf8')).slice(1)).toEqual(rows);
+    expect(page(`subjects/${d.subjects[0]!.id}/index.html`)).toContain('href="/subjects/">Subjects</a>');
+  });
+
+  it('links the data set, its schema, every board and index download, the record schemas and the licences from the Data page, linked in the nav', () => {
+    const html = page('data/index.html');
+    for (const url of [
+      '/downloads/dataset.json',
+      '/schema/dataset.json',
+      '/schema/trial.json',
+      '/downloads/tables.csv',
+    ])
+      expect(html, url).toContain(`href="${url}"`);
+    for (const b of d.boards)
+      for (const ext of ['csv', 'json']) expect(html).toContain(`href="/downloads/${idOfBoard(b)}.${ext}"`);
+    for (const id of ['subjects', 'trials', 'trials-index']) expect(html).toContain(`href="/downloads/${id}.csv"`);
+    expect(html).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
+    expect(html).toContain('@software{mcp_from_scratch_');
+    for (const p of ['index.html', 'methodology/index.html', '2025-11-25/index.html'])
+      expect(page(p), p).toContain('href="/data/"');
+    // Every schema the Data page names is one the site publishes.
+    for (const m of html.matchAll(/href="\/schema\/([^"]+)"/g))
+      expect(existsSync(join(out, 'schema', m[1]!)), m[1]).toBe(true);
+  });
+
   it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
-    for (const p of ['index.html', '2025-11-25/index.html']) {
+    const lists = trialListPages(d).map((p) => `trials/${p.revision}/${p.role}/${p.page}/index.html`);
+    for (const p of [
+      'index.html',
+      '2025-11-25/index.html',
+      'trials/index.html',
+      ...lists,
+      'subjects/index.html',
+      'data/index.html',
+    ]) {
       const w = pageWeight(out, p);
       expect(w.js, p).toBeGreaterThan(0);
       expect(w.js, p).toBeLessThanOrEqual(3 * 1024);
