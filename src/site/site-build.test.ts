@@ -473,4 +473,71 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
       await browser.close();
     }
   }, 60_000);
+  it('opens the filters a link names (?role=server), writes a changed filter to the URL, and ignores values not offered', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const errors: string[] = [];
+      p.on('pageerror', (e: Error) => errors.push(e.message));
+      const id = '#board-2025-11-25-none-agent';
+      await p.goto(`${base}/2025-11-25/?role=server&docs=nowhere&harness=%3Cb%3E#${id.slice(1)}`);
+      const form = p.locator('[data-filters]');
+      expect(await form.locator('select[name="role"]').inputValue()).toBe('server');
+      expect(await form.locator('select[name="docs"]').inputValue()).toBe('');
+      expect(await form.locator('select[name="harness"]').inputValue()).toBe('');
+      expect(await p.locator(`${id} th[data-col^="client"]`).first().isVisible()).toBe(false);
+      expect(await p.locator('#board-2025-11-25-none-library-client').isVisible()).toBe(false);
+      await form.locator('select[name="docs"]').selectOption('full');
+      const url = new URL(p.url());
+      expect(url.search).toBe('?role=server&docs=full');
+      expect(url.hash).toBe(id);
+      await p.reload();
+      expect(await form.locator('select[name="docs"]').inputValue()).toBe('full');
+      expect(await p.locator(id).isVisible()).toBe(false);
+      await form.locator('select[name="role"]').selectOption('');
+      await form.locator('select[name="docs"]').selectOption('');
+      expect(new URL(p.url()).search).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('writes a sort to the URL (?sort=<table>:<column>:<dir>), restores it on reload, and ignores an unknown one', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const id = 'board-2025-11-25-none-agent';
+      const subjects = () =>
+        p.locator(`#${id} tbody tr th`).evaluateAll((ths) => ths.map((t) => t.getAttribute('data-v')));
+      await p.goto(`${base}/2025-11-25/?sort=${id}:nothing:desc&sort=no-such-table:server:desc&sort=${id}:server:up`);
+      expect(await p.locator(`#${id} th[aria-sort]`).count()).toBe(0);
+      const board = await subjects();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      const sorted = await subjects();
+      expect(sorted).not.toEqual(board);
+      const query = new URL(p.url()).searchParams.getAll('sort');
+      expect(query).toEqual([`no-such-table:server:desc`, `${id}:server:desc`]);
+      expect(p.url()).toContain(`sort=${id}:server:desc`);
+      // Another table's sort is a second entry; pressing a column again replaces the table's own.
+      await p.locator('#board-2025-11-25-full-agent th[data-col="overall"] button.sort').click();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      expect(new URL(p.url()).searchParams.getAll('sort').filter((v) => v.startsWith('board-'))).toEqual([
+        'board-2025-11-25-full-agent:overall:desc',
+        `${id}:server:asc`,
+      ]);
+      await p.goto(`${base}/2025-11-25/?sort=${id}:server:desc`);
+      expect(await p.locator(`#${id} th[data-col="server"]`).getAttribute('aria-sort')).toBe('descending');
+      expect(await subjects()).toEqual(sorted);
+      await p.reload();
+      expect(await subjects()).toEqual(sorted);
+      // The restored sort goes on from where it was: ascending, then back to the board order and out of the URL.
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      expect(await subjects()).toEqual(board);
+      expect(new URL(p.url()).search).toBe('');
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });

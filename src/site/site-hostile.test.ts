@@ -235,6 +235,8 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
     return [
       '/',
       '/2025-11-25/',
+      // A shared link's query is the visitor's to craft: public/tables.js must only match it, never write it out.
+      `/2025-11-25/?role=${encodeURIComponent('<img src=x onerror=__pwned("role")>')}&sort=${encodeURIComponent(`x:"><svg onload=__pwned("sort")>:desc`)}`,
       '/2026-07-28/',
       '/2025-11-25/matrix/',
       `/${s.revision}/${s.role}/${s.id}/`,
