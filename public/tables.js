@@ -4,10 +4,21 @@
 //    (numbers as numbers, empty last), ties keep their static order; a third press restores it. `aria-sort` follows.
 // 2. Scroll hint: `.scroll-frame` gets `more-left` / `more-right` while its table is scrolled or cut.
 // 3. Filters: `[data-filters]` (role, docs, harness, provider) hides columns, board panels and rows.
+// 4. The view in the query string: each filter (`?role=server`) and each sorted table (`sort=<table id>:<column
+//    key>:asc|desc`, one per table) is written with history.replaceState and read back on load, so a shared link opens
+//    the same view. A value the page does not offer is ignored; without JS the page is the unfiltered, unsorted view.
 'use strict';
 
 (function () {
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  const query = new URLSearchParams(location.search);
+
+  function writeQuery() {
+    const url = new URL(location.href);
+    // `:` needs no escaping in a query; kept readable, so a shared link says what it shows.
+    url.search = query.toString().replace(/%3A/gi, ':');
+    history.replaceState(history.state, '', url);
+  }
 
   function headerRow(table) {
     const rows = table.tHead ? table.tHead.rows : [];
@@ -42,7 +53,16 @@
   function enableSort(table) {
     const head = headerRow(table);
     if (!head) return;
-    [...head.cells].forEach((th, col) => {
+    const cells = [...head.cells];
+    const figure = table.closest('figure');
+    const id = figure ? figure.id : '';
+    const mine = (v) => v.startsWith(`${id}:`);
+    const setSort = (th, next) => {
+      for (const other of cells) other.removeAttribute('aria-sort');
+      if (next) th.setAttribute('aria-sort', next);
+      sortRows(table, cells.indexOf(th), next === null ? 0 : next === 'ascending' ? 1 : -1);
+    };
+    for (const th of cells) {
       const label = th.textContent.trim();
       const button = document.createElement('button');
       button.type = 'button';
@@ -63,11 +83,20 @@
         const first = numeric ? 'descending' : 'ascending';
         const now = th.getAttribute('aria-sort');
         const next = now === null ? first : now === first ? (first === 'ascending' ? 'descending' : 'ascending') : null;
-        for (const other of head.cells) other.removeAttribute('aria-sort');
-        if (next) th.setAttribute('aria-sort', next);
-        sortRows(table, col, next === null ? 0 : next === 'ascending' ? 1 : -1);
+        setSort(th, next);
+        if (!id) return;
+        const others = query.getAll('sort').filter((v) => !mine(v));
+        query.delete('sort');
+        for (const v of others) query.append('sort', v);
+        if (next) query.append('sort', `${id}:${th.getAttribute('data-col')}:${next.replace('ending', '')}`);
+        writeQuery();
       });
-    });
+    }
+    for (const v of query.getAll('sort').filter(mine)) {
+      const [key, dir] = v.slice(id.length + 1).split(':');
+      const th = cells.find((c) => c.getAttribute('data-col') === key);
+      if (th && (dir === 'asc' || dir === 'desc')) setSort(th, `${dir}ending`);
+    }
   }
 
   function scrollHint(frame) {
@@ -134,7 +163,16 @@
 
   function enableFilters(form) {
     form.hidden = false;
-    form.addEventListener('change', () => applyFilters(form));
+    const selects = [...form.querySelectorAll('select')];
+    for (const s of selects) {
+      const v = query.get(s.name);
+      if ([...s.options].some((o) => o.value === v)) s.value = v;
+    }
+    form.addEventListener('change', () => {
+      for (const s of selects) s.value ? query.set(s.name, s.value) : query.delete(s.name);
+      writeQuery();
+      applyFilters(form);
+    });
     applyFilters(form);
   }
 

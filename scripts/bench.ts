@@ -6,7 +6,8 @@
 // results/. Asserts nothing (timings are noisy on a shared machine): the figures and their ratios are the output.
 import { execFile } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
+import fg from 'fast-glob';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { projectRoot, specDir } from '../src/harness/io/paths.ts';
@@ -23,6 +24,17 @@ import { writeScaleTree } from '../src/testing/scale-tree.ts';
 import { freshDir } from '../src/testing/site-build.ts';
 import { PAGE_BUDGET_BYTES, pageWeight } from '../src/testing/page-weight.ts';
 import { existsSync } from 'node:fs';
+
+/**
+ * The index pages whose size grows with the records: the trials index, its fullest page of trials (the largest file of
+ * `trials/<rev>/<role>/<page>/`), the subjects index and the Data page.
+ */
+const indexPages = (out: string): string[] => {
+  const lists = fg
+    .sync('trials/20*/{server,client}/*/index.html', { cwd: out })
+    .sort((a, b) => statSync(join(out, b)).size - statSync(join(out, a)).size);
+  return ['trials/index.html', ...lists.slice(0, 1), 'subjects/index.html', 'data/index.html'];
+};
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -145,7 +157,12 @@ for (const trials of skip.has('derive') && skip.has('build') ? [] : sizes) {
       });
     }
     if (trials === sizes[0])
-      for (const p of ['index.html', '2025-11-25/index.html', '2026-07-28/matrix/server/index.html']) {
+      for (const p of [
+        'index.html',
+        '2025-11-25/index.html',
+        '2026-07-28/matrix/server/index.html',
+        ...indexPages(join(dir, 'dist')),
+      ]) {
         const w = pageWeight(join(dir, 'dist'), p);
         figures.push({
           name: `page weight /${p.replace(/index\.html$/, '')}, ${size}`,

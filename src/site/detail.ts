@@ -9,6 +9,7 @@ import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { ISOLATION_BLURBS, isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
 import { completedDocs, tallyIndex } from './matrix.ts';
 import { byKind } from './sections.ts';
+import { boardName } from './subject-index.ts';
 import { ledgerLink } from './coverage.ts';
 import { pinnedQuote, specLink, specLocation } from './spec-link.ts';
 import type { Display, Table, Value } from './table.ts';
@@ -52,7 +53,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
     ]),
     cells: places.map(({ b, r, rank }): Display[] => [
       {
-        text: b.role ? `${b.revision} · ${b.role}s` : `${b.revision} · docs ${b.docs}`,
+        text: boardName(b),
         href: `${revisionUrl(b.revision)}#${idOfBoard(b)}`,
       },
       rankDisplay(r),

@@ -19,6 +19,7 @@ import { METHODOLOGY_PAGE_BYTES, PAGE_BUDGET_BYTES, pageWeight } from '../testin
 import { methodologyPages } from './methodology.ts';
 import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { parseCsv } from './table.ts';
+import { trialListPages } from './trial-list.ts';
 import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
 
 // The synthetic tree at version 1.1.0, with 1.0.0's boards archived (as `npm run versions -- --bump` leaves it).
@@ -274,8 +275,65 @@ describe('site built from a synthetic tree', () => {
     ]);
   });
 
-  it(`keeps the leaderboard pages (home, a revision, a checkpoint grid) within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
-    for (const p of ['index.html', '2025-11-25/index.html', '2025-11-25/matrix/server/index.html']) {
+  it('lists every trial on one page of the trials index, each page equal to its download, all pages to the trials download', () => {
+    const index = page('trials/index.html');
+    const pages = trialListPages(d);
+    expect(pages.length).toBeGreaterThan(0);
+    const shown: string[][] = [];
+    for (const p of pages) {
+      const url = `/trials/${p.revision}/${p.role}/${p.page}/`;
+      expect(index, url).toContain(`href="${url}"`);
+      const rows = tableValues(page(`${url.slice(1)}index.html`), p.id);
+      expect(parseCsv(readFileSync(join(out, 'downloads', `${p.id}.csv`), 'utf8')).slice(1), p.id).toEqual(rows);
+      shown.push(...rows);
+    }
+    const all = parseCsv(readFileSync(join(out, 'downloads', 'trials.csv'), 'utf8'));
+    expect(all.slice(1)).toEqual(shown);
+    expect(shown.map((r) => r[0]).sort()).toEqual(d.trials.map((t) => t.id).sort());
+    const t = d.trials[0]!;
+    const html = page(`trials/${t.revision}/${t.role}/1/index.html`);
+    expect(html).toContain(`href="/subjects/${t.subject.id}/"`);
+  });
+
+  it('lists every subject by kind on the subjects index, and links the index from each subject page', () => {
+    const rows = tableValues(page('subjects/index.html'), 'subjects');
+    expect(rows.map((r) => r[0]).sort()).toEqual(d.subjects.map((s) => s.id).sort());
+    expect(parseCsv(readFileSync(join(out, 'downloads', 'subjects.csv'), 'utf8')).slice(1)).toEqual(rows);
+    expect(page(`subjects/${d.subjects[0]!.id}/index.html`)).toContain('href="/subjects/">Subjects</a>');
+  });
+
+  it('links the data set, its schema, every board and index download, the record schemas and the licences from the Data page, linked in the nav', () => {
+    const html = page('data/index.html');
+    for (const url of [
+      '/downloads/dataset.json',
+      '/schema/dataset.json',
+      '/schema/trial.json',
+      '/downloads/tables.csv',
+    ])
+      expect(html, url).toContain(`href="${url}"`);
+    for (const b of d.boards)
+      for (const ext of ['csv', 'json']) expect(html).toContain(`href="/downloads/${idOfBoard(b)}.${ext}"`);
+    for (const id of ['subjects', 'trials', 'trials-index']) expect(html).toContain(`href="/downloads/${id}.csv"`);
+    expect(html).toContain('href="https://creativecommons.org/licenses/by/4.0/"');
+    expect(html).toContain('@software{mcp_from_scratch_');
+    for (const p of ['index.html', 'methodology/index.html', '2025-11-25/index.html'])
+      expect(page(p), p).toContain('href="/data/"');
+    // Every schema the Data page names is one the site publishes.
+    for (const m of html.matchAll(/href="\/schema\/([^"]+)"/g))
+      expect(existsSync(join(out, 'schema', m[1]!)), m[1]).toBe(true);
+  });
+
+  it(`keeps the leaderboard pages within ${PAGE_BUDGET_BYTES / 1024} KB gzip including CSS, fonts and the table script`, () => {
+    const lists = trialListPages(d).map((p) => `trials/${p.revision}/${p.role}/${p.page}/index.html`);
+    for (const p of [
+      'index.html',
+      '2025-11-25/index.html',
+      '2025-11-25/matrix/server/index.html',
+      'trials/index.html',
+      ...lists,
+      'subjects/index.html',
+      'data/index.html',
+    ]) {
       const w = pageWeight(out, p);
       expect(w.js, p).toBeGreaterThan(0);
       expect(w.js, p).toBeLessThanOrEqual(3 * 1024);
@@ -442,6 +500,73 @@ describe.skipIf(!existsSync(CHROMIUM))('leaderboard in a headless browser', () =
       expect(await p.locator('#board-2025-11-25-none-library-server tbody tr:visible').count()).toBe(0);
       await form.locator('select[name="provider"]').selectOption('');
       expect(await p.locator('#board-2025-11-25-none-library-server tbody tr:visible').count()).toBe(await lib.count());
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+  it('opens the filters a link names (?role=server), writes a changed filter to the URL, and ignores values not offered', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const errors: string[] = [];
+      p.on('pageerror', (e: Error) => errors.push(e.message));
+      const id = '#board-2025-11-25-none-agent';
+      await p.goto(`${base}/2025-11-25/?role=server&docs=nowhere&harness=%3Cb%3E#${id.slice(1)}`);
+      const form = p.locator('[data-filters]');
+      expect(await form.locator('select[name="role"]').inputValue()).toBe('server');
+      expect(await form.locator('select[name="docs"]').inputValue()).toBe('');
+      expect(await form.locator('select[name="harness"]').inputValue()).toBe('');
+      expect(await p.locator(`${id} th[data-col^="client"]`).first().isVisible()).toBe(false);
+      expect(await p.locator('#board-2025-11-25-none-library-client').isVisible()).toBe(false);
+      await form.locator('select[name="docs"]').selectOption('full');
+      const url = new URL(p.url());
+      expect(url.search).toBe('?role=server&docs=full');
+      expect(url.hash).toBe(id);
+      await p.reload();
+      expect(await form.locator('select[name="docs"]').inputValue()).toBe('full');
+      expect(await p.locator(id).isVisible()).toBe(false);
+      await form.locator('select[name="role"]').selectOption('');
+      await form.locator('select[name="docs"]').selectOption('');
+      expect(new URL(p.url()).search).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('writes a sort to the URL (?sort=<table>:<column>:<dir>), restores it on reload, and ignores an unknown one', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless=new', '--no-sandbox'] });
+    try {
+      const p = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      const id = 'board-2025-11-25-none-agent';
+      const subjects = () =>
+        p.locator(`#${id} tbody tr th`).evaluateAll((ths) => ths.map((t) => t.getAttribute('data-v')));
+      await p.goto(`${base}/2025-11-25/?sort=${id}:nothing:desc&sort=no-such-table:server:desc&sort=${id}:server:up`);
+      expect(await p.locator(`#${id} th[aria-sort]`).count()).toBe(0);
+      const board = await subjects();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      const sorted = await subjects();
+      expect(sorted).not.toEqual(board);
+      const query = new URL(p.url()).searchParams.getAll('sort');
+      expect(query).toEqual([`no-such-table:server:desc`, `${id}:server:desc`]);
+      expect(p.url()).toContain(`sort=${id}:server:desc`);
+      // Another table's sort is a second entry; pressing a column again replaces the table's own.
+      await p.locator('#board-2025-11-25-full-agent th[data-col="overall"] button.sort').click();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      expect(new URL(p.url()).searchParams.getAll('sort').filter((v) => v.startsWith('board-'))).toEqual([
+        'board-2025-11-25-full-agent:overall:desc',
+        `${id}:server:asc`,
+      ]);
+      await p.goto(`${base}/2025-11-25/?sort=${id}:server:desc`);
+      expect(await p.locator(`#${id} th[data-col="server"]`).getAttribute('aria-sort')).toBe('descending');
+      expect(await subjects()).toEqual(sorted);
+      await p.reload();
+      expect(await subjects()).toEqual(sorted);
+      // The restored sort goes on from where it was: ascending, then back to the board order and out of the URL.
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      await p.locator(`#${id} th[data-col="server"] button.sort`).click();
+      expect(await subjects()).toEqual(board);
+      expect(new URL(p.url()).search).toBe('');
     } finally {
       await browser.close();
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBuiltSite } from '../testing/built-site.ts';
 import { parseCsv } from './table.ts';
+import { tableValues } from '../testing/html.ts';
 
 const { out, page } = useBuiltSite('mcpfs-site-empty');
 
@@ -28,6 +29,16 @@ describe('site built from an empty tree', () => {
     expect(rev).toContain('No scenarios for 2026-07-28 yet.');
     expect(page('2025-11-25/matrix/index.html')).toContain('No agent or library results for 2025-11-25 yet');
     expect(page('methodology/readings/2025-11-25/server/index.html')).toContain('No 2025-11-25 server scenarios yet.');
+  });
+
+  it('builds the trials, subjects and Data pages with nothing to list: no trial pages, no subject rows', () => {
+    expect(tableValues(page('trials/index.html'), 'trials-index').map((r) => r.slice(2))).toEqual(
+      Array.from({ length: 4 }, () => ['0', '0', '0', '0', '0']),
+    );
+    expect(page('trials/index.html')).not.toMatch(/href="\/trials\/20/);
+    expect(page('subjects/index.html')).toContain('No subjects yet');
+    expect(parseCsv(readFileSync(join(out, 'downloads', 'trials.csv'), 'utf8'))).toHaveLength(1);
+    expect(page('data/index.html')).toContain('href="/downloads/board-2025-11-25-none-agent.csv"');
   });
 
   it('still publishes downloads with the header row only', () => {

@@ -17,6 +17,7 @@ import { serveStatic, type StaticServer } from '../testing/static-server.ts';
 import { CORPUS_TEXT, XSS_HOST, XSS_PAYLOADS } from '../testing/xss-payloads.ts';
 import { headerCsp, metaCsp, parseCsp, parseHeadersFile, REFERRER_POLICY } from './csp.ts';
 import { CHROMIUM, HEADLESS_ARGS } from '../testing/chromium.ts';
+import { trialListPages } from './trial-list.ts';
 
 let tree: HostileTree;
 // CONTEXT.md is not rendered by the site (the readings pages come from the scenario files, which the tree fills).
@@ -234,6 +235,8 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
     return [
       '/',
       '/2025-11-25/',
+      // A shared link's query is the visitor's to craft: public/tables.js must only match it, never write it out.
+      `/2025-11-25/?role=${encodeURIComponent('<img src=x onerror=__pwned("role")>')}&sort=${encodeURIComponent(`x:"><svg onload=__pwned("sort")>:desc`)}`,
       '/2026-07-28/',
       '/2025-11-25/matrix/',
       `/${s.revision}/${s.role}/${s.id}/`,
@@ -250,6 +253,10 @@ describe.skipIf(!existsSync(CHROMIUM))("every page kind in Chromium, served with
       `/trials/${t.infra}/`,
       `/trials/${t.contaminated}/`,
       `/compare/${t.long}/${compare}/`,
+      '/subjects/',
+      '/trials/',
+      ...trialListPages(d).map((p) => `/trials/${p.revision}/${p.role}/${p.page}/`),
+      '/data/',
       '/methodology/',
       '/methodology/readings/2025-11-25/server/',
       '/methodology/libraries/2025-11-25/',

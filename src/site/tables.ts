@@ -21,46 +21,56 @@ import { matrixTable, missedTable, tallyIndex } from './matrix.ts';
 import { priceTable } from './method.ts';
 import type { Table } from './table.ts';
 import { versionsTable } from './versions.ts';
+import { catalogueTable, type TableGroup } from './data-page.ts';
+import { subjectsTable } from './subject-index.ts';
+import { trialTables } from './trial-list.ts';
 
-/** All tables, keyed by id (ids are unique; a duplicate is a bug and throws). Chart tables come from `charts`. */
+/**
+ * All tables, keyed by id (ids are unique; a duplicate is a bug and throws). Chart tables come from `charts`. The last
+ * one, `tables`, is the catalogue of all the others with their group (the Data page lists downloads from it).
+ */
 export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<string, Table> {
   const out = new Map<string, Table>();
-  const add = (t: Table) => {
+  const entries: { table: Table; group: TableGroup }[] = [];
+  const add = (group: TableGroup) => (t: Table) => {
     if (out.has(t.id)) throw new Error(`duplicate table id "${t.id}"`);
     out.set(t.id, t);
+    entries.push({ table: t, group });
   };
   const idx = cellIndex(d);
   const skipped = notAttemptedIndex(d);
   const tallied = tallyIndex(d);
-  d.boards.forEach((b) => add(withFilterData(d, b, boardTable(d, b, idx, skipped))));
-  leaderTables(d).forEach(add);
+  d.boards.forEach((b) => add('boards')(withFilterData(d, b, boardTable(d, b, idx, skipped))));
+  leaderTables(d).forEach(add('leaders'));
   for (const rev of REVISIONS) {
-    add(matrixTable(d, rev));
-    add(missedTable(d, rev));
-    add(calibrationTable(d, rev));
-    add(libraryFailuresTable(d, rev));
-    add(notAttemptedTable(d, rev));
-    add(charts.docsDelta[rev].table);
-    add(charts.scoreCost[rev].table);
+    const perRevision = add('revision');
+    perRevision(matrixTable(d, rev));
+    perRevision(missedTable(d, rev));
+    perRevision(calibrationTable(d, rev));
+    perRevision(libraryFailuresTable(d, rev));
+    perRevision(notAttemptedTable(d, rev));
+    perRevision(charts.docsDelta[rev].table);
+    perRevision(charts.scoreCost[rev].table);
   }
-  add(versionsTable(d));
-  add(priceTable(d));
-  add(isolationKindsTable());
-  add(charts.scoreByRevision.table);
-  add(charts.mustFailures.table);
+  const trials = trialTables(d);
+  [subjectsTable(d), trials.all, trials.index].forEach(add('indexes'));
+  [
+    versionsTable(d),
+    priceTable(d),
+    isolationKindsTable(),
+    charts.scoreByRevision.table,
+    charts.mustFailures.table,
+  ].forEach(add('method'));
   for (const s of d.scenarios) {
-    add(checkpointsTable(s, d.extra.coverage));
-    add(scenarioResultsTable(d, s));
-    add(killTable(d, s));
-    for (const c of s.checkpoints) {
-      add(checkpointResultsTable(d, s, c.slug, tallied));
-      add(failingTrialsTable(d, s, c.slug));
-    }
+    [checkpointsTable(s, d.extra.coverage), scenarioResultsTable(d, s), killTable(d, s)].forEach(add('scenarios'));
+    for (const c of s.checkpoints)
+      [checkpointResultsTable(d, s, c.slug, tallied), failingTrialsTable(d, s, c.slug)].forEach(add('checkpoints'));
   }
-  for (const s of d.subjects) {
-    add(subjectBoardsTable(d, s.id));
-    add(subjectCellsTable(d, s.id));
-    add(subjectTrialsTable(d, s.id));
-  }
+  for (const s of d.subjects)
+    [subjectBoardsTable(d, s.id), subjectCellsTable(d, s.id), subjectTrialsTable(d, s.id)].forEach(add('subjects'));
+  trials.pages.forEach(add('trial-pages'));
+  const catalogue = catalogueTable(entries);
+  if (out.has(catalogue.id)) throw new Error(`duplicate table id "${catalogue.id}"`);
+  out.set(catalogue.id, catalogue);
   return out;
 }

@@ -18,6 +18,18 @@ export const checkpointUrl = (rev: Revision, role: Role, scenario: string, slug:
   href(`/${rev}/${role}/${scenario}/${slug}/`);
 /** Subject ids are slash-separated path-safe segments (see SubjectSchema), so they nest as folders. */
 export const subjectUrl = (id: string): string => href(`/subjects/${id}/`);
+/** Every subject, grouped by kind. */
+export const subjectsUrl = (): string => href('/subjects/');
+/** The trials index: revision × role groups, each linking its pages. */
+export const trialsUrl = (): string => href('/trials/');
+/**
+ * One page of a revision × role group's trials (1-based). Never a trial's own page: those are `/trials/<id>/`, one
+ * segment, and every path under it is a fixed name (`exchanges/`, `record.json`, …), never a role.
+ */
+export const trialListUrl = (rev: Revision, role: Role, page: number): string =>
+  href(`/trials/${rev}/${role}/${page}/`);
+/** What can be downloaded and reused: the data set, every table, the records, schemas, licences, how to cite. */
+export const dataUrl = (): string => href('/data/');
 /** Trial replay pages are built by the replay pages (src/pages/trials/), not here. */
 export const trialUrl = (id: string): string => href(`/trials/${id}/`);
 /** The raw record files of a trial, byte for byte as committed, and its HAR export (the replay pages' endpoints). */

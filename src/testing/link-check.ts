@@ -20,6 +20,8 @@ export const EXTERNAL_HOSTS: ReadonlySet<string> = new Set([
   'www.jsonrpc.org',
   // The price table's sources (src/bench/cost/prices.ts).
   'platform.claude.com',
+  // The records' licence, linked from the Data page.
+  'creativecommons.org',
 ]);
 
 export interface LinkProblem {
