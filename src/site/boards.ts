@@ -18,7 +18,7 @@ import { isolationColumn, isolationDisplay, isolationNotes, isolationValue } fro
 import { notAttemptedIndex } from './libraries.ts';
 import { revisionStats } from './stats.ts';
 import { foldConstantColumns, type Column, type Display, type Table, type Value } from './table.ts';
-import { scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
+import { calibrationBoardUrl, revisionUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 import { verifiedBadge } from './verification.ts';
 
 /** Subject kinds in board order: agents, libraries, calibration. */
@@ -47,6 +47,16 @@ export const idOfBoard = (b: Pick<Board, 'revision' | 'docs' | 'kind' | 'role'>)
 
 /** Heading of a role board: the libraries of one role. */
 export const ROLE_TITLES: Record<Role, string> = { server: 'Servers', client: 'Clients' };
+
+/** Where a board is shown: the revision page, or the calibration board's own page. */
+export const boardUrl = (b: Pick<Board, 'revision' | 'docs' | 'kind' | 'role'>): string =>
+  `${b.kind === 'calibration' ? calibrationBoardUrl(b.revision) : revisionUrl(b.revision)}#${idOfBoard(b)}`;
+
+/**
+ * Agent rows per board on the revision page: at 10,000 trials (37 agents) both docs boards in full weighed more than
+ * the 30 KB page budget; every row is on `/<rev>/agents/` and in the CSV.
+ */
+export const BOARD_PAGE_ROWS = 25;
 
 /** Columns that stay on a board even when every row's value is empty (what a row is, and how it ranks). */
 const ALWAYS_SHOWN = new Set(['subject', 'rank', 'overall', 'overall_ci', 'k', 'coverage']);

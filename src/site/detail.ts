@@ -3,7 +3,7 @@ import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import type { CoverageReport } from '../bench/coverage/types.ts';
 import { ScenarioSchema, type Scenario } from '../bench/schema/scenario.ts';
-import { flagsK1, idOfBoard, KINDS } from './boards.ts';
+import { boardUrl, flagsK1, idOfBoard, KINDS } from './boards.ts';
 import { rankDisplay } from './board-stats.ts';
 import { duration, heat, mayTally, pct, round4, usd } from './format.ts';
 import { ISOLATION_BLURBS, isolationColumn, isolationDisplay, isolationNotes, isolationValue } from './isolation.ts';
@@ -54,7 +54,7 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
     cells: places.map(({ b, r, rank }): Display[] => [
       {
         text: boardName(b),
-        href: `${revisionUrl(b.revision)}#${idOfBoard(b)}`,
+        href: boardUrl(b),
       },
       rankDisplay(r),
       { text: String(b.rows.length) },

@@ -15,7 +15,8 @@ describe('site with calibration records only', () => {
   it('keeps the agents boards empty with the contribute hint, and fills the calibration board', () => {
     const html = page('2025-11-25/index.html');
     expect(html.match(/No agent runs yet/g)).toHaveLength(1);
-    const rows = tableValues(html, 'board-2025-11-25-none-calibration');
+    expect(html).toContain('href="/2025-11-25/calibration/"');
+    const rows = tableValues(page('2025-11-25/calibration/index.html'), 'board-2025-11-25-none-calibration');
     expect(rows.map((r) => r[0]).sort()).toEqual(d.subjects.map((s) => s.id).sort());
     const oracle = rows.find((r) => r[0] === 'calibration/oracle')!;
     expect(oracle[2]).toBe('1');

@@ -25,7 +25,9 @@ describe('site built from an empty tree', () => {
     expect(rev).toContain('No agent results yet: this chart appears');
     expect(rev).toContain('No libraries results for 2026-07-28 (servers), yet.');
     expect(rev).toContain('No libraries results for 2026-07-28 (clients), yet.');
-    expect(rev).toContain('No calibration results for 2026-07-28, docs none, yet.');
+    expect(page('2026-07-28/calibration/index.html')).toContain(
+      'No calibration results for 2026-07-28, docs none, yet.',
+    );
     expect(rev).toContain('No scenarios for 2026-07-28 yet.');
     expect(page('2025-11-25/matrix/index.html')).toContain('No agent or library results for 2025-11-25 yet');
     expect(page('methodology/readings/2025-11-25/server/index.html')).toContain('No 2025-11-25 server scenarios yet.');

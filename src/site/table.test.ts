@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldConstantColumns, parseCsv, toCsv, toJson, type Table } from './table.ts';
+import { firstRows, foldConstantColumns, parseCsv, toCsv, toJson, type Table } from './table.ts';
 
 const t: Table = {
   id: 't',
@@ -73,5 +73,16 @@ describe('columns that never vary', () => {
     expect(foldConstantColumns(varied, ['version']).columns).toHaveLength(3);
     expect(foldConstantColumns(m, ['subject']).columns).toHaveLength(3);
     expect(foldConstantColumns({ ...m, rows: [], cells: [] }, ['version'])).toEqual({ ...m, rows: [], cells: [] });
+  });
+});
+
+describe('a long table on a page with a budget', () => {
+  it('shows its first rows and says where all of them are; a short one stays whole', () => {
+    const f = firstRows(t, 1, 'all on the board page.');
+    expect(f.rows).toEqual([t.rows[0]]);
+    expect(f.cells).toHaveLength(1);
+    expect(f.cut).toEqual({ shown: 1, of: 2 });
+    expect(f.notes).toEqual(['The first 1 of 2 rows: all on the board page.', 'n']);
+    expect(firstRows(t, 2, 'x')).toBe(t);
   });
 });

@@ -57,6 +57,8 @@ export interface Table {
    * one kind can never pass for another; sorting stays inside a group. Row counts add up to `rows.length`.
    */
   sections?: { label: string; rows: number }[];
+  /** Set when the page shows only the first rows (firstRows): how many, of how many; downloads keep every row. */
+  cut?: { shown: number; of: number };
 }
 
 /** Row indices per table body: one body, or one per section (with its heading label). */
@@ -145,5 +147,21 @@ export function foldConstantColumns(t: Table, keys: readonly string[]): Table {
     rows: t.rows.map(pick),
     cells: t.cells.map(pick),
     notes: [...said, ...t.notes],
+  };
+}
+
+/**
+ * The table's first `n` rows, saying so in its first note (`more`: where all of them are). A sectioned table, or one
+ * of at most `n` rows, is returned whole. The downloads keep every row: they are keyed by the table's id.
+ */
+export function firstRows(t: Table, n: number, more: string): Table {
+  if (t.rows.length <= n || t.sections) return t;
+  return {
+    ...t,
+    rows: t.rows.slice(0, n),
+    cells: t.cells.slice(0, n),
+    ...(t.rowData ? { rowData: t.rowData.slice(0, n) } : {}),
+    notes: [`The first ${n} of ${t.rows.length} rows: ${more}`, ...t.notes],
+    cut: { shown: n, of: t.rows.length },
   };
 }

@@ -9,6 +9,10 @@ const base = BASE.endsWith('/') ? BASE : `${BASE}/`;
 export const href = (path: string): string => base + path.replace(/^\//, '');
 
 export const revisionUrl = (rev: Revision): string => href(`/${rev}/`);
+/** A revision's agent boards with every row (the revision page shows the first rows of each). */
+export const agentBoardsUrl = (rev: Revision): string => href(`/${rev}/agents/`);
+/** A revision's full calibration board (oracle, null, one row per mutant): long, so a page of its own. */
+export const calibrationBoardUrl = (rev: Revision): string => href(`/${rev}/calibration/`);
 export const matrixUrl = (rev: Revision): string => href(`/${rev}/matrix/`);
 /** The checkpoint grid of a revision × role; page 1 at the role's own URL. */
 export const gridUrl = (rev: Revision, role: Role, page = 1): string =>

@@ -165,7 +165,7 @@ export function waffle(d: Pick<Dataset, 'scenarios' | 'boards' | 'trials'>, revi
 }
 
 /** Rows per grid page: a page stays within the page-weight budget at 10,000 trials (site-build test, npm run bench). */
-export const WAFFLE_ROWS_PER_PAGE = 25;
+export const WAFFLE_ROWS_PER_PAGE = 20;
 
 /** The grid cut into pages of rows (at least one page, empty when there are no rows). */
 export function wafflePages(w: Waffle, size = WAFFLE_ROWS_PER_PAGE): Waffle[] {
