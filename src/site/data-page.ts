@@ -155,6 +155,10 @@ export const SCHEMA_FILES: readonly { file: string; what: string }[] = [
   { file: 'conformance-expectations.json', what: 'what the conformance suite expects of each library' },
   { file: 'run-manifest.json', what: 'a sweep’s run manifest, runs/<id>.json' },
   { file: 'sweep-bundle.json', what: 'the bundle a sweep writes (bundle.json)' },
+  {
+    file: 'board-archive.json',
+    what: "an archived version's boards, archive/<version>.json (/v/<version>/archive.json)",
+  },
 ];
 
 /** Where the methodology shows the Cite block. */
