@@ -14,6 +14,7 @@ export interface ProbedScenario {
 
 /** What a probe run was: the endpoint, the revision and role, and each scenario's record, in probe order. */
 export interface ProbeRun {
+  /** The server's URL, or the client command (role client). */
   url: string;
   revision: string;
   role: 'server' | 'client';
@@ -44,7 +45,7 @@ export function probeMarkdown(run: ProbeRun): string {
   const out = [
     `# MCP From Scratch probe: ${run.role} role, revision ${run.revision}`,
     '',
-    `Endpoint: \`${cell(run.url)}\``,
+    `${run.role === 'server' ? 'Endpoint' : 'Client command'}: \`${cell(run.url)}\``,
     '',
     '| scenario | score | MUST failed | SHOULD passed |',
     '| --- | --- | --- | --- |',

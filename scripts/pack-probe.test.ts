@@ -1,0 +1,84 @@
+// The prober package as an MCP author installs it: packed with `npm pack`, installed from the tarball into an empty
+// folder, run from there against a real local server and as a client's judge, writing its reports.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOracleServer } from '../src/harness/oracle/2025-11-25/server/server.ts';
+import { PROBE_DEPENDENCIES } from '../src/harness/probe-package.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'mcpfs-pack-probe-'));
+const app = join(tmp, 'app');
+let server: Server;
+let url: string;
+let bin: string;
+
+/** Run the installed `mcpfs-probe` (with this Node) from the app folder; never rejects. */
+function probe(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { cwd: app, timeout: 120_000 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  const tarball = execFileSync(process.execPath, ['scripts/pack-probe.ts', '--out', tmp], { encoding: 'utf8' }).trim();
+  execFileSync('mkdir', ['-p', app]);
+  writeFileSync(join(app, 'package.json'), '{ "name": "app", "private": true }\n');
+  execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', tarball], {
+    cwd: app,
+    stdio: 'ignore',
+  });
+  bin = join(app, 'node_modules/.bin/mcpfs-probe');
+  server = createOracleServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+}, 300_000);
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('the prober package, installed from its tarball into an empty folder', () => {
+  it('depends on the prober runtime only (no Astro), at the project version', () => {
+    const pkg = JSON.parse(readFileSync(join(app, 'node_modules/@mcp-from-scratch/probe/package.json'), 'utf8')) as {
+      version: string;
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies).sort()).toEqual([...PROBE_DEPENDENCIES].sort());
+    expect(pkg.version).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
+    expect(existsSync(join(app, 'node_modules/astro'))).toBe(false);
+  });
+
+  it('probes a running server and writes the table, Markdown and JUnit reports in the caller’s folder', async () => {
+    const r = await probe([
+      '--revision',
+      '2025-11-25',
+      '--scenario',
+      'sessions',
+      '--url',
+      url,
+      '--markdown',
+      'r.md',
+      '--junit',
+      'r.xml',
+      '--fail-on',
+      'must',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('score 1.000');
+    expect(readFileSync(join(app, 'r.md'), 'utf8')).toContain('| sessions | 1.000 | 0 |');
+    expect(readFileSync(join(app, 'r.xml'), 'utf8')).toContain('<testsuite name="mcp.2025-11-25.server.sessions"');
+  });
+
+  it('runs a client command against its reference server, and fails the step when a MUST fails', async () => {
+    const r = await probe(['--revision', '2025-11-25', '--scenario', 'call-tool', '--fail-on', 'must', '--', 'true']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('MUST failed: task-secret-submitted');
+  });
+});
