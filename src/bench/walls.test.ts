@@ -83,6 +83,8 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   conformance: 7,
   'derive-inputs': 7, // compose all of the above
   'derive-threads': 8, // checks records for scripts/derive.ts on worker threads, each reading the tree as derive-inputs does
+  'probe-package': 0, // what the prober package says about itself (package.json, README): imports nothing
+  'probe-bin': 9, // the installed `mcpfs-probe` command: runs scripts/probe.ts from the package folder
 };
 /** The driver contract every instrument implements: lower rooms may name its types (`import type`), nothing else. */
 const CONTRACT = 'src/harness/roles/types.ts';
