@@ -10,17 +10,14 @@
 // could not run (bad URL, unknown scenario, …).
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { formatReport } from '../src/harness/io/report.ts';
-import { buildTrialRecord, writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
-import { runClient } from '../src/harness/reference/common/run-client.ts';
-import { driverFor } from '../src/harness/roles/registry.ts';
-import { pinnedSpec } from '../src/harness/io/spec.ts';
+import { writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
 import type { Revision, Role } from '../src/bench/schema/common.ts';
 import type { Scenario } from '../src/bench/schema/scenario.ts';
 import type { TrialRecord } from '../src/bench/schema/trial.ts';
 import type { WireLog } from '../src/bench/schema/wire-event.ts';
 import { writeFilesAtomic } from '../src/harness/io/write.ts';
 import { findScenario, scenariosOf } from '../src/harness/io/scenarios.ts';
-import { resolveManualProbe, runManualProbe } from '../src/harness/runner/manual-probe.ts';
+import { resolveManualProbe, runManualClient, runManualProbe } from '../src/harness/runner/manual-probe.ts';
 import { asRevision, oneOf, parseCli, runCli, subjectFromId } from '../src/harness/cli-args.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { probeJunit, probeMarkdown, runFails, scenarioList, type ProbeRun } from '../src/bench/report/probe-report.ts';
@@ -114,29 +111,12 @@ function clientJobs(
   timeoutMs: number,
   root: string,
 ): { scenario: Scenario; run: () => Promise<{ record: TrialRecord; log: WireLog }> }[] {
-  const driver = driverFor(revision, 'client');
-  if (!driver || driver.role !== 'client')
-    throw new RunnerInputError(`--revision: no client-role driver registered for ${revision}`);
   const subject = subjectFromId(subjectId ?? 'library/local-command@0', command.join(' '));
-  const { specCommit } = pinnedSpec(root);
   return ids.map((id) => {
     const scenario = findScenario(root, revision, 'client', id);
     return {
       scenario,
-      run: async () => {
-        const startedAt = new Date();
-        const r = await runClient(
-          driver,
-          scenario,
-          { cmd: command[0]!, args: command.slice(1) },
-          { timeoutMs, echo: process.stderr },
-        );
-        const record = buildTrialRecord(
-          { scenario, subject, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit, log: r.log },
-          root,
-        );
-        return { record, log: r.log };
-      },
+      run: () => runManualClient(scenario, command, subject, { timeoutMs, root, echo: process.stderr }),
     };
   });
 }

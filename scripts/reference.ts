@@ -4,11 +4,9 @@
 // --out writes the record and its wire log beside it as `<name>.wire.jsonl`.
 import { projectRoot } from '../src/harness/io/paths.ts';
 import { formatReport } from '../src/harness/io/report.ts';
-import { buildTrialRecord, writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
-import { runClient } from '../src/harness/reference/common/run-client.ts';
-import { driverFor } from '../src/harness/roles/registry.ts';
+import { writeStandaloneTrial } from '../src/harness/io/trial-files.ts';
+import { runManualClient } from '../src/harness/runner/manual-probe.ts';
 import { asRevision, parseCli, runCli, subjectFromId } from '../src/harness/cli-args.ts';
-import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 
@@ -34,27 +32,16 @@ async function main(): Promise<number> {
   const revision = asRevision(a.revision);
   if (a.scenario === undefined) throw new RunnerInputError('--scenario: required', USAGE);
   if (command.length === 0) throw new RunnerInputError('client command: missing after `--`', USAGE);
-  const driver = driverFor(revision, 'client');
-  if (!driver || driver.role !== 'client')
-    throw new RunnerInputError(`--revision: no client-role driver registered for ${revision}`);
   const timeoutS = Number(a.timeout);
   if (!(timeoutS > 0)) throw new RunnerInputError(`--timeout "${a.timeout}": expected a positive number of seconds`);
   const root = projectRoot();
   const scenario = findScenario(root, revision, 'client', a.scenario);
   const subject = subjectFromId(a.subject, command.join(' '));
-  const { specCommit } = pinnedSpec(root);
-
-  const startedAt = new Date();
-  const run = await runClient(
-    driver,
-    scenario,
-    { cmd: command[0]!, args: command.slice(1) },
-    { timeoutMs: timeoutS * 1000, echo: process.stderr },
-  );
-  const record = buildTrialRecord(
-    { scenario, subject, docs: 'none', k: 1, startedAt, endedAt: new Date(), specCommit, log: run.log },
+  const { record, run } = await runManualClient(scenario, command, subject, {
+    timeoutMs: timeoutS * 1000,
     root,
-  );
+    echo: process.stderr,
+  });
   const written = a.out ? writeStandaloneTrial(a.out, record, run.log) : [];
 
   if (a.json) console.log(JSON.stringify(record, null, 2));

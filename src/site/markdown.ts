@@ -11,18 +11,21 @@ export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ES
  */
 const LINK_TARGET = /^(https?:\/\/|\/(?![/\\])|#)/;
 
+/** Inline emphasis, as HTML and as the plain text it stands for (`plainMd`). */
+const EMPHASIS: readonly { re: RegExp; html: string; plain: string }[] = [
+  { re: /\*\*([^*]+)\*\*/g, html: '<strong>$1</strong>', plain: '$1' },
+  { re: /(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, html: '$1<em>$2</em>', plain: '$1$2' },
+  // `_term_` is emphasis too (the spec writes `_connection_`); `snake_case` is not: it needs a non-word before.
+  { re: /(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, html: '$1<em>$2</em>', plain: '$1$2' },
+];
+
 /** Inline markdown → HTML (escaped). */
 export function inlineMd(text: string): string {
   // Finished fragments (code spans, links) wait behind NUL-delimited placeholders, so later rules never rewrite them
   // (no emphasis inside a URL). NUL has no business in text and is dropped first: input cannot forge a placeholder.
   const held: string[] = [];
   const hold = (html: string) => `\u0000${held.push(html) - 1}\u0000`;
-  const emphasis = (t: string) =>
-    t
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>')
-      // `_term_` is emphasis too (the spec writes `_connection_`); `snake_case` is not: it needs a non-word before.
-      .replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1<em>$2</em>');
+  const emphasis = (t: string) => EMPHASIS.reduce((x, e) => x.replace(e.re, e.html), t);
   let s = escapeHtml(text.replaceAll('\u0000', '')).replace(/`([^`]+)`/g, (_m, c: string) => hold(`<code>${c}</code>`));
   s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (m, label: string, url: string) =>
     LINK_TARGET.test(url) && !url.includes('\u0000') ? hold(`<a href="${url}">${emphasis(label)}</a>`) : m,
@@ -33,12 +36,8 @@ export function inlineMd(text: string): string {
 
 /** Inline markdown → plain text, for attributes that show no markup (titles, meta descriptions): markers dropped. */
 export function plainMd(text: string): string {
-  return text
-    .replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1')
-    .replace(/`([^`]+)`/g, '$1')
-    .replace(/\*\*([^*]+)\*\*/g, '$1')
-    .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1$2')
-    .replace(/(^|[^\w])_([^_\s][^_]*)_(?!\w)/g, '$1$2');
+  const unmarked = text.replace(/\[([^\]]+)\]\([^)\s]+\)/g, '$1').replace(/`([^`]+)`/g, '$1');
+  return EMPHASIS.reduce((x, e) => x.replace(e.re, e.plain), unmarked);
 }
 
 /** Block markdown → HTML: `#` headings (shifted by `headingOffset`), `-`/`*`/`1.` lists, fenced code, paragraphs. */

@@ -14,7 +14,7 @@ const base: TrialPageInputs = {
   row: fixtureRow([]),
   digest: `sha256:${'0'.repeat(64)}`,
   scenario: undefined,
-  reviews: [],
+  failures: [],
   commit: null,
   chrome: { repoUrl: 'https://example.org/r' },
 };
@@ -24,14 +24,17 @@ describe('page cache keys', () => {
     expect(trialContentKey({ ...base, row: { ...base.row } })).toBe(trialContentKey(base));
   });
 
-  it("change a trial content key with its files' bytes, its row, its scenario, its reviews and evidence, the commit it shows or the repository link", () => {
+  it("change a trial content key with its files' bytes, its row, its scenario, its published failures, the commit it shows or the repository link", () => {
     const k = trialContentKey(base);
     expect(trialContentKey({ ...base, digest: `sha256:${'1'.repeat(64)}` })).not.toBe(k);
     expect(trialContentKey({ ...base, row: { ...base.row, current: false } })).not.toBe(k);
     expect(trialContentKey({ ...base, scenario: { id: 'x' } as TrialPageInputs['scenario'] })).not.toBe(k);
     expect(trialContentKey({ ...base, chrome: { repoUrl: undefined } })).not.toBe(k);
-    expect(trialContentKey({ ...base, reviews: [['x', { class: 'violation', reason: 'r' }, null]] })).not.toBe(k);
-    expect(trialContentKey({ ...base, reviews: [['x', null, { links: [] }]] })).not.toBe(k);
+    const failure = { checkpoint: 'x', glue: 'libraries/x/server.ts', evidence: { review: { class: 'violation' } } };
+    expect(trialContentKey({ ...base, failures: [failure] })).not.toBe(k);
+    expect(trialContentKey({ ...base, failures: [{ ...failure, glue: 'libraries/x/other.ts' }] })).not.toBe(
+      trialContentKey({ ...base, failures: [failure] }),
+    );
     expect(trialContentKey({ ...base, commit: 'a'.repeat(40) })).not.toBe(k);
   });
 

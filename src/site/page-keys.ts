@@ -2,7 +2,8 @@
 // Astro's incremental build (astro.config.mjs): a page whose key and code are unchanged since the last build is copied,
 // not rendered. A key must therefore cover everything such a page reads besides its code (Astro hashes the code):
 // the trial's row, the digest of its record's and sidecars' bytes, the scenario (title, checkpoint contests), the
-// reviews and evidence links of its failing verdicts (library trials), the record-scoped chrome (the repository link),
+// published failures of its verdicts (library trials: review, evidence, glue; the links to them follow from these, the
+// repository link and the commit), the record-scoped chrome (the repository link),
 // the build commit for library trials only (their glue and evidence link at it; they are few, agent trials are many),
 // and for the replay page the compare pairs it links to. Pages showing the whole data set (boards, subjects,
 // scenarios, methodology) carry no key and are rendered every build: they change with any record. A table download
@@ -18,11 +19,8 @@ export interface TrialPageInputs {
   digest: string;
   /** Its scenario's entry in the data set (the page title, the checkpoints' contests), when there is one. */
   scenario: Dataset['scenarios'][number] | undefined;
-  /**
-   * Its failing verdicts' reviews and evidence links (library trials), as [checkpoint, review, evidence] triples;
-   * empty for others.
-   */
-  reviews: readonly (readonly [string, unknown, unknown])[];
+  /** The published failures of its verdicts (library trials: `dataset.libraries.failures` rows); empty for others. */
+  failures: readonly unknown[];
   /** The build commit when the page shows it (library trials: glue and evidence at the commit); `null` otherwise. */
   commit: string | null;
   /** The record-scoped footer's inputs (Base.astro with `scope="record"`). */
@@ -65,7 +63,7 @@ const digest = (value: unknown): string => createHash('sha256').update(JSON.stri
  * every compare page of the scenario.
  */
 export const trialContentKey = (i: TrialPageInputs): string =>
-  digest(['trial/4', i.row, i.digest, i.scenario ?? null, i.reviews, i.commit, i.chrome]);
+  digest(['trial/5', i.row, i.digest, i.scenario ?? null, i.failures, i.commit, i.chrome]);
 
 /** The key of a trial's replay page: its content and the compare pages it links to. */
 export const trialPageKey = (content: string, pairs: readonly ComparePair[]): string =>

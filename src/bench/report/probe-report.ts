@@ -34,7 +34,8 @@ export function runFails(run: ProbeRun, failOn: FailOn): boolean {
 }
 
 const cell = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-const scoreLine = (r: Pick<TrialRecord, 'verdicts'>): string => {
+/** "score 0.800 (no MUST failed; SHOULD 4/5; MAY 1/1)": a record's score line, as every probe report prints it. */
+export const scoreLine = (r: Pick<TrialRecord, 'verdicts'>): string => {
   const s = scoreTrial(r.verdicts);
   const must = s.mustFailed.length ? `MUST failed: ${s.mustFailed.join(', ')}` : 'no MUST failed';
   return `score ${s.score.toFixed(3)} (${must}; SHOULD ${s.should.passed}/${s.should.applicable}; MAY ${s.may.passed}/${s.may.applicable})`;

@@ -185,15 +185,11 @@ export function trialKey(row: TrialRow): string {
     const digest = trialDigest(
       Object.entries(row.files).map(([kind, path]) => ({ path, content: texts[kind as keyof TrialFileTexts]! })),
     );
-    const reviews = reviewsOf(row.id);
-    const evidence = evidenceOf(row);
     k = trialContentKey({
       row,
       digest,
       scenario,
-      reviews: [...new Set([...reviews.keys(), ...evidence.keys()])].map(
-        (c) => [c, reviews.get(c) ?? null, evidence.get(c) ?? null] as const,
-      ),
+      failures: [...failuresOf(row.id).values()],
       commit: pageCommitOf(row),
       chrome: recordChrome(),
     });

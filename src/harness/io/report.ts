@@ -1,5 +1,5 @@
 import type { TrialRecord } from '../../bench/schema/trial.ts';
-import { scoreTrial } from '../../bench/scoring/score.ts';
+import { scoreLine } from '../../bench/report/probe-report.ts';
 
 /** The verdict table and score line the probe and reference CLIs print. */
 export function formatReport(record: TrialRecord): string {
@@ -7,12 +7,5 @@ export function formatReport(record: TrialRecord): string {
   const head = ['checkpoint', 'spec', 'level', 'verdict', 'message'];
   const width = head.slice(0, 4).map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i < 4 ? c.padEnd(width[i]!) : c)).join('  ');
-  const s = scoreTrial(record.verdicts);
-  const must = s.mustFailed.length ? `MUST failed: ${s.mustFailed.join(', ')}` : 'no MUST failed';
-  return [
-    line(head),
-    ...rows.map(line),
-    '',
-    `score ${s.score.toFixed(3)} (${must}; SHOULD ${s.should.passed}/${s.should.applicable}; MAY ${s.may.passed}/${s.may.applicable})`,
-  ].join('\n');
+  return [line(head), ...rows.map(line), '', scoreLine(record)].join('\n');
 }

@@ -10,6 +10,7 @@ import { subjectFromId } from '../cli-args.ts';
 import { findScenario } from '../io/scenarios.ts';
 import { RunnerInputError } from '../errors.ts';
 import type { ServerRoleDriver } from '../roles/types.ts';
+import { runClient } from '../reference/common/run-client.ts';
 
 /** Default subject of a manual probe: honest about not knowing what was probed; override with `--subject`. */
 export const MANUAL_SUBJECT = 'calibration/manual-probe';
@@ -78,4 +79,40 @@ export async function runManualProbe(
     root,
   );
   return { record, log };
+}
+
+/**
+ * Run a client command against a fresh reference server for one scenario, judge it and build the record (k = 1, docs
+ * `none`): what `npm run reference` and the client side of `npm run probe` do. `run` says how the command ended.
+ */
+export async function runManualClient(
+  scenario: Scenario,
+  command: readonly string[],
+  subject: Subject,
+  o: { timeoutMs: number; root: string; echo?: NodeJS.WritableStream },
+): Promise<{ record: TrialRecord; log: WireLog; run: Awaited<ReturnType<typeof runClient>> }> {
+  const driver = driverFor(scenario.revision, 'client');
+  if (!driver || driver.role !== 'client')
+    throw new RunnerInputError(`--revision: no client-role driver registered for ${scenario.revision}`);
+  const startedAt = new Date();
+  const run = await runClient(
+    driver,
+    scenario,
+    { cmd: command[0]!, args: command.slice(1) },
+    { timeoutMs: o.timeoutMs, ...(o.echo ? { echo: o.echo } : {}) },
+  );
+  const record = buildTrialRecord(
+    {
+      scenario,
+      subject,
+      docs: 'none',
+      k: 1,
+      startedAt,
+      endedAt: new Date(),
+      specCommit: pinnedSpec(o.root).specCommit,
+      log: run.log,
+    },
+    o.root,
+  );
+  return { record, log: run.log, run };
 }
