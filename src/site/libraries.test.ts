@@ -37,6 +37,7 @@ const registry = (notAttempted: object[] = []) => ({
         installFolder: '.',
         glue: { [REV]: { server: 's.ts', client: 'c.ts' } },
         notAttempted,
+        transport: { code: 'own', note: 'test library: its own transport' },
       },
     ],
   }),

@@ -1,5 +1,5 @@
 import { RunnerInputError } from '../harness/errors.ts';
-import { ensureLibrariesInstalled } from '../harness/libraries/install.ts';
+import { installLibraries } from '../harness/libraries/install.ts';
 import { ensureSpec } from '../harness/io/spec.ts';
 
 /**
@@ -7,7 +7,7 @@ import { ensureSpec } from '../harness/io/spec.ts';
  * use so the README's `npm ci && npm test` is the whole set-up: the pinned spec (into .cache/spec, unless
  * MCP_SPEC_DIR or ../shared/spec has it) and the libraries under test. Offline, the one clear message and no tests.
  */
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   try {
     ensureSpec(process.cwd());
   } catch (e) {
@@ -16,5 +16,5 @@ export default function setup(): void {
     console.error(`npm test: ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}`);
     process.exit(2);
   }
-  ensureLibrariesInstalled(process.cwd());
+  await installLibraries(process.cwd());
 }

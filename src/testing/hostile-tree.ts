@@ -325,6 +325,7 @@ export function writeHostileTree(dir: string): HostileTree {
               label: libraryLabel,
               installFolder: '.',
               glue,
+              transport: { code: 'own', note: f.text('library.transport-note') },
               notAttempted: [
                 {
                   revision: notAttempted.revision,

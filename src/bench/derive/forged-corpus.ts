@@ -79,6 +79,7 @@ export function registry(glue: Record<string, Record<string, string>> = { '2025-
               installFolder: '.',
               glue,
               notAttempted: [],
+              transport: { code: 'own', note: 'fixture library: its own transport' },
             },
           ],
         }),

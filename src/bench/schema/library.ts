@@ -40,6 +40,27 @@ export const NotAttemptedSchema = z.strictObject({
 });
 export type NotAttempted = z.infer<typeof NotAttemptedSchema>;
 
+/**
+ * Whose Streamable HTTP transport code a library runs, so a reader can tell twenty implementations from twenty
+ * wrappers of one: its own, or an official SDK's (used as a dependency or bundled into the library).
+ */
+export const TransportLineageSchema = z
+  .strictObject({
+    /** `own`: the library implements the transport itself; `sdk`: it runs an official MCP SDK's transport. */
+    code: z.enum(['own', 'sdk']),
+    /** With `sdk`: the SDK package whose transport runs, e.g. `@modelcontextprotocol/sdk`. */
+    package: z.string().min(1).optional(),
+    /** With `sdk`: that package's exact installed version (checked before a run); absent when the library bundles it. */
+    version: ExactVersionSchema.optional(),
+    /** Where it is seen in the installed package: the file and class or function that handles the HTTP exchange. */
+    note: z.string().min(10),
+  })
+  .refine((l) => l.code === 'own' || l.package !== undefined, {
+    message: 'code "sdk" needs the SDK package that runs',
+    path: ['package'],
+  });
+export type TransportLineage = z.infer<typeof TransportLineageSchema>;
+
 /** One library under test. */
 export const LibraryEntrySchema = z.strictObject({
   /** npm package name the records claim, e.g. `@modelcontextprotocol/sdk`. */
@@ -56,6 +77,8 @@ export const LibraryEntrySchema = z.strictObject({
   glue: z.partialRecord(RevisionSchema, z.partialRecord(RoleSchema, LibraryPathSchema)),
   /** Scenarios of a glued revision × role that the library cannot do. */
   notAttempted: z.array(NotAttemptedSchema).default([]),
+  /** Whose transport code runs (shown on the library's pages). */
+  transport: TransportLineageSchema,
 });
 export type LibraryEntry = z.infer<typeof LibraryEntrySchema>;
 

@@ -30,6 +30,7 @@ const lib = (library: string, glue: LibraryEntry['glue'], more: Partial<LibraryE
   companions: {},
   glue,
   notAttempted: [],
+  transport: { code: 'own', note: 'test library: its own transport' },
   ...more,
 });
 const both = lib('@acme/mcp', { '2025-11-25': { server: 'glue/server.ts', client: 'glue/client.ts' } });

@@ -1,9 +1,22 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { REGISTRY_PATH } from '../../bench/derive/libraries.ts';
 
-/** The library install folders (each with its own package.json and lockfile): see libraries/registry.json. */
-export const LIBRARY_FOLDERS = ['libraries', 'libraries/mcp-framework'] as const;
+/**
+ * The library install folders (each with its own package.json and lockfile), relative to the project: `libraries`
+ * and every other `installFolder` of libraries/registry.json, in registry order. Read from the raw file so a registry
+ * that fails validation still installs (the runner then reports the registry's problem path-first).
+ */
+export function libraryFolders(root: string): string[] {
+  const reg = JSON.parse(readFileSync(join(root, REGISTRY_PATH), 'utf8')) as {
+    libraries?: { installFolder?: unknown }[];
+  };
+  const folders = (reg.libraries ?? []).map((e) =>
+    e.installFolder === '.' || typeof e.installFolder !== 'string' ? 'libraries' : `libraries/${e.installFolder}`,
+  );
+  return [...new Set(['libraries', ...folders])];
+}
 
 /** Whether `dir`'s node_modules is missing or older than its lockfile (npm writes `.package-lock.json` on install). */
 export function needsInstall(root: string, dir: string): boolean {
@@ -11,27 +24,44 @@ export function needsInstall(root: string, dir: string): boolean {
   return !existsSync(marker) || statSync(marker).mtimeMs < statSync(join(root, dir, 'package-lock.json')).mtimeMs;
 }
 
-/**
- * Install the libraries under test on first use (`npm ci --prefix <folder>`), so `npm ci && npm test` is all a fresh
- * clone needs. Prints one progress line per folder it installs; throws with npm's own last lines when npm fails.
- */
-export function ensureLibrariesInstalled(
-  root: string,
-  log: (line: string) => void = (l) => process.stderr.write(`${l}\n`),
-): void {
-  for (const dir of LIBRARY_FOLDERS) {
-    if (!needsInstall(root, dir)) continue;
-    log(`libraries: installing the pinned libraries under test into ${dir}/node_modules (npm ci --prefix ${dir}) …`);
-    const r = spawnSync('npm', ['ci', '--prefix', dir, '--strict-allow-scripts', '--no-audit', '--no-fund'], {
+/** `npm ci --prefix dir`; resolves with its exit code and the last lines of its output. */
+function npmCi(root: string, dir: string): Promise<{ code: number | null; tail: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['ci', '--prefix', dir, '--strict-allow-scripts', '--no-audit', '--no-fund'], {
       cwd: root,
-      encoding: 'utf8',
-      timeout: 600_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    if (r.error || r.status !== 0) {
-      const tail = `${(r.stderr as string | null) ?? ''}${r.error?.message ?? ''}`; // stderr is null when npm never started.trim().split('\n').slice(-5).join('\n');
-      throw new Error(
-        `${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.status ?? 'none'})\n${tail}\nhint: check the npm registry is reachable, then run npm run libraries:install`,
-      );
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-4000)));
+    child.stderr.on('data', (b: Buffer) => (out = (out + b.toString()).slice(-4000)));
+    child.on('error', (e) => resolve({ code: null, tail: e.message }));
+    child.on('close', (code) => resolve({ code, tail: out.trim().split('\n').slice(-5).join('\n') }));
+  });
+}
+
+/** How many folders npm installs at once (npm is mostly waiting on the network and the disk). */
+const PARALLEL = 4;
+
+/**
+ * Install the libraries under test (`npm ci --prefix <folder>`, four folders at a time): on first use, so
+ * `npm ci && npm test` is all a fresh clone needs, or every folder with `force` (npm run libraries:install). Prints one
+ * progress line per folder; rejects with npm's own last lines for every folder that failed.
+ */
+export async function installLibraries(
+  root: string,
+  { force = false, log = (l: string) => process.stderr.write(`${l}\n`) } = {},
+): Promise<void> {
+  const todo = libraryFolders(root).filter((d) => force || needsInstall(root, d));
+  const failed: string[] = [];
+  const worker = async (): Promise<void> => {
+    for (let dir = todo.shift(); dir !== undefined; dir = todo.shift()) {
+      log(`libraries: installing the pinned libraries under test into ${dir}/node_modules (npm ci --prefix ${dir}) …`);
+      const r = await npmCi(root, dir);
+      if (r.code !== 0)
+        failed.push(`${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.code ?? 'none'})\n${r.tail}`);
     }
-  }
+  };
+  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  if (failed.length)
+    throw new Error(`${failed.join('\n')}\nhint: check the npm registry is reachable, then run npm run libraries:install`);
 }

@@ -87,7 +87,8 @@ export function installedVersion(folder: string, pkg: string): string | undefine
 export function checkInstalled(dir: string, entries: readonly LibraryEntry[], root = join(dir, '..')): void {
   for (const e of entries) {
     const folder = join(dir, e.installFolder);
-    for (const [pkg, want] of [[e.library, e.libraryVersion], ...Object.entries(e.companions)] as const) {
+    const lineage = e.transport.version && e.transport.package ? [[e.transport.package, e.transport.version]] : [];
+    for (const [pkg, want] of [[e.library, e.libraryVersion], ...Object.entries(e.companions), ...lineage] as const) {
       const v = installedVersion(folder, pkg);
       if (v !== want) {
         const file = relative(root, join(folder, 'node_modules', pkg, 'package.json'));
