@@ -63,5 +63,7 @@ export async function installLibraries(
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (failed.length)
-    throw new Error(`${failed.join('\n')}\nhint: check the npm registry is reachable, then run npm run libraries:install`);
+    throw new Error(
+      `${failed.join('\n')}\nhint: check the npm registry is reachable, then run npm run libraries:install`,
+    );
 }
