@@ -1,9 +1,10 @@
-// npm run libraries [-- --library <name>] [--revision R] [--role client|server] [--jobs n] [--isolation docker|netns|none] [--check | --evidence [--write]]
+// npm run libraries [-- --library <name>] [--revision R] [--role client|server] [--jobs n] [--repetitions k] [--isolation docker|netns|none] [--check | --evidence [--write]]
 // Runs every (library × scenario) trial of the registry (libraries/registry.json; not-attempted scenarios are listed,
-// not run) through the trial runner (command adapter, docs none, k1) and replaces those subjects' records in results/.
-// --check: the same runs, compared with the committed records (verdicts per checkpoint), nothing written; exit 1 on a
-// difference. --evidence: re-run the raw evidence commands of libraries/evidence/index.json against the live
-// libraries and require each transcript to still show what the entry says (--write: record the transcripts).
+// not run) through the trial runner (command adapter, docs none, k = 1…3) and replaces those subjects' records in
+// results/. --check: the same runs at k = 1 (--repetitions to change), each verdict compared with the committed
+// repetitions of its cell (any of them may show it: a flaky verdict is data), nothing written; exit 1 on a difference.
+// --evidence: re-run the raw evidence commands of libraries/evidence/index.json against the live libraries and
+// require each transcript to still show what the entry says (--write: record the transcripts).
 // Exits 1 on an infra-error or a process surviving cleanup (records are written anyway; infra-error records never count).
 import { scoreTrial } from '../src/bench/scoring/score.ts';
 import { projectRoot } from '../src/harness/io/paths.ts';
@@ -18,7 +19,8 @@ import {
   writeLibraries,
 } from '../src/harness/libraries/plan.ts';
 import { driverFor } from '../src/harness/roles/registry.ts';
-import { compareWithCommitted, runCalibration, verdictKey } from '../src/harness/runner/calibrate.ts';
+import { runCalibration, verdictKey } from '../src/harness/runner/calibrate.ts';
+import { compareWithRepetitions } from '../src/harness/libraries/check.ts';
 import { pinnedSpec } from '../src/harness/io/spec.ts';
 import { runCli } from '../src/harness/cli-args.ts';
 import { loadScenarios } from '../src/harness/io/scenarios.ts';
@@ -40,7 +42,7 @@ async function main(): Promise<number> {
   const { isolation, docker } = chooseIsolation(root, args.isolation, (l) => console.error(`libraries: ${l}`));
   const t0 = performance.now();
   console.error(
-    `libraries: ${plan.jobs.length} trials (jobs ${args.jobs}, isolation ${isolation})${args.check ? ', checking against the committed records' : ''}`,
+    `libraries: ${plan.jobs.length} trials (k = 1…${args.repetitions}, jobs ${args.jobs}, isolation ${isolation})${args.check ? ', checking against the committed records' : ''}`,
   );
   const timeouts = { sessionMs: 120_000, serviceStartMs: 20_000 }; // a session's server: the default 10 s to listen
   const ran = await runCalibration(
@@ -52,7 +54,7 @@ async function main(): Promise<number> {
       const rec = r.result.record;
       const score = rec.status === 'completed' ? scoreTrial(rec.verdicts).score.toFixed(3) : 'n/a';
       console.error(
-        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${rec.subject.id}: score ${score}; ${verdictKey(rec)}`,
+        `  [${i + 1}/${plan.jobs.length}] ${s.revision} ${s.role} ${s.id} ${rec.subject.id} k${rec.trial.k}: score ${score}; ${verdictKey(rec)}`,
       );
     },
   );
@@ -63,7 +65,7 @@ async function main(): Promise<number> {
       `problem: ${r.job.scenario.id} ${r.result.record.subject.id}: ${r.result.record.infraReason ?? `${r.result.leftovers.length} process(es) survived cleanup`}`,
     );
   if (args.check) {
-    const diffs = compareWithCommitted(root, ran, subjectRecordDir, 'npm run libraries');
+    const diffs = compareWithRepetitions(root, ran, subjectRecordDir);
     for (const d of diffs) console.error(d);
     console.log(
       `libraries --check: ${ran.length} trials in ${secs} s; ${diffs.length} difference(s) from the committed records; ${bad.length} problem(s)`,

@@ -109,6 +109,8 @@ describe('npm run libraries arguments', () => {
     revision: undefined,
     role: undefined,
     jobs: 1,
+    // Three repetitions per cell when writing records; a check runs one and compares it with all three.
+    repetitions: 3,
     // No --isolation: the run picks (docker when an engine answers), so the parsed flag stays unset.
     isolation: undefined,
     check: false,
@@ -122,7 +124,16 @@ describe('npm run libraries arguments', () => {
         ['--library', 'mcp-lite', '--revision', '2025-11-25', '--role', 'server', '--jobs', '2', '--check'],
         entries,
       ),
-    ).toEqual({ ...defaults, libraries: [serverOnly], revision: '2025-11-25', role: 'server', jobs: 2, check: true });
+    ).toEqual({
+      ...defaults,
+      libraries: [serverOnly],
+      revision: '2025-11-25',
+      role: 'server',
+      jobs: 2,
+      repetitions: 1,
+      check: true,
+    });
+    expect(parseLibrariesArgs(['--check', '--repetitions', '2'], entries)).toMatchObject({ repetitions: 2 });
     expect(parseLibrariesArgs(['--isolation', 'netns'], entries)).toMatchObject({ isolation: 'netns' });
     expect(parseLibrariesArgs(['--evidence', '--write'], entries)).toMatchObject({
       evidence: true,
@@ -143,6 +154,9 @@ describe('npm run libraries arguments', () => {
     );
     expect(inputError(() => parseLibrariesArgs(['--jobs', '0'], entries))).toMatch(
       /^--jobs "0": must be a positive integer/,
+    );
+    expect(inputError(() => parseLibrariesArgs(['--repetitions', '0'], entries))).toMatch(
+      /^--repetitions "0": must be a positive integer/,
     );
     expect(inputError(() => parseLibrariesArgs(['--check', '--evidence'], entries))).toMatch(
       /^--check and --evidence: pick one/,
@@ -176,6 +190,17 @@ describe('npm run libraries arguments', () => {
     ]);
     const filtered = planLibraries(scenarios, { libraries: [both], role: 'client' }, driverFor, '/libs');
     expect(filtered.jobs.map((j) => j.scenario.id)).toEqual(['call-tool']);
+    const repeated = planLibraries(
+      scenarios,
+      { libraries: [both], role: 'client', repetitions: 3 },
+      driverFor,
+      '/libs',
+    );
+    expect(repeated.jobs.map((j) => `${j.scenario.id} k${j.k}`)).toEqual([
+      'call-tool k1',
+      'call-tool k2',
+      'call-tool k3',
+    ]);
     expect(
       planLibraries(scenarios, { libraries: [both], revision: '2025-11-25' }, () => undefined, '/libs').skipped,
     ).toEqual([

@@ -21,13 +21,18 @@ import {
 } from './index.ts';
 
 export const USAGE =
-  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--isolation docker|netns|none] [--check | --evidence [--write]]';
+  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--repetitions 3] [--isolation docker|netns|none] [--check | --evidence [--write]]';
+
+/** Repetitions per (library × scenario) cell when writing records: enough to show a verdict that is not stable. */
+export const LIBRARY_K = 3;
 
 export interface LibrariesArgs {
   libraries: LibraryEntry[];
   revision?: Revision;
   role?: Role;
   jobs: number;
+  /** Trials per (library × scenario) cell, k = 1 … repetitions (default 3 when writing, 1 with --check). */
+  repetitions: number;
   /** `--isolation` as given (undefined: the default, docker when an engine answers). */
   isolation?: string;
   /** Re-run and compare verdicts with the committed records; write nothing. */
@@ -50,6 +55,7 @@ export function parseLibrariesArgs(
       revision: { type: 'string' },
       role: { type: 'string' },
       jobs: { type: 'string', default: '1' },
+      repetitions: { type: 'string' },
       isolation: { type: 'string' },
       check: { type: 'boolean', default: false },
       evidence: { type: 'boolean', default: false },
@@ -60,6 +66,9 @@ export function parseLibrariesArgs(
   const jobs = Number(a.jobs);
   if (!Number.isInteger(jobs) || jobs < 1)
     throw new RunnerInputError(`--jobs "${a.jobs}": must be a positive integer`, USAGE);
+  const repetitions = Number(a.repetitions ?? (a.check ? 1 : LIBRARY_K));
+  if (!Number.isInteger(repetitions) || repetitions < 1)
+    throw new RunnerInputError(`--repetitions "${a.repetitions}": must be a positive integer`, USAGE);
   if (a.check && a.evidence) throw new RunnerInputError('--check and --evidence: pick one', USAGE);
   if (a.write && !a.evidence) throw new RunnerInputError('--write: only with --evidence', USAGE);
   return {
@@ -67,6 +76,7 @@ export function parseLibrariesArgs(
     revision: a.revision !== undefined ? oneOf('--revision', a.revision, REVISIONS) : undefined,
     role: a.role !== undefined ? oneOf('--role', a.role, ROLES) : undefined,
     jobs,
+    repetitions,
     isolation: a.isolation,
     check: a.check,
     evidence: a.evidence,
@@ -112,7 +122,7 @@ export interface LibraryPlan {
 /** Every selected (library × scenario) with glue, a role driver and no not-attempted entry, in a stable order. */
 export function planLibraries(
   scenarios: readonly Scenario[],
-  args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role'>,
+  args: Pick<LibrariesArgs, 'libraries' | 'revision' | 'role'> & Partial<Pick<LibrariesArgs, 'repetitions'>>,
   driverFor: (r: Revision, role: Role) => RoleDriver | undefined,
   dir = librariesDir(),
 ): LibraryPlan {
@@ -131,7 +141,8 @@ export function planLibraries(
         notAttempted.push(
           `${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role} ${scenario.id}: ${reason}`,
         );
-      else if (driver && adapter) jobs.push({ scenario, driver, adapter });
+      else if (driver && adapter)
+        for (let k = 1; k <= (args.repetitions ?? 1); k++) jobs.push({ scenario, driver, adapter, k });
       else
         skipped.add(
           `${e.library}@${e.libraryVersion} ${scenario.revision} ${scenario.role}: ${driver ? 'no glue' : 'no role driver'}`,

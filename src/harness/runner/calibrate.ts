@@ -34,6 +34,8 @@ export interface CalibrationJob {
    * (the cheater and pi + scripted model keep it: the sandbox is what they test).
    */
   isolation?: 'none';
+  /** Repetition index within its cell (default 1): the libraries run each cell k times to show flaky verdicts. */
+  k?: number;
 }
 
 export interface CalibrationFilter {
@@ -106,7 +108,7 @@ export function startOrder(ms: readonly number[]): number[] {
 }
 
 /**
- * Run the jobs through the trial runner (docs none, k1), `concurrency` at a time; results in plan order. `expectedMs`
+ * Run the jobs through the trial runner (docs none, the job's k, default 1), `concurrency` at a time; results in plan order. `expectedMs`
  * (e.g. the committed record's duration) sets the start order (`startOrder`); without it, jobs start in plan order.
  */
 export async function runCalibration(
@@ -131,7 +133,7 @@ export async function runCalibration(
         adapter: job.adapter,
         isolation: job.isolation ?? base.isolation,
         docs: 'none',
-        k: 1,
+        k: job.k ?? 1,
       });
       out[i] = { job, result };
       onDone?.(out[i]!, done++);
