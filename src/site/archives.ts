@@ -26,7 +26,7 @@ export function archivedBoards(d: Pick<Dataset, 'scenarios' | 'method'>, a: Arch
   const view = {
     scenarios: d.scenarios,
     cells: [],
-    libraries: { notAttempted: a.notAttempted, failures: [] },
+    libraries: { notAttempted: a.notAttempted, failures: [], releases: [], registered: [] },
     method: d.method,
   };
   return a.boards

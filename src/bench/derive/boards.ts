@@ -92,7 +92,9 @@ export function buildBoards(
   trials: readonly TrialRow[],
   prices: PriceTable,
   notAttempted: readonly NotAttemptedRow[] = [],
+  superseded: readonly string[] = [],
 ): Board[] {
+  const older = new Set(superseded);
   const boards: Board[] = [];
   const scores = new Map(groupCells(trials).map(([key, ts]) => [key, completedScores(ts.map(cellTrial))]));
   for (const revision of REVISIONS) {
@@ -152,8 +154,11 @@ export function buildBoards(
         // A role board ranks by the score over the scenarios a row attempted, its coverage shown beside it: a library
         // cannot be made to run a scenario its API has no means for (registry `notAttempted`), so completeness does
         // not order role boards. Agent and calibration boards keep complete rows first.
+        const earlier = rows.filter((r) => older.has(r.subject)).sort((a, b) => cmp(a.subject, b.subject));
         const ranked = orderBoard(
-          rows.map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: role ? true : r.overall.complete })),
+          rows
+            .filter((r) => !older.has(r.subject))
+            .map((r) => ({ ...r, name: r.label, score: r.overall.mean, complete: role ? true : r.overall.complete })),
         );
         const bands = rankBands(ranked.map((r) => ({ complete: r.complete, interval: r.overall.interval })));
         const board = ranked.map(({ name: _n, score: _s, complete: _c, ...r }, i) => ({
@@ -169,6 +174,7 @@ export function buildBoards(
           others: role && docs === 'none' ? otherVersions(notAttempted, revision, role) : [],
           columns,
           rows: board,
+          earlier,
           infraErrors: board.reduce((a, r) => a + r.infraErrors, 0),
         });
       }

@@ -300,6 +300,7 @@ export function derive(input: DeriveInput): DeriveOutput {
       counted,
       input.prices ?? PRICE_TABLE,
       libraries.view.notAttempted,
+      libraries.view.registered.filter((r) => r.superseded).map((r) => r.subject),
     ),
     calibration: gate.rows,
     schema: {

@@ -1,6 +1,7 @@
 // Libraries board data: the registry's not-attempted scenarios (shown instead of a score, never as 0) and every
 // failing MUST/SHOULD verdict of a library trial joined with its raw evidence (`libraries/evidence/index.json`).
 // Pure: the files arrive as text from harness/io.
+import { registeredLibraries, releaseHistories } from './releases.ts';
 import { cmp, type Problem } from '../problems.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import {
@@ -113,7 +114,15 @@ export function checkLibraries(
     trials,
     problems,
   );
-  return { view: { notAttempted, failures }, problems };
+  return {
+    view: {
+      notAttempted,
+      failures,
+      releases: releaseHistories(registry?.value, trials),
+      registered: registeredLibraries(registry?.value),
+    },
+    problems,
+  };
 }
 
 const scenarioKey = (revision: string, role: string, id: string) => `${revision}/${role}/${id}`;
@@ -187,16 +196,18 @@ function failureRows(
     return g ? `libraries/${g}` : null;
   };
   const byKey = new Map<string, LibraryFailureRow>();
-  const libraryTrials = trials.filter(
-    (t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none',
-  );
+  // By k: with repetitions, a failure row cites the first repetition that fails (a flaky failure is still one).
+  const libraryTrials = trials
+    .filter((t) => t.subject.kind === 'library' && t.status === 'completed' && t.docs === 'none')
+    .sort((a, b) => a.k - b.k);
   for (const t of libraryTrials) {
     const checkpoints = scenarios.get(scenarioKey(t.revision, t.role, t.scenario))?.checkpoints ?? [];
     for (const v of t.verdicts) {
       const c = checkpoints.find((x) => x.slug === v.checkpoint);
       // A failure is published when the scored verdict fails, or a contested checkpoint's strict reading does.
-      if (!failsAnyReading(v) || !c || c.level === 'MAY') continue;
-      byKey.set(`${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`, {
+      const k = `${t.subject.id} ${scenarioKey(t.revision, t.role, t.scenario)} ${v.checkpoint}`;
+      if (!failsAnyReading(v) || !c || c.level === 'MAY' || byKey.has(k)) continue;
+      byKey.set(k, {
         revision: t.revision,
         role: t.role,
         scenario: t.scenario,
@@ -256,8 +267,10 @@ function failureRows(
         message: `a second entry for ${k}`,
         hint: 'keep one entry per failing verdict',
       });
+    const failing = byKey.get(k)?.trial;
     const t = trials.find(
       (x) =>
+        (failing === undefined || failing === null || x.id === failing) &&
         x.subject.id === subject &&
         x.revision === e.revision &&
         x.role === e.role &&

@@ -35,7 +35,17 @@ function board(revision: TrialRow['revision'], docs: TrialRow['docs'], rows: [st
     overall: { ...row0.overall, mean },
     rank: i + 1,
   });
-  return { revision, docs, kind: 'agent', role: null, others: [], columns: [], rows: rows.map(mk), infraErrors: 0 };
+  return {
+    revision,
+    docs,
+    kind: 'agent',
+    role: null,
+    others: [],
+    columns: [],
+    rows: rows.map(mk),
+    earlier: [],
+    infraErrors: 0,
+  };
 }
 
 describe('checkpoint tallies', () => {
@@ -203,7 +213,7 @@ describe('counts and per-row figures', () => {
     const r = revisionStats({
       scenarios: [server, client],
       boards,
-      libraries: { notAttempted: [], failures: [] },
+      libraries: { notAttempted: [], failures: [], releases: [], registered: [] },
     }).find((x) => x.revision === '2026-07-28')!;
     expect(r).toEqual({
       revision: '2026-07-28',

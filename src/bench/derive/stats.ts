@@ -5,6 +5,7 @@ import type { Dataset } from '../schema/dataset.ts';
 import type { DatasetStats } from '../schema/stats.ts';
 import { agentScores, docsDelta, mustFailureHistogram, scoreCost } from './agent-stats.ts';
 import { datasetCounts, revisionStats } from './counts.ts';
+import { flakyVerdicts } from './flaky.ts';
 import { highlights } from './highlights.ts';
 import { missedCheckpoints, tallyRows } from './tallies.ts';
 
@@ -18,6 +19,7 @@ export function datasetStats(d: Omit<Dataset, 'stats'>): DatasetStats {
     mustFailures: mustFailureHistogram(d.trials),
     scoreCost: scoreCost(d.boards),
     tallies: tallyRows(d.trials),
+    flaky: flakyVerdicts(d.trials),
     missed: missedCheckpoints(d.scenarios, d.trials, REVISIONS),
     highlights: highlights(d),
   };

@@ -168,6 +168,11 @@ export const BoardSchema = z.strictObject({
   columns: z.array(ColumnKeySchema),
   /** Rows in board order. */
   rows: z.array(BoardRowSchema),
+  /**
+   * Library boards: the rows of older releases that a newer release of the same library replaces (release history on
+   * the library's page), unranked, by subject id; empty on other boards.
+   */
+  earlier: z.array(BoardRowSchema.omit({ rank: true, rankBand: true })).default([]),
   /** Infra-error trials over all rows (the board's footnote). */
   infraErrors: z.int().nonnegative(),
 });

@@ -1,8 +1,9 @@
 // The libraries board as the data set publishes it (`dataset.libraries`, built by src/bench/derive/libraries.ts from
 // libraries/registry.json, libraries/evidence/ and the library trials).
 import { z } from 'zod';
-import { LevelSchema, SentenceIdSchema, SlugSchema } from './common.ts';
-import { EvidenceEntrySchema, NotAttemptedSchema } from './library.ts';
+import { LevelSchema, RevisionSchema, RoleSchema, SentenceIdSchema, SlugSchema } from './common.ts';
+import { EvidenceEntrySchema, NotAttemptedSchema, TransportLineageSchema } from './library.ts';
+import { OutcomeSchema } from './verdict.ts';
 import { SubjectSchema } from './subject.ts';
 import { TrialInfoSchema } from './trial.ts';
 
@@ -98,11 +99,92 @@ export const LibraryFailureRowSchema = z.strictObject({
 });
 export type LibraryFailureRow = z.infer<typeof LibraryFailureRowSchema>;
 
+/** One registered library release as its pages describe it. */
+export const RegisteredLibrarySchema = z.strictObject({
+  /** Subject id `library/<package>@<version>`. */
+  subject: z.string().min(1),
+  /** npm package name. */
+  library: z.string().min(1),
+  /** Exact version. */
+  version: z.string().min(1),
+  /** Display name (registry `label`). */
+  label: z.string().min(1),
+  /** Whose transport code it runs (registry `transport`). */
+  transport: TransportLineageSchema,
+  /** A newer registered release of the same library replaces it on the boards (its row is in `board.earlier`). */
+  superseded: z.boolean(),
+});
+export type RegisteredLibrary = z.infer<typeof RegisteredLibrarySchema>;
+
+/** One release of a library with release history: its version and subject. */
+export const ReleaseSchema = z.strictObject({
+  /** Exact version. */
+  version: z.string().min(1),
+  /** Subject id `library/<package>@<version>`. */
+  subject: z.string().min(1),
+  /** Display name (registry `label`). */
+  label: z.string().min(1),
+  /** Whose transport code it runs (registry `transport`). */
+  transport: TransportLineageSchema,
+});
+
+/** A checkpoint whose verdict changed between two consecutive releases (both stable across their repetitions). */
+export const ReleaseFlipSchema = z.strictObject({
+  revision: RevisionSchema,
+  role: RoleSchema,
+  scenario: SlugSchema,
+  /** Checkpoint slug. */
+  checkpoint: SlugSchema,
+  /** Its level. */
+  level: LevelSchema,
+  /** The verdict in every repetition of the earlier release. */
+  before: OutcomeSchema,
+  /** The verdict in every repetition of the later release. */
+  after: OutcomeSchema,
+  /** `pass` → `fail`: the later release got worse. */
+  regression: z.boolean(),
+  /** The earlier release's first trial of the cell. */
+  fromTrial: z.string().min(1),
+  /** The later release's first trial of the cell. */
+  toTrial: z.string().min(1),
+});
+export type ReleaseFlip = z.infer<typeof ReleaseFlipSchema>;
+
+/** Two consecutive releases compared cell by cell. */
+export const ReleasePairSchema = z.strictObject({
+  /** The earlier version. */
+  from: z.string().min(1),
+  /** The later version. */
+  to: z.string().min(1),
+  /** Cells (revision × role × scenario) both releases ran, the ones compared. */
+  compared: z.int().nonnegative(),
+  /** Checkpoints flaky in either release of a compared cell: not called a change either way. */
+  flaky: z.int().nonnegative(),
+  /** Every stable verdict that changed, by revision, role, scenario, checkpoint. */
+  flips: z.array(ReleaseFlipSchema),
+});
+export type ReleasePair = z.infer<typeof ReleasePairSchema>;
+
+/** A library registered at two or more releases: the releases, oldest first, and each consecutive pair. */
+export const ReleaseHistorySchema = z.strictObject({
+  /** npm package name. */
+  library: z.string().min(1),
+  /** Releases with at least one trial, oldest first; the last is the one on the boards. */
+  releases: z.array(ReleaseSchema).min(2),
+  /** Consecutive releases compared, oldest pair first. */
+  pairs: z.array(ReleasePairSchema),
+});
+export type ReleaseHistory = z.infer<typeof ReleaseHistorySchema>;
+
 /** `dataset.libraries`: not-attempted scenarios and every library failure with its raw evidence. */
 export const LibrariesViewSchema = z.strictObject({
   /** Scenarios a library cannot do (shown as n/a on the board, never 0), by revision, role, scenario, subject. */
   notAttempted: z.array(NotAttemptedRowSchema),
   /** Failing MUST/SHOULD verdicts of library trials, by revision, subject, role, scenario, checkpoint. */
   failures: z.array(LibraryFailureRowSchema),
+  /** Libraries at two or more releases, by package name. */
+  releases: z.array(ReleaseHistorySchema),
+  /** Every registered library release, by subject id: what its pages say about whose transport it runs. */
+  registered: z.array(RegisteredLibrarySchema),
 });
 export type LibrariesView = z.infer<typeof LibrariesViewSchema>;

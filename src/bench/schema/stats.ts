@@ -1,7 +1,8 @@
 // Statistics the site shows that are not a board, a cell or a calibration row: every one is computed by derive
 // (src/bench/derive/stats.ts and the modules it calls) so pages only format and lay out numbers.
 import { z } from 'zod';
-import { DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
+import { DocsAxisSchema, LevelSchema, RevisionSchema, RoleSchema, SlugSchema } from './common.ts';
+import { OutcomeSchema } from './verdict.ts';
 import { CostSourceSchema } from './board.ts';
 import { IsolationTallySchema } from './isolation.ts';
 import { IntervalSchema, ShareSchema } from './score.ts';
@@ -45,6 +46,41 @@ export const TallyRowSchema = z.strictObject({
   checkpoints: z.record(SlugSchema, TallySchema),
 });
 export type TallyRow = z.infer<typeof TallyRowSchema>;
+
+/** One repetition's verdict in a flaky cell. */
+export const FlakyRunSchema = z.strictObject({
+  /** Trial id. */
+  trial: z.string().min(1),
+  /** Repetition index within the cell. */
+  k: z.int().positive(),
+  /** Its verdict on the checkpoint. */
+  verdict: OutcomeSchema,
+});
+
+/**
+ * A checkpoint whose verdict differs between the completed current repetitions of one cell (subject × scenario × docs
+ * axis): shown as flaky on the trial, checkpoint and subject pages. Each repetition still counts as it was judged, so
+ * the flake is in the cell's mean and its interval.
+ */
+export const FlakyVerdictSchema = z.strictObject({
+  /** Protocol revision. */
+  revision: RevisionSchema,
+  /** Role of the scenario. */
+  role: RoleSchema,
+  /** Scenario id. */
+  scenario: SlugSchema,
+  /** Docs axis. */
+  docs: DocsAxisSchema,
+  /** Subject id. */
+  subject: SubjectSchema.shape.id,
+  /** Checkpoint slug. */
+  checkpoint: SlugSchema,
+  /** Its level. */
+  level: LevelSchema,
+  /** Every completed current repetition of the cell that judged the checkpoint, by k. */
+  runs: z.array(FlakyRunSchema).min(2),
+});
+export type FlakyVerdict = z.infer<typeof FlakyVerdictSchema>;
 
 /** A checkpoint as agents fare on it: over completed agent trials of one revision, both docs axes. */
 export const MissedCheckpointSchema = z.strictObject({
@@ -201,6 +237,8 @@ export const DatasetStatsSchema = z.strictObject({
   scoreCost: z.array(ScoreCostSchema),
   /** Per-checkpoint tallies per subject × scenario × docs axis (checkpoint matrix and checkpoint pages). */
   tallies: z.array(TallyRowSchema),
+  /** Checkpoints whose verdict differs between repetitions of one cell, by revision, role, scenario, subject, slug. */
+  flaky: z.array(FlakyVerdictSchema),
   /** Per-checkpoint tallies over agents (the most-missed list): per revision, highest fail rate first, then slug (ties in matrix column order). */
   missed: z.array(MissedCheckpointSchema),
   /** The home page's figures per revision, in revision order: best board rows, calibration verdict, most-missed sentences. */

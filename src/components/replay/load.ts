@@ -18,6 +18,8 @@ import { trialDigest } from '../../bench/derive/trial-digest.ts';
 import { buildCommit, recordChrome } from '../../site/build-info.ts';
 import { failureEvidence, type FailureEvidence } from '../../site/evidence-links.ts';
 import type { LibraryFailureRow } from '../../bench/schema/library-view.ts';
+import { failsAnyReading } from '../../bench/scoring/score.ts';
+import { flakyViews, type FlakyView } from '../../site/releases.ts';
 
 export interface LoadedTrial {
   row: TrialRow;
@@ -87,11 +89,26 @@ let failureIndex: Map<string, Map<string, LibraryFailureRow>> | undefined;
 function failuresOf(id: string): Map<string, LibraryFailureRow> {
   if (!failureIndex) {
     failureIndex = new Map();
+    // A failure row cites the first repetition that fails; every repetition of its cell that fails the same
+    // checkpoint shows the same review and evidence.
+    const cell = (x: { subject: string; revision: string; role: string; scenario: string }) =>
+      [x.subject, x.revision, x.role, x.scenario].join('\u0000');
+    const repetitions = new Map<string, TrialRow[]>();
+    for (const t of dataset().trials)
+      if (t.subject.kind === 'library' && t.docs === 'none' && t.status === 'completed') {
+        const key = cell({ ...t, subject: t.subject.id });
+        repetitions.set(key, [...(repetitions.get(key) ?? []), t]);
+      }
     for (const f of dataset().libraries.failures) {
       if (!f.trial) continue;
-      const m = failureIndex.get(f.trial) ?? new Map<string, LibraryFailureRow>();
-      m.set(f.checkpoint, f);
-      failureIndex.set(f.trial, m);
+      const failing = (repetitions.get(cell(f)) ?? [])
+        .filter((t) => t.verdicts.some((v) => v.checkpoint === f.checkpoint && failsAnyReading(v)))
+        .map((t) => t.id);
+      for (const id of new Set([f.trial, ...failing])) {
+        const m = failureIndex.get(id) ?? new Map<string, LibraryFailureRow>();
+        m.set(f.checkpoint, f);
+        failureIndex.set(id, m);
+      }
     }
   }
   return failureIndex.get(id) ?? new Map();
@@ -237,5 +254,23 @@ export function trialStaticPaths(
     .map((t) => ({ params: { id: t.id }, props: { trial: t }, cacheKey: key(t) }));
 }
 
-/** The replay page's key: the trial's content and its compare links. */
-export const replayPageKey = (t: TrialRow): string => trialPageKey(trialKey(t), pairsOfTrial(t.id));
+/** The replay page's key: the trial's content, its compare links and its flaky checkpoints (its siblings' verdicts). */
+export const replayPageKey = (t: TrialRow): string =>
+  trialPageKey(`${trialKey(t)}\u0000${JSON.stringify([...flakyOf(t.id)])}`, pairsOfTrial(t.id));
+
+let flakyIndex: Map<string, Map<string, FlakyView>> | undefined;
+/** The checkpoints of a trial whose verdict differs between the repetitions of its cell, by slug. */
+export function flakyOf(id: string): Map<string, FlakyView> {
+  if (!flakyIndex) {
+    flakyIndex = new Map();
+    const rows = dataset().stats.flaky;
+    flakyViews(rows).forEach((view, i) => {
+      for (const r of rows[i]!.runs) {
+        const m = flakyIndex!.get(r.trial) ?? new Map<string, FlakyView>();
+        m.set(rows[i]!.checkpoint, view);
+        flakyIndex!.set(r.trial, m);
+      }
+    });
+  }
+  return flakyIndex.get(id) ?? new Map();
+}
