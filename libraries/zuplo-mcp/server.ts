@@ -50,9 +50,7 @@ server.withTransport(transport);
 http
   .createServer(
     createRequestListener(async (request) =>
-      new URL(request.url).pathname === '/mcp'
-        ? transport.handleRequest(request)
-        : new Response(null, { status: 404 }),
+      new URL(request.url).pathname === '/mcp' ? transport.handleRequest(request) : new Response(null, { status: 404 }),
     ),
   )
   .listen(port, '127.0.0.1', () => console.error(`MCP server (${scenario}) listening on http://127.0.0.1:${port}/mcp`));
