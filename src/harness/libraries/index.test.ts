@@ -280,6 +280,8 @@ describe('committed registry', () => {
       'mcp-framework@0.2.22',
       '@modelcontextprotocol/server@2.4.0',
       '@modelcontextprotocol/client@2.4.0',
+      'effect@4.1.5',
+      '@zuplo/mcp@0.0.32',
     ]);
   });
 });
