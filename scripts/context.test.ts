@@ -7,7 +7,7 @@ import { DEVIATIONS_MARKERS as M, withoutMarkers } from '../src/bench/context/ge
 import { checkScenarios } from '../src/bench/derive/scenarios.ts';
 import { contextFile } from '../src/harness/io/context.ts';
 import { loadScenarioFiles } from '../src/harness/io/load.ts';
-import { blockMd, inlineMd, section } from '../src/site/markdown.ts';
+import { blockMd, inlineMd, section } from '../src/bench/report/markdown.ts';
 
 let roots: string[] = [];
 afterEach(() => {

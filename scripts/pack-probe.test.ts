@@ -1,5 +1,6 @@
 // The prober package as an MCP author installs it: packed with `npm pack`, installed from the tarball into an empty
-// folder, run from there against a real local server and as a client's judge, writing its reports.
+// folder, run from there against a real local server and as a client's judge, writing its four reports (terminal,
+// Markdown, JUnit, HTML).
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
@@ -55,18 +56,22 @@ describe('the prober package, installed from its tarball into an empty folder', 
     expect(existsSync(join(app, 'node_modules/astro'))).toBe(false);
   });
 
-  it('probes a running server and writes the table, Markdown and JUnit reports in the caller’s folder', async () => {
+  it('probes a running server and writes the table, Markdown, JUnit and HTML reports in the caller’s folder', async () => {
     const r = await probe([
       '--revision',
       '2025-11-25',
       '--scenario',
       'sessions',
+      '--scenario',
+      'tools-basics',
       '--url',
       url,
       '--markdown',
       'r.md',
       '--junit',
       'r.xml',
+      '--html',
+      'r.html',
       '--fail-on',
       'must',
     ]);
@@ -74,11 +79,34 @@ describe('the prober package, installed from its tarball into an empty folder', 
     expect(r.stdout).toContain('score 1.000');
     expect(readFileSync(join(app, 'r.md'), 'utf8')).toContain('| sessions | 1.000 | 0 |');
     expect(readFileSync(join(app, 'r.xml'), 'utf8')).toContain('<testsuite name="mcp.2025-11-25.server.sessions"');
+    // The replay, styled with the site's stylesheets shipped in the package, needing nothing from the network.
+    const html = readFileSync(join(app, 'r.html'), 'utf8');
+    expect(html.match(/<section class="rp-scenario" id="s\d"/g)).toEqual([
+      '<section class="rp-scenario" id="s0"',
+      '<section class="rp-scenario" id="s1"',
+    ]);
+    expect(html).toContain('<details class="ex" id="s1-x-0"');
+    expect(html).toContain(readFileSync('src/styles/replay.css', 'utf8'));
+    expect(html).not.toMatch(/\b(src|href)="(?!#)/);
   });
 
   it('runs a client command against its reference server, and fails the step when a MUST fails', async () => {
-    const r = await probe(['--revision', '2025-11-25', '--scenario', 'call-tool', '--fail-on', 'must', '--', 'true']);
+    const r = await probe([
+      '--revision',
+      '2025-11-25',
+      '--scenario',
+      'call-tool',
+      '--html',
+      'c.html',
+      '--fail-on',
+      'must',
+      '--',
+      'true',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('MUST failed: task-secret-submitted');
+    const html = readFileSync(join(app, 'c.html'), 'utf8');
+    expect(html).toContain('<tr id="s0-v-task-secret-submitted">');
+    expect(html).toContain('Client command: <code>true</code>');
   });
 });

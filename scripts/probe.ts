@@ -1,10 +1,14 @@
 // npm run probe -- --revision <rev> (--url <url> | [--timeout <s>] -- <client command…>) [--scenario <id> ...]
-//                  [--markdown <file>] [--junit <file>] [--fail-on must|should|never] [--out <file>] [--json] [--subject <id>]
+//                  [--markdown <file>] [--junit <file>] [--html <file>] [--fail-on must|should|never] [--out <file>] [--json]
+//                  [--subject <id>]
 // One command for both roles. With --url: probes a running server with the prober of `--revision`. With a command
 // after `--`: runs it once per client scenario against a fresh reference server (MCP_SERVER_URL set), as
 // `npm run reference` does. Every scenario of the role, or the ones named (`--scenario`, repeatable). Prints a verdict
 // table and the score per scenario; `--markdown` and `--junit` write the same as Markdown (a job summary, a pull
-// request comment) and JUnit XML (CI test reports); `--out` and `--json` write or print one scenario's trial record.
+// request comment) and JUnit XML (CI test reports); `--html` writes one self-contained HTML file (no network: styles
+// inline, nothing fetched) with each scenario's replay as the site's trial page shows it: header and score line,
+// verdicts linked to their exchanges, timeline, every exchange with headers, bodies and SSE events (a CI artifact);
+// `--out` and `--json` write or print one scenario's trial record.
 // `--list` prints the revision's scenarios with the tools each task names, and probes nothing.
 // Exit 0 when the probe ran, whatever the verdicts, unless --fail-on says which failures fail it (then 1); 2 when it
 // could not run (bad URL, unknown scenario, …).
@@ -20,10 +24,12 @@ import { findScenario, scenariosOf } from '../src/harness/io/scenarios.ts';
 import { resolveManualProbe, runManualClient, runManualProbe } from '../src/harness/runner/manual-probe.ts';
 import { asRevision, oneOf, parseCli, runCli, subjectFromId } from '../src/harness/cli-args.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
-import { probeJunit, probeMarkdown, runFails, scenarioList, type ProbeRun } from '../src/bench/report/probe-report.ts';
+import { probeJunit, probeMarkdown, runFails, scenarioList } from '../src/bench/report/probe-report.ts';
+import { probeHtml, type ReplayRun } from '../src/bench/report/replay-html.ts';
+import { reportStyles } from '../src/harness/io/report-styles.ts';
 
 const USAGE =
-  'usage: npm run probe -- --revision <rev> [--list] (--url <http://host:port/path> | [--timeout <s>] -- <client command…>) [--scenario <id> ...] [--markdown <file>] [--junit <file>] [--fail-on must|should|never] [--out <file>] [--json] [--subject <kind/id>]';
+  'usage: npm run probe -- --revision <rev> [--list] (--url <http://host:port/path> | [--timeout <s>] -- <client command…>) [--scenario <id> ...] [--markdown <file>] [--junit <file>] [--html <file>] [--fail-on must|should|never] [--out <file>] [--json] [--subject <kind/id>]';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -40,6 +46,7 @@ async function main(): Promise<number> {
       subject: { type: 'string' },
       markdown: { type: 'string' },
       junit: { type: 'string' },
+      html: { type: 'string' },
       'fail-on': { type: 'string' },
       timeout: { type: 'string', default: '120' },
       list: { type: 'boolean' },
@@ -79,10 +86,16 @@ async function main(): Promise<number> {
           return { scenario: r.scenario, run: () => runManualProbe(r, root) };
         })
       : clientJobs(revision, ids, command, a.subject, timeoutS * 1000, root);
-  const run: ProbeRun = { url: a.url ?? command.join(' '), revision, role, probed: [] };
+  const run: ReplayRun = { url: a.url ?? command.join(' '), revision, role, probed: [] };
   for (const job of jobs) {
     const { record, log } = await job.run();
-    run.probed.push({ scenario: job.scenario.id, title: job.scenario.title, record });
+    run.probed.push({
+      scenario: job.scenario.id,
+      title: job.scenario.title,
+      record,
+      log,
+      checkpoints: job.scenario.checkpoints,
+    });
     const written = a.out ? writeStandaloneTrial(a.out, record, log) : [];
     if (a.json) console.log(JSON.stringify(record, null, 2));
     else {
@@ -94,6 +107,7 @@ async function main(): Promise<number> {
   const reports = [
     ...(a.markdown ? [{ path: a.markdown, content: probeMarkdown(run) }] : []),
     ...(a.junit ? [{ path: a.junit, content: probeJunit(run) }] : []),
+    ...(a.html ? [{ path: a.html, content: probeHtml(run, reportStyles()) }] : []),
   ];
   if (reports.length) {
     writeFilesAtomic(reports);

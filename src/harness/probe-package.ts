@@ -2,7 +2,7 @@
 // reads the versions and writes the files.
 
 /** The runtime dependencies of scripts/probe.ts and everything it imports (the package test checks the list holds). */
-export const PROBE_DEPENDENCIES = ['zod', 'fast-glob'] as const;
+export const PROBE_DEPENDENCIES = ['zod', 'fast-glob', 'd3-scale'] as const;
 
 /** The package's manifest: the benchmark's version, the `mcpfs-probe` command, exact dependency versions. */
 export function probePackageJson(
@@ -25,7 +25,7 @@ export function probePackageJson(
   };
 }
 
-/** The package's README: the command, its reports, and a GitHub Actions step. */
+/** The package's README: the command, its reports, and GitHub Actions steps (the HTML replay kept as an artifact). */
 export function probePackageReadme(version: string): string {
   return `# @mcp-from-scratch/probe ${version}
 
@@ -40,8 +40,10 @@ mcpfs-probe --revision 2025-11-25 --list                                  # the 
 \`\`\`
 
 Options: \`--scenario <id>\` (repeatable), \`--markdown <file>\`, \`--junit <file>\` (a suite per scenario, a test per
-checkpoint), \`--fail-on must|should|never\` (exit 1 when such a sentence fails), \`--json\` and \`--out <file>\` (one
-scenario's trial record and wire log). A client gets the reference server's URL in \`MCP_SERVER_URL\`.
+checkpoint), \`--html <file>\` (each scenario's replay in one self-contained file that needs no network: verdicts linked
+to their exchanges, timeline, every request and response with headers, bodies and SSE events), \`--fail-on
+must|should|never\` (exit 1 when such a sentence fails), \`--json\` and \`--out <file>\` (one scenario's trial record and
+wire log). A client gets the reference server's URL in \`MCP_SERVER_URL\`.
 
 ## Check your own server in CI
 
@@ -49,8 +51,13 @@ scenario's trial record and wire log). A client gets the reference server's URL 
 - run: |
     node my-server.js &   # listening on 127.0.0.1:3000
     npx --yes @mcp-from-scratch/probe@${version} --revision 2025-11-25 --url http://127.0.0.1:3000/mcp \\\\
-      --junit mcp-probe.xml --markdown mcp-probe.md --fail-on must
+      --junit mcp-probe.xml --markdown mcp-probe.md --html mcp-probe.html --fail-on must
     cat mcp-probe.md >> "$GITHUB_STEP_SUMMARY"
+- uses: actions/upload-artifact@v4
+  if: always()   # the replay of a failed probe is the one to read
+  with:
+    name: mcp-probe-replay
+    path: mcp-probe.html
 \`\`\`
 `;
 }

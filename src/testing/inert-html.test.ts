@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml } from '../site/markdown.ts';
+import { escapeHtml } from '../bench/report/markdown.ts';
 import { inertFindings, inspectPage } from './inert-html.ts';
 import { XSS_PAYLOADS } from './xss-payloads.ts';
 

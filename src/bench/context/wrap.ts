@@ -1,4 +1,4 @@
-// Line wrapping for generated markdown that src/site/markdown.ts (blockMd) and GitHub both read back to the same text:
+// Line wrapping for generated markdown that src/bench/report/markdown.ts (blockMd) and GitHub both read back to the same text:
 // lines are broken at single spaces only, and no continuation line may start like a list item, heading or fence,
 // which would open a new block.
 

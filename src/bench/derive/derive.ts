@@ -3,7 +3,6 @@ import { DatasetSchema } from '../schema/dataset.ts';
 import type { Revision } from '../schema/common.ts';
 import type { Subject } from '../schema/subject.ts';
 import type { JudgeRegistry } from '../judge/types.ts';
-import { scoreTrial } from '../scoring/score.ts';
 import type { SentenceRow } from '../spec/tsv.ts';
 import { checkCoverage } from '../coverage/check.ts';
 import { buildBoards, buildCells, orderScenarios } from './boards.ts';
@@ -29,6 +28,9 @@ import type { PriceTable } from '../schema/prices.ts';
 import { PRICE_TABLE } from '../cost/prices.ts';
 import { methodOf } from './method.ts';
 import { cachedRecord, DERIVE_CACHE_FORMAT, type CachedRecord, type DeriveCache } from './record-cache.ts';
+import { trialRow } from './trial-row.ts';
+
+export { trialDurationMs, trialRow } from './trial-row.ts';
 
 /** Everything derive needs, already read from disk by harness/io. Derive itself never touches fs. */
 export interface DeriveInput {
@@ -93,73 +95,6 @@ export interface DeriveOutput {
   /** With a `cache`: the memo for the next run (every record that passed, reused or checked), and how many were reused. */
   cache?: { next: DeriveCache; reused: number };
 }
-
-/** A record as the data set lists it: header fields, verdicts, the derived score (none for infra-error), its files and schema report. */
-export function trialRow(
-  {
-    path,
-    record: r,
-    wirePath,
-    transcriptPath,
-    snapshotPath,
-    verificationPath,
-    verification,
-    requests,
-  }: Pick<
-    CheckedRecord,
-    | 'path'
-    | 'record'
-    | 'wirePath'
-    | 'transcriptPath'
-    | 'snapshotPath'
-    | 'verificationPath'
-    | 'verification'
-    | 'requests'
-  >,
-  schema: TrialSchemaReport,
-  current = true,
-): TrialRow {
-  return {
-    id: r.trial.id,
-    revision: r.trial.revision,
-    role: r.trial.role,
-    scenario: r.trial.scenario,
-    docs: r.trial.docs,
-    k: r.trial.k,
-    subject: r.subject,
-    status: r.status,
-    ...(r.infraReason ? { infraReason: r.infraReason } : {}),
-    ...(r.contamination ? { contamination: r.contamination } : {}),
-    startedAt: r.trial.startedAt,
-    endedAt: r.trial.endedAt,
-    benchmarkVersion: r.trial.benchmarkVersion,
-    scenarioHash: r.trial.scenarioHash,
-    current,
-    isolation: r.trial.isolation,
-    ...(r.trial.sandbox ? { sandbox: r.trial.sandbox } : {}),
-    ...(r.trial.run ? { run: r.trial.run } : {}),
-    specCommit: r.trial.specCommit,
-    verdicts: r.verdicts,
-    score: r.status === 'completed' ? scoreTrial(r.verdicts) : null,
-    usage: r.usage,
-    files: {
-      record: path,
-      wire: wirePath,
-      ...(transcriptPath ? { transcript: transcriptPath } : {}),
-      ...(snapshotPath ? { snapshot: snapshotPath } : {}),
-      ...(verificationPath ? { verification: verificationPath } : {}),
-    },
-    schema,
-    ...(verification ? { verification } : {}),
-    durationMs: trialDurationMs(r.trial.startedAt, r.trial.endedAt),
-    requests,
-    wireHead: r.wireChain.head,
-  };
-}
-
-/** A trial's wall time in ms, from its UTC timestamps (records are checked to end no earlier than they start). */
-export const trialDurationMs = (startedAt: string, endedAt: string): number =>
-  Date.parse(endedAt) - Date.parse(startedAt);
 
 /** The schema gate's view of data-set rows. */
 export const schemaGateTrials = (trials: readonly TrialRow[]) =>

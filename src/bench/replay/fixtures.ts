@@ -3,7 +3,7 @@
 import type { TrialRow } from '../derive/dataset.ts';
 import type { Checkpoint } from '../schema/checkpoint.ts';
 import { scoreTrial } from '../scoring/score.ts';
-import { skippedReport } from '../wire-schema/validate.ts';
+import { skippedReport } from '../wire-schema/types.ts';
 import type { TranscriptEntry } from '../schema/transcript.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import { WIRE_FORMAT, type Body, type Headers, type WireEvent, type WireLog } from '../schema/wire-event.ts';

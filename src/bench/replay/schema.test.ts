@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Verdict } from '../schema/verdict.ts';
 import type { SchemaFinding, TrialSchemaReport } from '../wire-schema/types.ts';
-import { skippedReport } from '../wire-schema/validate.ts';
+import { skippedReport } from '../wire-schema/types.ts';
 import { exchangeViews } from './exchanges.ts';
 import { fixtureRow, hostileWireLog } from './fixtures.ts';
 import {

@@ -4,7 +4,8 @@ import { formatProblem } from '../problems.ts';
 import { schemaGate, withDeclarations, type SchemaExemptions, type SchemaGateTrial } from './gate.ts';
 import { req2026, res, TestLog } from './test-log.ts';
 import type { SchemaFinding, TrialSchemaReport } from './types.ts';
-import { skippedReport, validateWireLog } from './validate.ts';
+import { skippedReport } from './types.ts';
+import { validateWireLog } from './validate.ts';
 
 const WIRE = 'results/2026-07-28/server/stateless-tools/none/calibration/oracle/k1.wire.jsonl';
 const finding = (over: Partial<SchemaFinding> = {}): SchemaFinding => ({

@@ -1,7 +1,8 @@
 import type { Revision } from '../schema/common.ts';
 import type { Verdict } from '../schema/verdict.ts';
 import type { WireLog } from '../schema/wire-event.ts';
-import { skippedReport, validateWireLog } from './validate.ts';
+import { skippedReport } from './types.ts';
+import { validateWireLog } from './validate.ts';
 import type { SchemaRevisionStatus } from '../schema/schema-report.ts';
 import type { SchemaSet, TrialSchemaReport } from './types.ts';
 

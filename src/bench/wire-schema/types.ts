@@ -1,4 +1,5 @@
 import type { Revision } from '../schema/common.ts';
+import type { TrialSchemaReport } from '../schema/schema-report.ts';
 
 /**
  * Types of the pinned-schema check of wire logs: what derive receives (the parsed `schema.json` of a revision, as data)
@@ -45,3 +46,8 @@ export const SCHEMA_LIMITS = {
   /** Pointers and messages are cut to this many characters. */
   textChars: 300,
 } as const;
+
+/** The report of a trial whose revision's schema is absent or unusable. */
+export function skippedReport(reason: string): TrialSchemaReport {
+  return { status: 'skipped', reason, messages: 0, steps: [], findings: [], notes: [], moreFindings: 0, moreNotes: 0 };
+}

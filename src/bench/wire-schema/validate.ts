@@ -4,6 +4,7 @@ import { check, compileSchemas, SchemaCompileError, type CompiledSchemas, type D
 import { wireMessages, type WireMessage } from './messages.ts';
 import {
   SCHEMA_LIMITS,
+  skippedReport,
   type MessageLocation,
   type PinnedSchemas,
   type SchemaError,
@@ -245,9 +246,4 @@ function strip(m: WireMessage): Loc {
     sender,
     ...(step !== undefined ? { step } : {}),
   };
-}
-
-/** The report of a trial whose revision's schema is absent or unusable. */
-export function skippedReport(reason: string): TrialSchemaReport {
-  return { status: 'skipped', reason, messages: 0, steps: [], findings: [], notes: [], moreFindings: 0, moreNotes: 0 };
 }

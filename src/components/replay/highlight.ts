@@ -4,15 +4,14 @@
 // trace-derived HTML a page injects with set:html; highlight.test.ts checks that hostile input comes out inert. The
 // output carries no inline style: the CSP allows styles only from stylesheets.
 import { createHighlighter, type Highlighter, type ShikiTransformer } from 'shiki';
-import { highlightPrettyJson } from './json-tokens.ts';
+import { HIGHLIGHT_LIMIT, highlightPrettyJson } from '../../bench/replay/json-tokens.ts';
+
+export { HIGHLIGHT_LIMIT };
 
 let highlighter: Promise<Highlighter> | undefined;
 
-/** Bodies longer than this are shown raw: tokenising them costs more build time than the colours are worth. */
-export const HIGHLIGHT_LIMIT = 20_000;
-
 /**
- * Token colour pairs of github-light/github-dark for JSON, as short classes (styled in ReplayStyle.astro). Shiki writes
+ * Token colour pairs of github-light/github-dark for JSON, as short classes (styled in src/styles/replay.css). Shiki writes
  * `style="--shiki-light:#…;--shiki-dark:#…"` on every token and on the <pre>; the CSP (style-src 'self', no
  * 'unsafe-inline') would ignore those, so each known pair becomes its class and every style attribute is dropped (a
  * token of an unknown pair keeps the text colour of its <pre>, whose variables the stylesheet sets).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { HOSTILE, HOSTILE_TEXT } from '../../bench/replay/fixtures.ts';
 import { XSS_PAYLOADS } from '../../testing/xss-payloads.ts';
 import { HIGHLIGHT_LIMIT, shikiHighlightJson } from './highlight.ts';
-import { highlightPrettyJson } from './json-tokens.ts';
+import { highlightPrettyJson } from '../../bench/replay/json-tokens.ts';
 
 /** Every JSON body and SSE data of the committed wire logs, pretty-printed as the replay shows them. */
 function committedBodies(): string[] {

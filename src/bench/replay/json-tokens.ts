@@ -1,8 +1,10 @@
 // JSON highlighting by hand, producing byte for byte the HTML that shiki (github-light/github-dark, token styles as
-// classes: highlight.ts) produces for the text it is given here: `JSON.stringify(value, null, 2)`, which has one shape
-// only (no comments, no trailing spaces, valid escapes). Shiki's TextMate tokenizer was a third of the site build's
-// CPU (profile in CONTEXT.md, "Performance at leaderboard scale"); json-tokens.test.ts checks equality with shiki on
-// every JSON body of the committed wire logs and on hostile strings, so a difference fails a test, not a reader.
+// classes: src/components/replay/highlight.ts) produces for the text it is given here: `JSON.stringify(value, null,
+// 2)`, which has one shape only (no comments, no trailing spaces, valid escapes). Shiki's TextMate tokenizer was a
+// third of the site build's CPU (profile in CONTEXT.md, "Performance at leaderboard scale");
+// src/components/replay/json-tokens.test.ts checks equality with shiki on every JSON body of the committed wire logs
+// and on hostile strings, so a difference fails a test, not a reader. Pure: the site's replay and the prober's HTML
+// report (src/bench/report/replay-html.ts) both highlight with it.
 //
 // What shiki does, reproduced: each line is tokenised alone; a token's colour pair names its class (punctuation and
 // whitespace `sk0`, property names and their escapes, numbers and literals `sk1`, string values `sk2`, escapes inside
@@ -14,6 +16,9 @@ interface Token {
   text: string;
   cls: Cls;
 }
+
+/** Bodies longer than this are shown raw: tokenising them costs more build time than the colours are worth. */
+export const HIGHLIGHT_LIMIT = 20_000;
 
 const escapeText = (s: string) => s.replace(/&/g, '&#x26;').replace(/</g, '&#x3C;');
 const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;

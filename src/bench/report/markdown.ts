@@ -1,6 +1,7 @@
-// The site's one place that turns untrusted or authored text into HTML. Everything is HTML-escaped first; then a
-// small inline subset (`code`, **strong**, *em*, [text](https://…)) and, for blocks, headings, lists, paragraphs and
-// fenced code. Links are kept only for http(s), fragment and site-relative targets. Used with Astro's set:html.
+// The one place that turns untrusted or authored text into HTML, for the site (Astro's set:html) and the prober's HTML
+// report (replay-html.ts) alike. Everything is HTML-escaped first; then a small inline subset (`code`, **strong**,
+// *em*, [text](https://…)) and, for blocks, headings, lists, paragraphs and fenced code. Links are kept only for
+// http(s), fragment and site-relative targets.
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]!);
