@@ -46,6 +46,17 @@ describe('lifecycle-unsupported-version-disconnect (lifecycle-174)', () => {
     b.initialized();
     expect(v(b)).toBe('fail');
   });
+  it('returns PASS when, after a session was issued and ended, a new connection sends a session-less request first', () => {
+    // The reading: "without a session" is the case where the server issued none. A new client's GET before its own
+    // initialize is not on the old session (lifecycle-initialize-first judges it).
+    const b = mismatch((x) => {
+      x.request('DELETE', x.headers('DELETE'), undefined, { status: 200 });
+      x.session = undefined;
+      x.request('GET', [['Accept', 'text/event-stream']], undefined, { status: 405 });
+      again(x);
+    });
+    expect(v(b)).toBe('pass');
+  });
   it('returns NOT_APPLICABLE when every answer named a Streamable HTTP version, FAIL without any InitializeResult', () => {
     expect(v(happyPath())).toBe('not-applicable');
     expect(v(new LogBuilder())).toBe('fail');

@@ -9,13 +9,18 @@ import { judge } from '../../define.ts';
  */
 export const STREAMABLE_HTTP_VERSIONS = ['2025-03-26', '2025-06-18', '2025-11-25'];
 
-/** The first request that went on with the session (or the session-less connection) an initialize opened. */
+/**
+ * The first request that went on with the session an initialize opened: one carrying its session id; or, when the
+ * server issued no session, any request before the next initialize. A session-less request after a session was issued
+ * is not on that session (the checkpoint's reading): it is a new connection, which other checkpoints judge (e.g. a
+ * request before its initialize fails lifecycle-initialize-first).
+ */
 function stayedOn(exchanges: readonly Exchange[], at: number, sessionId: string | undefined): Exchange | undefined {
   const nextInit = exchanges.find((e) => e.request.t > at && isInitializePost(e));
   return exchanges.find((e) => {
     if (e.request.t <= at || e.request.method === 'DELETE' || isInitializePost(e)) return false;
     const sid = reqHeader(e, 'mcp-session-id');
-    if (sessionId !== undefined && sid === sessionId) return true;
+    if (sessionId !== undefined) return sid === sessionId;
     return sid === undefined && (nextInit === undefined || e.request.t < nextInit.request.t);
   });
 }
