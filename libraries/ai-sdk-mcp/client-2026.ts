@@ -31,7 +31,8 @@ type Ctx = { tools: () => Tools; relist: () => Promise<void> };
 /** Per scenario: the client options its prompt implies, and the prompt's sequence of tool calls (submit_answer's text). */
 const SCENARIOS: Record<string, { elicitation?: boolean; steps: (call: Call, ctx: Ctx) => Promise<string> }> = {
   'stateless-call': {
-    steps: async (call) => call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }),
+    steps: async (call) =>
+      call('submit_answer', { answer: await call('get_secret', { token: await call('get_token') }) }),
   },
   'param-headers': {
     steps: async (call, { tools }) => {
