@@ -255,6 +255,8 @@ describe('committed registry', () => {
       'mcp-framework@0.2.22',
       '@modelcontextprotocol/server@2.4.0',
       '@modelcontextprotocol/client@2.4.0',
+      '@ai-sdk/mcp@2.0.99',
+      '@langchain/mcp-adapters@1.1.4',
     ]);
   });
 });
