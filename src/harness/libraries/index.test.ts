@@ -282,6 +282,8 @@ describe('committed registry', () => {
       '@modelcontextprotocol/client@2.4.0',
       'effect@4.1.5',
       '@zuplo/mcp@0.0.32',
+      '@ai-sdk/mcp@2.0.99',
+      '@langchain/mcp-adapters@1.1.4',
     ]);
   });
 });

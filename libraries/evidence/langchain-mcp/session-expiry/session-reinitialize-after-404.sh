@@ -1,0 +1,3 @@
+# @langchain/mcp-adapters 1.1.4 client (SDK 1.32.2 StreamableHTTPClientTransport), session-expiry: the session expires
+# right after initialize (404 for its session id); the client must start a new session with a new InitializeRequest.
+cd "$(dirname "$0")/../.." && node recorder.ts session-expiry -- node ../langchain-mcp/client.ts session-expiry
