@@ -255,6 +255,8 @@ describe('committed registry', () => {
       'mcp-framework@0.2.22',
       '@modelcontextprotocol/server@2.4.0',
       '@modelcontextprotocol/client@2.4.0',
+      'mcp-handler@2.4.0',
+      '@rekog/mcp-nest@2.0.5',
     ]);
   });
 });
