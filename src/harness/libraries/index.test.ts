@@ -284,6 +284,8 @@ describe('committed registry', () => {
       '@zuplo/mcp@0.0.32',
       '@ai-sdk/mcp@2.0.99',
       '@langchain/mcp-adapters@1.1.4',
+      'mcp-handler@2.4.0',
+      '@rekog/mcp-nest@2.0.5',
     ]);
   });
 });
