@@ -24,7 +24,10 @@ import { verifiedBadge } from './verification.ts';
 /** Subject kinds in board order: agents, libraries, calibration. */
 export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
 
-/** Whether k = 1 is flagged for this kind: agents only (calibration and library runs are deterministic, run once by design). */
+/**
+ * Whether k = 1 is flagged for this kind: agents only (calibration runs are deterministic and run once by design;
+ * libraries run three times, and a flaky verdict is listed on their pages).
+ */
 export const flagsK1 = (kind: SubjectKind | undefined): boolean => kind === 'agent';
 
 export const KIND_TITLES: Record<SubjectKind, string> = {
@@ -114,6 +117,15 @@ export function boardTable(
       title: 'Mean of the scenario cells (a failed MUST zeroes a trial)',
       numeric: true,
     },
+    ...(b.kind === 'library'
+      ? [
+          {
+            key: 'transport',
+            label: 'Transport code',
+            title: "Whose Streamable HTTP code the library runs: its own, or an official SDK's (which package)",
+          },
+        ]
+      : []),
     ...(b.role
       ? [
           {
@@ -206,10 +218,12 @@ export function boardTable(
         } satisfies Display,
       };
     });
+    const lineage = b.kind === 'library' ? transportOf(d, r.subject) : undefined;
     rows.push([
       r.subject,
       r.rank,
       round4(r.overall.mean),
+      ...(b.kind === 'library' ? [lineage?.short ?? null] : []),
       ...(b.role ? [r.overall.present] : []),
       intervalValue(r.overall.interval),
       r.minK,
@@ -232,6 +246,7 @@ export function boardTable(
       { text: r.label, href: subjectUrl(r.subject), note: r.subject, ...(badge ? { badge } : {}) },
       rankDisplay(r),
       b.role ? { text: pct(r.overall.mean), heat: heat(r.overall.mean) } : aggregateDisplay(r.overall),
+      ...(b.kind === 'library' ? [{ text: lineage?.short ?? '—', ...(lineage ? { note: lineage.note } : {}) }] : []),
       ...(b.role ? [coverageDisplay(r.overall)] : []),
       intervalDisplay(r.overall, m),
       kDisplay(r, m, flagK),
@@ -379,5 +394,15 @@ export function boardPairView(
     noAgents: kind === 'agent' && empty,
     fold: kind === 'calibration' && summarised && !empty,
     subjects: revisionStats(d, rev).subjects[kind],
+  };
+}
+
+/** A library row's transport lineage, short ("own", "SDK") and in full, from the registry (none when unregistered). */
+function transportOf(d: Pick<Dataset, 'libraries'>, subject: string): { short: string; note: string } | undefined {
+  const t = d.libraries.registered.find((r) => r.subject === subject)?.transport;
+  if (!t) return undefined;
+  return {
+    short: t.code === 'own' ? 'own' : `SDK (${t.package}${t.version ? ` ${t.version}` : ''})`,
+    note: t.note,
   };
 }
