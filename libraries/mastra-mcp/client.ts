@@ -133,8 +133,15 @@ const newClient = () =>
 let mcp = newClient();
 type Tools = Awaited<ReturnType<MCPClient['listTools']>>;
 let tools: Tools = {};
+/**
+ * The tools of the server. `listToolsWithErrors` (reference) rather than `listTools`, which logs a failed connection
+ * and returns no tools: a failed connection is a failure of the step here (version-mismatch connects once more).
+ */
 const listTools = async () => {
-  tools = await mcp.listTools();
+  const listed = await mcp.listToolsWithErrors();
+  const failures = Object.values(listed.errors);
+  if (failures.length > 0) throw new Error(failures.join('; '));
+  tools = listed.tools;
   return tools;
 };
 
