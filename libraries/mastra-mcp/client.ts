@@ -39,8 +39,7 @@ type Scenario = {
 };
 
 /** get_secret → submit_answer. */
-const secretThenSubmit: Scenario['steps'] = async (call) =>
-  call('submit_answer', { answer: await call('get_secret') });
+const secretThenSubmit: Scenario['steps'] = async (call) => call('submit_answer', { answer: await call('get_secret') });
 
 const SCENARIOS: Record<string, Scenario> = {
   // 2025-11-25

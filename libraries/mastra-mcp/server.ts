@@ -25,8 +25,7 @@ const jobs = new Map<string, Job>();
 const countdownTools = () => ({
   countdown: createTool({
     id: 'countdown',
-    description:
-      'Count n ticks of 100 ms, with a progress notification per tick when asked, then return "liftoff".',
+    description: 'Count n ticks of 100 ms, with a progress notification per tick when asked, then return "liftoff".',
     inputSchema: z.object({ jobId: z.string(), n: z.number().int().min(1).max(100) }),
     execute: async ({ jobId, n }, context) => {
       const job: Job = { state: 'running', ticks: 0 };
