@@ -255,6 +255,7 @@ describe('committed registry', () => {
       'mcp-framework@0.2.22',
       '@modelcontextprotocol/server@2.4.0',
       '@modelcontextprotocol/client@2.4.0',
+      '@mastra/mcp@2.0.0',
     ]);
   });
 });
