@@ -256,6 +256,7 @@ describe('committed registry', () => {
       '@modelcontextprotocol/server@2.4.0',
       '@modelcontextprotocol/client@2.4.0',
       '@mastra/mcp@2.0.0',
+      'mcp-use@2.5.2',
     ]);
   });
 });
