@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Server = import('mcp-use').MCPServer;
 
-/** A countdown job of the 2026-07-28 streaming and subscriptions prompts. */
+/** A countdown job of the 2026-07-28 streaming prompt. */
 type Job = { state: 'running' | 'done' | 'cancelled'; ticks: number };
 const jobs = new Map<string, Job>();
 
@@ -81,7 +81,6 @@ const addEcho = (s: Server) => {
 // createRequestStateCodec(...).verify here when state affects … business logic").
 const codec = createRequestStateCodec<{ amount: number; nonce: string }>({ key: randomBytes(32) });
 const redeemed = new Set<string>();
-const plugins = new Set<string>();
 
 /** Per scenario: the prompt's tools (and server options). */
 const SCENARIOS2026: Record<string, { options?: object; tools: (s: Server) => void }> = {
@@ -106,32 +105,6 @@ const SCENARIOS2026: Record<string, { options?: object; tools: (s: Server) => vo
       ),
   },
   streaming: { tools: countdownTools },
-  subscriptions: {
-    tools: (s) => {
-      s.tool(
-        {
-          name: 'install_plugin',
-          description: 'Install the plugin name: adds a tool of that name, which returns "<name> ready".',
-          inputSchema: z.object({ name: z.string() }),
-        },
-        async ({ name }) => {
-          if (!/^[a-z0-9_]{1,32}$/.test(name) || ['install_plugin', 'countdown', 'job_status'].includes(name))
-            return error(`invalid plugin name ${JSON.stringify(name)}`);
-          if (!plugins.has(name)) {
-            plugins.add(name);
-            // Every request builds its SDK server from the registered tools, so a tool added now is listed from the
-            // next request on; notifyToolsChanged publishes to the subscriptions/listen streams (server.d.ts JSDoc).
-            s.tool({ name, description: `The ${name} plugin.`, inputSchema: z.object({}) }, async () =>
-              text(`${name} ready`),
-            );
-            await s.notifyToolsChanged();
-          }
-          return text(`installed ${name}`);
-        },
-      );
-      countdownTools(s);
-    },
-  },
   'multi-round-trip': {
     options: { requestState: { verify: codec.verify } },
     tools: (s) =>
