@@ -286,6 +286,8 @@ describe('committed registry', () => {
       '@langchain/mcp-adapters@1.1.4',
       'mcp-handler@2.4.0',
       '@rekog/mcp-nest@2.0.5',
+      '@mastra/mcp@2.0.0',
+      'mcp-use@2.5.2',
     ]);
   });
 });

@@ -1,0 +1,6 @@
+# @mastra/mcp 2.0.0 MCPServer, multi-round-trip: confirm_transfer {amount: 250} gets an input_required result with a requestState; the retry echoes that requestState with an empty inputResponses (the confirmation left out). The server SHOULD ask for the missing answer again with a new InputRequiredResult, rather than answer an error.
+source "$(dirname "$0")/../../lib.sh"
+H=('MCP-Protocol-Version: 2026-07-28' 'Mcp-Method: tools/call' 'Mcp-Name: confirm_transfer')
+post '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"confirm_transfer","arguments":{"amount":250},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"curl-evidence","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}}}' "${H[@]}"
+STATE=$(printf '%s\n' "$LAST" | grep -o '"requestState":"[^"]*"' | head -1 | cut -d'"' -f4)
+post '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"confirm_transfer","arguments":{"amount":250},"inputResponses":{},"requestState":"'"$STATE"'","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"curl-evidence","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}}}' "${H[@]}"

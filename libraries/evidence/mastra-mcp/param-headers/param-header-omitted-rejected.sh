@@ -1,0 +1,3 @@
+# @mastra/mcp 2.0.0 MCPServer, param-headers: route_query with region "us-west1" in the body and no Mcp-Param-Region header; a request whose body carries an annotated parameter without its header must be rejected, not served.
+source "$(dirname "$0")/../../lib.sh"
+post '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"route_query","arguments":{"region":"us-west1","priority":3,"query":"SELECT 1"},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"curl-evidence","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}}}' 'MCP-Protocol-Version: 2026-07-28' 'Mcp-Method: tools/call' 'Mcp-Name: route_query' 'Mcp-Param-Priority: 3'
