@@ -1,4 +1,6 @@
-// npm run libraries [-- --library <name>] [--revision R] [--role client|server] [--jobs n] [--isolation docker|netns|none] [--check | --evidence [--write]]
+// npm run libraries [-- --library <name>[@<version>]] [--newest] [--revision R] [--role client|server] [--jobs n] [--isolation docker|netns|none] [--check | --evidence [--write]]
+// --library <name> selects every registered release of that library, <name>@<version> one; --newest keeps only the newest
+// release of each selected library (what CI checks).
 // Runs every (library × scenario) trial of the registry (libraries/registry.json; not-attempted scenarios are listed,
 // not run) through the trial runner (command adapter, docs none, k1) and replaces those subjects' records in results/.
 // --check: the same runs, compared with the committed records (verdicts per checkpoint), nothing written; exit 1 on a

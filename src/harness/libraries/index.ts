@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { librarySubject, REGISTRY_PATH } from '../../bench/derive/libraries.ts';
+import { compareVersions, librarySubject, REGISTRY_PATH } from '../../bench/derive/libraries.ts';
 import { parseWith } from '../../bench/derive/parse.ts';
 import { formatProblem } from '../../bench/problems.ts';
 import { LibraryRegistrySchema, type LibraryEntry } from '../../bench/schema/library.ts';
@@ -49,10 +49,7 @@ export { librarySubject };
  * The releases a `--library` value selects: a package name selects every registered release of it, `name@version` or
  * a subject id one release; unknown names are input errors listing the known ones.
  */
-export function findLibraries(
-  name: string,
-  entries: readonly LibraryEntry[] = registeredLibraries(),
-): LibraryEntry[] {
+export function findLibraries(name: string, entries: readonly LibraryEntry[] = registeredLibraries()): LibraryEntry[] {
   const hits = entries.filter((e) =>
     [e.library, `${e.library}@${e.libraryVersion}`, librarySubject(e).id].includes(name),
   );
@@ -67,21 +64,6 @@ export function findLibraries(
 /** One release by package name (its newest registered release), `name@version` or subject id. */
 export const findLibrary = (name: string, entries: readonly LibraryEntry[] = registeredLibraries()): LibraryEntry =>
   newestReleases(findLibraries(name, entries))[0]!;
-
-/** Compare two exact versions (`1.2.3`, `1.2.3-beta.1`) numerically; a prerelease sorts before its release. */
-export function compareVersions(a: string, b: string): number {
-  const parse = (v: string) => {
-    const [core = '', pre] = v.split(/-(.*)/s);
-    return { nums: core.split('.').map(Number), pre };
-  };
-  const x = parse(a);
-  const y = parse(b);
-  for (let i = 0; i < 3; i++) if (x.nums[i] !== y.nums[i]) return (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
-  if (x.pre === y.pre) return 0;
-  if (x.pre === undefined) return 1;
-  if (y.pre === undefined) return -1;
-  return x.pre.localeCompare(y.pre, 'en', { numeric: true });
-}
 
 /** The newest registered release of each library among `entries`, in the order the libraries first appear. */
 export function newestReleases(entries: readonly LibraryEntry[]): LibraryEntry[] {
