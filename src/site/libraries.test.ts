@@ -43,7 +43,7 @@ const registry = (notAttempted: object[] = []) => ({
   }),
 });
 
-function run(t: ReturnType<typeof tree>, libraries: LibrariesInput) {
+function run(t: Pick<ReturnType<typeof tree>, 'scenarios' | 'results'>, libraries: LibrariesInput) {
   return derive({ scenarios: t.scenarios, results: t.results, judges: JUDGES, rejudge: false, gate: false, libraries });
 }
 
