@@ -1,4 +1,6 @@
-// npm run libraries [-- --library <name>] [--revision R] [--role client|server] [--jobs n] [--repetitions k] [--isolation docker|netns|none] [--check | --evidence [--write]]
+// npm run libraries [-- --library <name>[@<version>]] [--newest] [--revision R] [--role client|server] [--jobs n] [--repetitions k] [--isolation docker|netns|none] [--check | --evidence [--write]]
+// --library <name> selects every registered release of that library, <name>@<version> one; --newest keeps only the newest
+// release of each selected library (what CI checks).
 // Runs every (library × scenario) trial of the registry (libraries/registry.json; not-attempted scenarios are listed,
 // not run) through the trial runner (command adapter, docs none, k = 1…3) and replaces those subjects' records in
 // results/. --check: the same runs at k = 1 (--repetitions to change), each verdict compared with the committed

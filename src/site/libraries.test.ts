@@ -43,7 +43,7 @@ const registry = (notAttempted: object[] = []) => ({
   }),
 });
 
-function run(t: ReturnType<typeof tree>, libraries: LibrariesInput) {
+function run(t: Pick<ReturnType<typeof tree>, 'scenarios' | 'results'>, libraries: LibrariesInput) {
   return derive({ scenarios: t.scenarios, results: t.results, judges: JUDGES, rejudge: false, gate: false, libraries });
 }
 
@@ -234,6 +234,75 @@ describe('libraries board data', () => {
     );
     expect(bad({ ...entry, expect: '(' })).toContain(
       'entries[0].expect: must be a valid JavaScript regular expression',
+    );
+  });
+
+  it("lets the newest release's evidence cover an earlier release failing the same way, and asks for evidence of a failure only an earlier release shows", () => {
+    // Two releases of one library (1.0.0 and the newest, 1.0.1), each with its own records (release history).
+    const { files } = syntheticFiles({
+      seed: 5,
+      subjects: 1,
+      libraries: 2,
+      releases: true,
+      k: 1,
+      revisions: [REV],
+      infraErrorRate: 0,
+    });
+    const t = {
+      scenarios: files
+        .filter((f) => /^scenarios\/[^/]+\/(client|server)\//.test(f.path))
+        .map((f) => ({ path: f.path, text: f.content })),
+      results: new Map(files.filter((f) => f.path.startsWith('results/')).map((f) => [f.path, f.content])),
+    };
+    const OLD = SUBJECT;
+    const NEW = `library/${LIB}@1.0.1`;
+    const entry0 = JSON.parse(registry().text).libraries[0];
+    const two = {
+      path: 'libraries/registry.json',
+      text: JSON.stringify({ libraries: [entry0, { ...entry0, libraryVersion: '1.0.1', label: `${LIB} 1.0.1` }] }),
+    };
+    const path = [...t.results.keys()].filter((p) => p.includes(`/${NEW}/`) && p.endsWith('.json')).sort()[0]!;
+    const oldPath = path.replace(`/${NEW}/`, `/${OLD}/`);
+    const rec = JSON.parse(t.results.get(path)!) as TrialRecord;
+    const task = rec.verdicts[0]!.checkpoint;
+    const other = rec.verdicts[1]!.checkpoint;
+    const failing = (p: string, slugs: string[]) => {
+      const r = JSON.parse(t.results.get(p)!) as TrialRecord;
+      for (const v of r.verdicts)
+        if (slugs.includes(v.checkpoint))
+          Object.assign(v, { verdict: 'fail', message: `judged fail: ${v.checkpoint}` });
+      t.results.set(p, JSON.stringify(r));
+    };
+    failing(path, [task]);
+    failing(oldPath, [task]);
+    const entry = {
+      library: LIB,
+      libraryVersion: '1.0.1',
+      revision: REV,
+      role: rec.trial.role,
+      scenario: rec.trial.scenario,
+      checkpoint: task,
+      sentence: null,
+      transcript: 'lib/y.txt',
+      command: 'bash lib/y.sh',
+      expect: 'HTTP/1\\.1 200',
+      status: 'confirmed',
+      note: 'the server answered 200 where 400 is required',
+      review: { class: 'violation', reason: 'the sentence names 400 and admits no other status' },
+    };
+    const evidence = { path: 'libraries/evidence/index.json', text: JSON.stringify({ entries: [entry] }) };
+    const transcripts = [{ path: 'libraries/evidence/lib/y.txt', text: '<<<\nHTTP/1.1 200 OK\n' }];
+    const out = run(t, { registry: two, evidence, transcripts });
+    expect(out.problems.map(formatProblem)).toEqual([]);
+    const rows = out.dataset!.libraries.failures.filter((f) => f.checkpoint === task);
+    expect(rows.map((f) => [f.subject, f.evidence?.file, f.evidence?.fromSubject])).toEqual([
+      [OLD, 'libraries/evidence/lib/y.txt', NEW],
+      [NEW, 'libraries/evidence/lib/y.txt', undefined],
+    ]);
+    // A failure only the earlier release shows (a regression fixed since) needs evidence recorded on that release.
+    failing(oldPath, [other]);
+    expect(run(t, { registry: two, evidence, transcripts }).problems.map(formatProblem).join('\n')).toContain(
+      `libraries/evidence/index.json: ${OLD} ${REV}/${rec.trial.role}/${rec.trial.scenario} ${other}: a failing`,
     );
   });
 });

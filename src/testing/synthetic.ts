@@ -27,6 +27,8 @@ export interface SyntheticOptions {
   subjects?: number;
   /** Number of library subjects (default 1; docs axis `none` only). */
   libraries?: number;
+  /** The library subjects are releases of one library (`@synthetic/mcp-lib-1` 1.0.0, 1.0.1, …) instead of one each. */
+  releases?: boolean;
   /** Scenarios per revision × role (default 2). */
   scenarios?: number;
   /** Spec checkpoints per scenario, besides the task checkpoint (default 5). */
@@ -148,7 +150,7 @@ function subjectsFor(o: Required<SyntheticOptions>, maxCheckpoints: number): { s
     });
   }
   for (let i = 0; i < o.libraries; i++) {
-    const lib = `@synthetic/mcp-lib-${i + 1}`;
+    const lib = `@synthetic/mcp-lib-${o.releases ? 1 : i + 1}`;
     out.push({
       subject: {
         kind: 'library',
@@ -209,6 +211,7 @@ export function syntheticFiles(
     seed: 1,
     subjects: 3,
     libraries: 1,
+    releases: false,
     scenarios: 2,
     checkpoints: 5,
     k: 2,

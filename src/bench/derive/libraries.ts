@@ -127,6 +127,36 @@ export function checkLibraries(
 
 const scenarioKey = (revision: string, role: string, id: string) => `${revision}/${role}/${id}`;
 
+/** Numeric order of two exact versions (`1.2.3`, `1.2.3-rc.1`); a prerelease sorts before its release. */
+export function compareVersions(a: string, b: string): number {
+  const parse = (v: string) => {
+    const at = v.indexOf('-');
+    return { nums: (at < 0 ? v : v.slice(0, at)).split('.').map(Number), pre: at < 0 ? undefined : v.slice(at + 1) };
+  };
+  const x = parse(a);
+  const y = parse(b);
+  for (let i = 0; i < 3; i++) if (x.nums[i] !== y.nums[i]) return (x.nums[i] ?? 0) - (y.nums[i] ?? 0);
+  if (x.pre === y.pre) return 0;
+  if (x.pre === undefined) return 1;
+  if (y.pre === undefined) return -1;
+  return x.pre.localeCompare(y.pre, 'en', { numeric: true });
+}
+
+/** Every registered release's subject id → the subject id of the newest registered release of the same library. */
+export function newestSubjects(reg: LibraryRegistry | undefined): Map<string, string> {
+  const newest = new Map<string, LibraryEntry>();
+  for (const e of reg?.libraries ?? []) {
+    const have = newest.get(e.library);
+    if (!have || compareVersions(e.libraryVersion, have.libraryVersion) > 0) newest.set(e.library, e);
+  }
+  return new Map(
+    (reg?.libraries ?? []).map((e) => [
+      librarySubjectId(e.library, e.libraryVersion),
+      librarySubjectId(e.library, newest.get(e.library)!.libraryVersion),
+    ]),
+  );
+}
+
 function notAttemptedRows(
   reg: LibraryRegistry,
   scenarios: ReadonlyMap<string, Scenario>,
@@ -331,6 +361,23 @@ function failureRows(
       problems.push(...reviewProblems(e, `${field}.review`, k, c, row));
     }
   });
+  // An earlier release's failure that the newest release of the library shares (same checkpoint failing the same way,
+  // with its evidence) is covered by that evidence and review: only a failure an earlier release alone shows (a regression
+  // or a fix between releases) needs evidence recorded on that release.
+  const newest = newestSubjects(reg);
+  for (const [k, row] of byKey) {
+    const head = newest.get(row.subject);
+    if (row.evidence || !head || head === row.subject || !failsAnyReading(row)) continue;
+    const covering = byKey.get(`${head} ${k.slice(row.subject.length + 1)}`);
+    // The same way: scored and strict verdicts and the consequence alike, so the review's class still fits the row.
+    if (
+      covering?.evidence &&
+      covering.verdict === row.verdict &&
+      covering.strict?.verdict === row.strict?.verdict &&
+      covering.consequenceOf === row.consequenceOf
+    )
+      byKey.set(k, { ...row, evidence: { ...covering.evidence, fromSubject: head } });
+  }
   // Every failure reported on a library is backed by raw evidence observed without our prober or reference server
   // (in a tree that registers its libraries: synthetic test trees have library subjects but no registry).
   for (const [k, row] of reg ? byKey : []) {

@@ -45,6 +45,12 @@ export const LibraryEvidenceSchema = EvidenceEntrySchema.omit({
   script: z.string().min(1).nullable(),
   /** The transcript's text (empty when it is missing: a problem derive reports). */
   text: z.string(),
+  /**
+   * Set on an earlier release's failure that has no evidence of its own: the newest registered release of the same
+   * library fails the same checkpoint, and this is that release's evidence and review (its subject id here). Absent
+   * when the evidence was recorded on the failing release itself.
+   */
+  fromSubject: SubjectSchema.shape.id.optional(),
 });
 export type LibraryEvidence = z.infer<typeof LibraryEvidenceSchema>;
 

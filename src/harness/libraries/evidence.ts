@@ -12,7 +12,7 @@ import { formatProblem } from '../../bench/problems.ts';
 import { EvidenceIndexSchema, type EvidenceEntry } from '../../bench/schema/library.ts';
 import { freePort, isListening, waitFor } from '../os/ports.ts';
 import { RunnerInputError } from '../errors.ts';
-import { librariesDir, type LibraryEntry } from './index.ts';
+import { glueNode, librariesDir, type LibraryEntry } from './index.ts';
 import type { LibrariesArgs } from './plan.ts';
 
 /** Bound for one evidence command (curl calls carry their own --max-time). */
@@ -60,13 +60,15 @@ function baseEnv(): Record<string, string> {
 /** Start a library's server glue for a scenario on a free port; resolves once it listens. */
 async function startGlue(
   dir: string,
+  lib: LibraryEntry,
   glue: string,
   scenario: string,
 ): Promise<{ url: string; stop: () => void; log: () => string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(dir, glue), scenario], {
+  const node = glueNode(lib, glue, dir); // an earlier release: its install folder and the module hook
+  const child = spawn(process.execPath, [...node.args, join(dir, glue), scenario], {
     cwd: dir,
-    env: { ...baseEnv(), PORT: String(port) },
+    env: { ...baseEnv(), ...node.env, PORT: String(port) },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -95,7 +97,7 @@ export async function recordEvidence(e: EvidenceEntry, lib: LibraryEntry, dir = 
       `${EVIDENCE_INDEX_PATH}: ${e.library} has no ${e.revision} server glue`,
       'fix the entry or libraries/registry.json',
     );
-  const server = await startGlue(dir, glue, e.scenario);
+  const server = await startGlue(dir, lib, glue, e.scenario);
   try {
     const { output } = await runCommand(e.command, cwd, { ...baseEnv(), MCP_URL: server.url });
     // The server's own log goes last: a library's warnings (e.g. a rejected tool declaration) are evidence too.

@@ -11,6 +11,7 @@ import { checkScenarios } from '../../bench/derive/scenarios.ts';
 import { loadScenarioFiles } from '../io/load.ts';
 import { driverFor as realDriverFor } from '../roles/registry.ts';
 import {
+  findLibraries,
   findLibrary,
   glueCommand,
   libraryAdapter,
@@ -81,6 +82,36 @@ describe('library registry', () => {
     expect(findLibrary('library/@acme/mcp@2.0.0', entries)).toBe(both);
     expect(inputError(() => findLibrary('fastmcp', entries))).toBe(
       '--library: unknown library "fastmcp" | known: @acme/mcp@2.0.0, mcp-lite@2.0.0',
+    );
+  });
+
+  it('selects every release of a library by its name, one by name@version, and its newest with --newest', () => {
+    const old = lib('@acme/mcp', both.glue, { libraryVersion: '1.10.0', installFolder: 'releases/acme-1.10.0' });
+    const older = lib('@acme/mcp', both.glue, { libraryVersion: '1.9.3', installFolder: 'releases/acme-1.9.3' });
+    const all = [both, serverOnly, old, older];
+    expect(findLibraries('@acme/mcp', all)).toEqual([both, old, older]);
+    expect(findLibraries('@acme/mcp@1.10.0', all)).toEqual([old]);
+    expect(findLibrary('@acme/mcp', all)).toBe(both); // 2.0.0 is newer than 1.10.0 (numeric, not text, order)
+    const p = (argv: string[]) => parseLibrariesArgs(argv, all).libraries;
+    expect(p(['--library', '@acme/mcp'])).toEqual([both, old, older]);
+    expect(p(['--library', '@acme/mcp', '--newest'])).toEqual([both]);
+    expect(p(['--newest'])).toEqual([both, serverOnly]);
+    expect(p(['--library', 'library/@acme/mcp@1.9.3', '--newest'])).toEqual([older]);
+  });
+
+  it("runs an earlier release's shared glue with its own install folder through the module hook, and nothing else", () => {
+    const release = lib('@acme/mcp', both.glue, { libraryVersion: '1.9.3', installFolder: 'releases/acme 1.9.3' });
+    expect(glueCommand(release, scenario('2025-11-25', 'server', 'tools-basics'), '/libs')).toEqual({
+      command:
+        "MCPFS_INSTALL_FOLDER='/libs/releases/acme 1.9.3' node --import /libs/install-folder-hook.ts /libs/glue/server.ts tools-basics",
+      service: true,
+    });
+    // A glue inside its install folder (mcp-framework's own folder) resolves there without the hook.
+    const own = lib('fw', { '2025-11-25': { server: 'fw/server.ts' } }, { installFolder: 'fw' });
+    expect(glueCommand(own, scenario('2025-11-25', 'server', 'a'), '/libs')?.command).toBe('node /libs/fw/server.ts a');
+    const sibling = lib('fw', { '2025-11-25': { server: 'fw-old/server.ts' } }, { installFolder: 'fw' });
+    expect(glueCommand(sibling, scenario('2025-11-25', 'server', 'a'), '/libs')?.command).toMatch(
+      /^MCPFS_INSTALL_FOLDER=\/libs\/fw node --import /,
     );
   });
 
@@ -288,6 +319,21 @@ describe('committed registry', () => {
       '@rekog/mcp-nest@2.0.5',
       '@mastra/mcp@2.0.0',
       'mcp-use@2.5.2',
+      // Release history (libraries/README.md): every minor release speaking the revision, each in libraries/releases/.
+      ...['1.23.1', '1.24.3', '1.25.3', '1.26.0', '1.27.1', '1.28.0', '1.29.0', '1.30.1', '1.31.0'].map(
+        (v) => `@modelcontextprotocol/sdk@${v}`,
+      ),
+      ...['2.0.0', '2.1.0', '2.2.0', '2.3.1'].flatMap((v) => [
+        `@modelcontextprotocol/server@${v}`,
+        `@modelcontextprotocol/client@${v}`,
+      ]),
+      '@hono/mcp@0.3.5',
+      'fastmcp@4.20.14',
     ]);
+    // Every release outside libraries/ itself lives in libraries/releases/, and runs the glue of another release.
+    for (const e of LIBRARIES.filter((x) => x.installFolder.startsWith('releases/')))
+      expect(glueCommand(e, scenario(Object.keys(e.glue)[0] as Revision, 'server', 'x'))?.command ?? '').not.toMatch(
+        /^node /,
+      );
   });
 });

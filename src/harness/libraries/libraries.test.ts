@@ -9,7 +9,7 @@ import { PRIMARY_SOURCE } from '../../bench/spec/revisions.ts';
 import { specDir } from '../io/paths.ts';
 import { driverFor } from '../roles/registry.ts';
 import { runCalibration } from '../runner/calibrate.ts';
-import { librarySubject, registeredLibraries } from './index.ts';
+import { findLibrary, librarySubject, registeredLibraries } from './index.ts';
 import { planLibraries, writeLibraries } from './plan.ts';
 
 // Live: registered glue programs through the real trial runner (netns, as `npm run libraries` runs them) on one
@@ -19,6 +19,8 @@ import { planLibraries, writeLibraries } from './plan.ts';
 const root = process.cwd();
 const lib = (name: string) => registeredLibraries().find((e) => e.library === name)!;
 const sdk = lib('@modelcontextprotocol/sdk');
+/** An earlier release (release history): the newest release's glue, its own install folder, through the module hook. */
+const sdkRelease = findLibrary('@modelcontextprotocol/sdk@1.31.0');
 const base = {
   root,
   specDir: specDir(),
@@ -35,7 +37,7 @@ afterEach(() => {
 
 describe('library glue through the trial runner', () => {
   it(
-    'runs SDK 1.x server and client glue (2025-11-25) and SDK v2 server and client glue (2026-07-28), and every one completes the task',
+    'runs SDK 1.x server and client glue (2025-11-25, also an earlier release through the install-folder hook) and SDK v2 server and client glue (2026-07-28), and every one completes the task',
     { timeout: 180_000 },
     async () => {
       const { scenarios: all, problems } = checkScenarios(loadScenarioFiles(root));
@@ -44,6 +46,7 @@ describe('library glue through the trial runner', () => {
         [...all.values()].filter((s) => s.revision === rev && ids.includes(s.id));
       const plan = [
         ...planLibraries(pick('2025-11-25', ['tools-basics', 'call-tool']), { libraries: [sdk] }, driverFor).jobs,
+        ...planLibraries(pick('2025-11-25', ['tools-basics']), { libraries: [sdkRelease] }, driverFor).jobs,
         ...planLibraries(
           pick('2026-07-28', ['stateless-tools', 'stateless-call']),
           { libraries: [lib('@modelcontextprotocol/server'), lib('@modelcontextprotocol/client')] },
@@ -53,6 +56,7 @@ describe('library glue through the trial runner', () => {
       expect(plan.map((j) => `${j.adapter.subject.id} ${j.scenario.role} ${j.scenario.id}`)).toEqual([
         'library/@modelcontextprotocol/sdk@1.32.2 client call-tool',
         'library/@modelcontextprotocol/sdk@1.32.2 server tools-basics',
+        'library/@modelcontextprotocol/sdk@1.31.0 server tools-basics',
         'library/@modelcontextprotocol/server@2.4.0 server stateless-tools',
         'library/@modelcontextprotocol/client@2.4.0 client stateless-call',
       ]);
@@ -69,6 +73,8 @@ describe('library glue through the trial runner', () => {
         expect(result.record.trial.isolation).toBe('netns');
       }
       const sdkRan = ran.filter((r) => r.result.record.subject.id === librarySubject(sdk).id);
+      const releaseRan = ran.filter((r) => r.result.record.subject.id === librarySubject(sdkRelease).id);
+      expect(releaseRan.map((r) => r.result.record.subject.libraryVersion)).toEqual(['1.31.0']);
 
       // Written into a scratch tree: the subject's stale records go (also of a vanished scenario), others stay.
       tmp = mkdtempSync(join(tmpdir(), 'mcpfs-libraries-'));
@@ -83,6 +89,11 @@ describe('library glue through the trial runner', () => {
       expect(written.filter((p) => !existsSync(join(tmp!, p)))).toEqual([]);
       expect(existsSync(stale)).toBe(false);
       expect(existsSync(other)).toBe(true);
+      // Releases of one library are subjects of their own: writing one release leaves the other's records.
+      const [releaseRecord] = writeLibraries(tmp, releaseRan);
+      expect(written.filter((p) => !existsSync(join(tmp!, p)))).toEqual([]);
+      writeLibraries(tmp, sdkRan);
+      expect(existsSync(join(tmp, releaseRecord!))).toBe(true);
     },
   );
 });

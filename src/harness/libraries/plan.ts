@@ -12,8 +12,9 @@ import type { CalibrationJob, Ran } from '../runner/calibrate.ts';
 import { oneOf, parseCli } from '../cli-args.ts';
 import { RunnerInputError } from '../errors.ts';
 import {
-  findLibrary,
+  findLibraries,
   libraryAdapter,
+  newestReleases,
   librariesDir,
   notAttemptedReason,
   registeredLibraries,
@@ -21,12 +22,13 @@ import {
 } from './index.ts';
 
 export const USAGE =
-  'npm run libraries [-- --library @modelcontextprotocol/sdk] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--repetitions 3] [--isolation docker|netns|none] [--check | --evidence [--write]]';
+  'npm run libraries [-- --library @modelcontextprotocol/sdk[@1.32.2]] [--newest] [--revision 2025-11-25] [--role server|client] [--jobs 1] [--repetitions 3] [--isolation docker|netns|none] [--check | --evidence [--write]]';
 
 /** Repetitions per (library × scenario) cell when writing records: enough to show a verdict that is not stable. */
 export const LIBRARY_K = 3;
 
 export interface LibrariesArgs {
+  /** The selected releases (`--library name`: every release of it; `name@version`: one; `--newest`: each library's newest). */
   libraries: LibraryEntry[];
   revision?: Revision;
   role?: Role;
@@ -52,6 +54,7 @@ export function parseLibrariesArgs(
     argv,
     {
       library: { type: 'string' },
+      newest: { type: 'boolean', default: false },
       revision: { type: 'string' },
       role: { type: 'string' },
       jobs: { type: 'string', default: '1' },
@@ -72,7 +75,9 @@ export function parseLibrariesArgs(
   if (a.check && a.evidence) throw new RunnerInputError('--check and --evidence: pick one', USAGE);
   if (a.write && !a.evidence) throw new RunnerInputError('--write: only with --evidence', USAGE);
   return {
-    libraries: a.library !== undefined ? [findLibrary(a.library, entries)] : [...entries],
+    libraries: ((l: LibraryEntry[]) => (a.newest ? newestReleases(l) : l))(
+      a.library !== undefined ? findLibraries(a.library, entries) : [...entries],
+    ),
     revision: a.revision !== undefined ? oneOf('--revision', a.revision, REVISIONS) : undefined,
     role: a.role !== undefined ? oneOf('--role', a.role, ROLES) : undefined,
     jobs,

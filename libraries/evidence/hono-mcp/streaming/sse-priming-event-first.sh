@@ -1,4 +1,4 @@
-# @hono/mcp 0.3.2, streaming: the SSE stream answering a POST starts with the JSON-RPC message, not with a priming event (an id and empty data).
+# @hono/mcp 0.3.5, streaming: the SSE stream answering a POST starts with the JSON-RPC message, not with a priming event (an id and empty data).
 source "$(dirname "$0")/../../lib.sh"
 init
 initialized

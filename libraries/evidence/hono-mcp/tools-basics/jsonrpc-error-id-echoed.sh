@@ -1,4 +1,4 @@
-# @hono/mcp 0.3.2, tools-basics: after a normal initialize, a well-formed tools/list (id 2) on the session
+# @hono/mcp 0.3.5, tools-basics: after a normal initialize, a well-formed tools/list (id 2) on the session
 # whose MCP-Protocol-Version names an unsupported version (1900-01-01): its id is readable, so the error must carry it.
 source "$(dirname "$0")/../../lib.sh"
 init

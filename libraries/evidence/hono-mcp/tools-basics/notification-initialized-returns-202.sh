@@ -1,4 +1,4 @@
-# @hono/mcp 0.3.2, tools-basics: the notifications/initialized POST is accepted with 202, but the body is not empty.
+# @hono/mcp 0.3.5, tools-basics: the notifications/initialized POST is accepted with 202, but the body is not empty.
 source "$(dirname "$0")/../../lib.sh"
 init
 initialized
