@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY_PATH } from '../../bench/derive/libraries.ts';
 
@@ -18,8 +18,14 @@ export function libraryFolders(root: string): string[] {
   return [...new Set(['libraries', ...folders])];
 }
 
-/** Whether `dir`'s node_modules is missing or older than its lockfile (npm writes `.package-lock.json` on install). */
+/**
+ * Whether `dir`'s node_modules is missing or older than its lockfile (npm writes `.package-lock.json` on install). A
+ * node_modules that is a symbolic link (a git worktree sharing another checkout's install) is never reinstalled: npm
+ * would follow the link and empty the other checkout's folder.
+ */
 export function needsInstall(root: string, dir: string): boolean {
+  const modules = join(root, dir, 'node_modules');
+  if (existsSync(modules) && lstatSync(modules).isSymbolicLink()) return false;
   const marker = join(root, dir, 'node_modules', '.package-lock.json');
   return !existsSync(marker) || statSync(marker).mtimeMs < statSync(join(root, dir, 'package-lock.json')).mtimeMs;
 }
