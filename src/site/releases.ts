@@ -5,6 +5,7 @@ import type { Dataset } from '../bench/schema/dataset.ts';
 import type { TransportLineage } from '../bench/schema/library.ts';
 import type { FlakyVerdict } from '../bench/schema/stats.ts';
 import { flakySummary } from '../bench/derive/flaky.ts';
+import { compareVersions } from '../bench/derive/releases.ts';
 import { score3 } from './format.ts';
 import { checkpointUrl, subjectUrl, trialUrl } from './urls.ts';
 
@@ -25,6 +26,8 @@ export interface ReleaseRowView {
   newest: boolean;
   transport: string;
   scores: string[];
+  /** Why a registered release has no scores (it speaks another protocol version), when it has none. */
+  note?: string;
 }
 
 export interface FlipView {
@@ -65,18 +68,36 @@ export function releaseView(d: Data, subject: string): ReleaseView | undefined {
   return {
     library: h.library,
     columns: boards.map((b) => `${b.revision} ${b.role ?? 'both roles'}`),
-    rows: h.releases.map((r) => ({
-      version: r.version,
-      label: r.label,
-      href: subjectUrl(r.subject),
-      self: r.subject === subject,
-      newest: r.version === newest,
-      transport: lineageText(r.transport),
-      scores: boards.map((b) => {
-        const row = rowOf(b, r.subject);
-        return row ? score3(row.overall.mean) : '—';
-      }),
-    })),
+    rows: [
+      ...h.releases.map((r) => ({
+        version: r.version,
+        label: r.label,
+        href: subjectUrl(r.subject),
+        self: r.subject === subject,
+        newest: r.version === newest,
+        transport: lineageText(r.transport),
+        scores: boards.map((b) => {
+          const row = rowOf(b, r.subject);
+          return row ? score3(row.overall.mean) : '—';
+        }),
+      })),
+      // Registered releases without a trial: each scenario not attempted (the version it speaks, when that is why).
+      ...d.libraries.registered
+        .filter((r) => r.library === h.library && !h.releases.some((x) => x.subject === r.subject))
+        .map((r) => {
+          const speaks = d.libraries.notAttempted.find((n) => n.subject === r.subject && n.negotiates)?.negotiates;
+          return {
+            version: r.version,
+            label: r.label,
+            href: subjectUrl(r.subject),
+            self: r.subject === subject,
+            newest: false,
+            transport: lineageText(r.transport),
+            scores: boards.map(() => '—'),
+            note: speaks ? `speaks ${speaks} only: not attempted` : 'not attempted',
+          };
+        }),
+    ].sort((a, b) => compareVersions(a.version, b.version)),
     pairs: h.pairs.map((p) => {
       const regressions = p.flips.filter((f) => f.regression).length;
       const flaky = p.flaky ? `; ${p.flaky} flaky checkpoint${p.flaky === 1 ? '' : 's'} not compared` : '';

@@ -25,7 +25,7 @@ describe('reproduce a trial locally', () => {
     expect(r.lines[0]).toBe(`git clone ${REPO} mcp-from-scratch && cd mcp-from-scratch`);
     expect(r.lines.join('\n')).toContain(`benchmark version ${library.benchmarkVersion}`);
     expect(r.lines).toContain(
-      `npm run libraries -- --library x-mcp --revision ${library.revision} --role ${library.role} --check`,
+      `npm run libraries -- --library x-mcp@1.2.3 --revision ${library.revision} --role ${library.role} --check`,
     );
     expect(r.lines.at(-1)).toMatch(/ --evidence$/);
   });

@@ -20,7 +20,14 @@ export function reproduceCommands(trial: TrialRow, repoUrl: string | undefined, 
   const where = `--revision ${trial.revision} --role ${trial.role}`;
   const setup = setupLines(repoUrl, commit, trial.benchmarkVersion);
   if (s.kind === 'library')
-    return libraryReproduce(s.library!, s.label, [trial], repoUrl, commit, trial.benchmarkVersion);
+    return libraryReproduce(
+      `${s.library!}@${s.libraryVersion!}`,
+      s.label,
+      [trial],
+      repoUrl,
+      commit,
+      trial.benchmarkVersion,
+    );
   if (s.kind === 'calibration')
     return {
       lines: [...setup, `npm run calibrate -- ${where} --scenario ${trial.scenario} --check`],
@@ -42,7 +49,8 @@ const setupLines = (repoUrl: string | undefined, commit: string | null | undefin
 
 /**
  * The commands that re-run a library's cells (revision × role) through the prober or reference server, compare the
- * verdicts with the committed records, and re-run the raw evidence behind each failure.
+ * verdicts with the committed records, and re-run the raw evidence behind each failure. `library` is `name@version`:
+ * `--library <name>` alone would select every registered release.
  */
 export function libraryReproduce(
   library: string,
