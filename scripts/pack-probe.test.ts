@@ -1,12 +1,12 @@
 // The prober package as an MCP author installs it: packed with `npm pack`, installed from the tarball into an empty
 // folder, run from there against a real local server and as a client's judge, writing its four reports (terminal,
 // Markdown, JUnit, HTML).
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOracleServer } from '../src/harness/oracle/2025-11-25/server/server.ts';
 import { PROBE_DEPENDENCIES } from '../src/harness/probe-package.ts';
@@ -88,6 +88,61 @@ describe('the prober package, installed from its tarball into an empty folder', 
     expect(html).toContain('<details class="ex" id="s1-x-0"');
     expect(html).toContain(readFileSync('src/styles/replay.css', 'utf8'));
     expect(html).not.toMatch(/\b(src|href)="(?!#)/);
+  });
+
+  it('probes a real library server and runs a real library client from there (the MCP TypeScript SDK 1.x glue)', async () => {
+    // The SDK's server glue on a free loopback port, ready when it says it listens (an event, not a delay).
+    const free = createServer();
+    await new Promise<void>((r) => free.listen(0, '127.0.0.1', r));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise((r) => free.close(r));
+    const glue = spawn(process.execPath, [resolve('libraries/typescript-sdk/server.ts'), 'tools-basics'], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    try {
+      await new Promise<void>((ok, fail) => {
+        let err = '';
+        glue.stderr.on('data', (b: Buffer) => {
+          err += b.toString();
+          if (err.includes('listening on')) ok();
+        });
+        glue.on('exit', (code) => fail(new Error(`the SDK glue exited (${code}) before listening: ${err}`)));
+      });
+      const server = await probe([
+        '--revision',
+        '2025-11-25',
+        '--scenario',
+        'tools-basics',
+        '--url',
+        `http://127.0.0.1:${port}/mcp`,
+        '--markdown',
+        'lib.md',
+        '--fail-on',
+        'must',
+      ]);
+      expect(server.code, server.stdout + server.stderr).toBe(0);
+      expect(readFileSync(join(app, 'lib.md'), 'utf8')).toMatch(/\| tools-basics \| 1\.000 \| 0 \|/);
+    } finally {
+      glue.kill();
+    }
+    const client = await probe([
+      '--revision',
+      '2025-11-25',
+      '--scenario',
+      'call-tool',
+      '--junit',
+      'lib.xml',
+      '--fail-on',
+      'must',
+      '--',
+      process.execPath,
+      resolve('libraries/typescript-sdk/client.ts'),
+      'call-tool',
+    ]);
+    expect(client.code, client.stdout + client.stderr).toBe(0);
+    expect(client.stdout).toContain('score 1.000');
+    expect(readFileSync(join(app, 'lib.xml'), 'utf8')).toContain('<testsuite name="mcp.2025-11-25.client.call-tool"');
   });
 
   it('runs a client command against its reference server, and fails the step when a MUST fails', async () => {
