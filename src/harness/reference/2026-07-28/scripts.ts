@@ -29,10 +29,11 @@ export interface ReferenceScript {
    */
   hangFirstSecretMs?: number;
   /**
-   * tools/list gives get_secret's `property` the schema `{"$ref": "<the reference's own origin><path>"}`, a network
-   * URI a client must not fetch on its own (basic-301); the reference records any request for it.
+   * tools/list gives `tool`'s `property` the schema `{"$ref": "<the reference's own origin><path>"}`, a network URI a
+   * client must not fetch on its own (basic-301); the reference records any request for it. The tool is one the task
+   * does not need: a client that rejects a schema it cannot resolve (basic-309's SHOULD) can still do the task.
    */
-  networkRef?: { property: string; path: string };
+  networkRef?: { tool: string; property: string; path: string };
   /** Declare the tasks extension and run get_secret as a task, followed with tasks/get (tasks.ts). */
   tasks?: boolean;
 }
@@ -41,14 +42,15 @@ const BASE: ReferenceScript = { listDelayMs: 0, secretVia: 'json', paramHeaders:
 
 /** Scripts by scenario id (`scenarios/2026-07-28/client/<id>.json`). */
 export const SCRIPTS: Readonly<Record<string, ReferenceScript>> = {
-  // get_secret's SSE answer names its Content-Type header `CONTENT-TYPE` (header names are case-insensitive, shttp-574).
+  // get_secret's SSE answer names its Content-Type header `CONTENT-TYPE` (header names are case-insensitive, shttp-574);
+  // the decoy get_forecast, which the task never needs, carries the network $ref (basic-301, not blocking basic-309).
   'stateless-call': {
     ...BASE,
     listDelayMs: 1000,
     secretVia: 'sse',
     tokenTool: 'get_token',
     oddCaseSse: true,
-    networkRef: { property: 'options', path: '/schemas/options.json' },
+    networkRef: { tool: 'get_forecast', property: 'options', path: '/schemas/options.json' },
   },
   // A tool name outside the header-safe set: Mcp-Name must carry it as the Base64 sentinel (shttp-295).
   'param-headers': { ...BASE, paramHeaders: true, tokenTool: 'entrée' },

@@ -125,10 +125,12 @@ function drift(s: ToolState, d: { property: string; header: string }): void {
   });
 }
 
-/** get_secret's `property` becomes a `$ref` to `origin + path` in what tools/list serves (stateless-call, basic-301). */
-export function addNetworkRef(s: ToolState, origin: string, r: { property: string; path: string }): void {
+/** `tool`'s `property` becomes a `$ref` to `origin + path` in what tools/list serves (stateless-call, basic-301). */
+export function addNetworkRef(s: ToolState, origin: string, r: { tool: string; property: string; path: string }): void {
+  if (!s.tools.some((t) => isObj(t) && t.name === r.tool))
+    throw new Error(`networkRef: the scenario lists no tool ${r.tool}`);
   s.tools = s.tools.map((t) => {
-    if (!isObj(t) || t.name !== 'get_secret' || !isObj(t.inputSchema) || !isObj(t.inputSchema.properties)) return t;
+    if (!isObj(t) || t.name !== r.tool || !isObj(t.inputSchema) || !isObj(t.inputSchema.properties)) return t;
     const props = { ...t.inputSchema.properties, [r.property]: { $ref: `${origin}${r.path}` } };
     return { ...t, inputSchema: { ...t.inputSchema, properties: props } };
   });
@@ -214,7 +216,8 @@ export async function toolCall(s: ToolState, req: RecordedRequest, id: unknown, 
       return right;
     }
     default:
-      // Listed but not served (get_secret_fast: its definition is invalid, so a conforming client never calls it).
+      // Listed but not served: get_secret_fast (its definition is invalid, so a conforming client never calls it) and
+      // stateless-call's get_forecast (a decoy carrying the network $ref; the task never needs it).
       req.json(200, complete(id, text(`${name} is not available; call get_secret`, true)));
       return false;
   }
