@@ -286,6 +286,8 @@ describe('committed registry', () => {
       '@langchain/mcp-adapters@1.1.4',
       'mcp-handler@2.4.0',
       '@rekog/mcp-nest@2.0.5',
+      '@openai/agents@0.20.0',
+      '@genkit-ai/mcp@1.42.0',
     ]);
   });
 });
