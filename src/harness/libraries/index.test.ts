@@ -329,6 +329,8 @@ describe('committed registry', () => {
       ]),
       '@hono/mcp@0.3.5',
       'fastmcp@4.20.14',
+      '@openai/agents@0.20.0',
+      '@genkit-ai/mcp@1.42.0',
     ]);
     // Every release outside libraries/ itself lives in libraries/releases/, and runs the glue of another release.
     for (const e of LIBRARIES.filter((x) => x.installFolder.startsWith('releases/')))
