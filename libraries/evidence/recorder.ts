@@ -176,41 +176,6 @@ SCRIPTS['param-headers'] = (req, rpc) => {
   };
 };
 
-// stateless-call (2026-07-28): stateless; server/discover offers 2026-07-28; tools/list lists get_token, get_secret
-// (its optional `options` is `{"$ref": "http://<this recorder>/schemas/options.json"}`, a network URI nobody may fetch
-// on its own) and submit_answer; every tools/call is answered (get_token "tok-1", get_secret "s3cr3t", submit_answer
-// "accepted"); a GET for the referenced schema would show in the transcript (answered 404).
-SCRIPTS['stateless-call'] = (req, rpc) => {
-  if (req.method !== 'POST') return { status: req.url === '/schemas/options.json' ? 404 : 405 };
-  if (rpc?.id === undefined) return { status: 202 };
-  if (rpc.method === 'server/discover')
-    return {
-      status: 200,
-      body: complete(rpc.id, {
-        supportedVersions: ['2026-07-28'],
-        capabilities: { tools: {} },
-        serverInfo: { name: 'recorder', version: '1.0.0' },
-      }),
-    };
-  if (rpc.method === 'tools/list') {
-    const options = { $ref: `http://${req.headers.host}/schemas/options.json` };
-    const tools = [
-      { name: 'get_token', inputSchema: { type: 'object', properties: {} } },
-      {
-        name: 'get_secret',
-        inputSchema: { type: 'object', properties: { token: str(), options }, required: ['token'] },
-      },
-      { name: 'submit_answer', inputSchema: { type: 'object', properties: { answer: str() }, required: ['answer'] } },
-    ];
-    return { status: 200, body: complete(rpc.id, { tools, ttlMs: 0, cacheScope: 'private' }) };
-  }
-  const tool = rpc.params?.name;
-  return {
-    status: 200,
-    body: complete(rpc.id, text(tool === 'get_token' ? 'tok-1' : tool === 'submit_answer' ? 'accepted' : 's3cr3t')),
-  };
-};
-
 const [script, sep, ...command] = process.argv.slice(2);
 const play = SCRIPTS[script ?? ''];
 if (!play || sep !== '--' || command.length === 0) {
