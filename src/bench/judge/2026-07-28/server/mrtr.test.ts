@@ -57,6 +57,12 @@ describe('2026-07-28 multi round-trip judges', () => {
     const r = judgeOn(M.requestStateIntegrity, answer(STEP.transferTampered, 200, textResult(3, 'transferred 250')));
     expect(r.message).toMatch(/^Expected the tampered requestState to be rejected, got a complete result/);
   });
+  it('returns PASS when a tampered requestState is refused with a tool error result, FAIL when that result transfers', () => {
+    const refused = { jsonrpc: '2.0', id: 3, result: { content: [{ type: 'text', text: 'mac' }], isError: true } };
+    expect(judgeOn(M.requestStateIntegrity, answer(STEP.transferTampered, 200, refused)).verdict).toBe('pass');
+    const done = { ...refused, result: { ...refused.result, content: [{ type: 'text', text: 'transferred 250' }] } };
+    expect(judgeOn(M.requestStateIntegrity, answer(STEP.transferTampered, 200, done)).verdict).toBe('fail');
+  });
   it('returns PASS when a tampered requestState is answered by asking again', () => {
     expect(
       judgeOn(M.requestStateIntegrity, answer(STEP.transferTampered, 200, result(3, ASK, 'input_required'))).verdict,

@@ -86,7 +86,11 @@ export const inputRequiredHasRequestsOrState = judge('mrtr-input-required-has-re
   );
 });
 
-/** 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. */
+/**
+ * 260728-mrtr-232b: a retry with a tampered requestState does not complete the transfer. The sentence says "reject",
+ * not how: a JSON-RPC error, another input_required, or a tool error result (`isError: true`) that does not transfer
+ * are each a rejection (xmcp's documented way is a tool error; the SDK's `requestState.verify` answers -32602).
+ */
 export const requestStateIntegrity = judge('mrtr-request-state-integrity', ({ exchanges }) => {
   const ex = byStep(exchanges, STEP.transferTampered);
   if (!ex)
@@ -97,12 +101,14 @@ export const requestStateIntegrity = judge('mrtr-request-state-integrity', ({ ex
   const ev = [ex.x];
   if (!ex.response) return fail(`Expected the tampered requestState to be rejected, got ${whatCame(ex)}`, ev);
   const r = resultOf(answerOf(ex));
-  if (r && r.resultType !== 'input_required')
+  const refusedAsToolError = r?.isError === true && !transferred(ex);
+  if (r && r.resultType !== 'input_required' && !refusedAsToolError)
     return fail(
       `Expected the tampered requestState to be rejected, got a ${String(r.resultType ?? 'complete')} result ${brief(r, 90)}`,
       ev,
     );
-  return pass(`the tampered requestState was not honoured (${r ? 'asked for input again' : whatCame(ex)})`, ev);
+  const how = refusedAsToolError ? 'a tool error result' : r ? 'asked for input again' : whatCame(ex);
+  return pass(`the tampered requestState was not honoured (${how})`, ev);
 });
 
 /** The clientCapabilities the exchange's request declared. */
