@@ -286,6 +286,7 @@ describe('committed registry', () => {
       '@langchain/mcp-adapters@1.1.4',
       'mcp-handler@2.4.0',
       '@rekog/mcp-nest@2.0.5',
+      'xmcp@1.1.3',
     ]);
   });
 });
