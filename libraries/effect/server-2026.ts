@@ -177,8 +177,7 @@ const confirmTransfer = Layer.effectDiscard(
             if (state.amount !== amount)
               return yield* new McpSchema.InvalidParams({ message: 'requestState does not match this call' });
             const answer = ctx.inputResponses?.confirm as
-              | { action?: string; content?: { confirm?: unknown } }
-              | undefined;
+              { action?: string; content?: { confirm?: unknown } } | undefined;
             if (answer !== undefined) {
               if (answer.action !== 'accept' || answer.content?.confirm !== true) return result('transfer cancelled');
               if (redeemed.has(state.nonce)) return result('confirmation already redeemed', true);

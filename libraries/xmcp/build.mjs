@@ -11,5 +11,9 @@ const xmcp = join(here, 'node_modules', '.bin', 'xmcp');
 for (const entry of readdirSync(here, { withFileTypes: true })) {
   if (!entry.isDirectory() || !existsSync(join(here, entry.name, 'xmcp.config.ts'))) continue;
   console.error(`xmcp build: ${entry.name}`);
-  execFileSync(xmcp, ['build'], { cwd: join(here, entry.name), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  execFileSync(xmcp, ['build'], {
+    cwd: join(here, entry.name),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

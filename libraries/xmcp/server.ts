@@ -31,4 +31,6 @@ app.post('/mcp', xmcpHandler);
 // DELETE too, so the endpoint answers it as xmcp's standalone http server does (its handler answers 405) rather
 // than with Express's 404 for an unrouted method.
 app.delete('/mcp', xmcpHandler);
-app.listen(port, '127.0.0.1', () => console.error(`MCP server (${scenario}) listening on http://127.0.0.1:${port}/mcp`));
+app.listen(port, '127.0.0.1', () =>
+  console.error(`MCP server (${scenario}) listening on http://127.0.0.1:${port}/mcp`),
+);

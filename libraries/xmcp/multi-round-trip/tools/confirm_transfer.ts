@@ -1,5 +1,5 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import {
   acceptedContent,
   createRequestStateCodec,
@@ -7,12 +7,12 @@ import {
   type InferSchema,
   type ToolExtraArguments,
   type ToolMetadata,
-} from "xmcp";
+} from 'xmcp';
 
 export const schema = { amount: z.number().int().min(1) };
 export const metadata: ToolMetadata = {
-  name: "confirm_transfer",
-  description: "Transfer amount after the user confirms it.",
+  name: 'confirm_transfer',
+  description: 'Transfer amount after the user confirms it.',
 };
 
 // The prompt asks for an integrity-protected requestState: xmcp's requestState() "round-trips through the client —
@@ -28,11 +28,11 @@ export default async function confirmTransfer({ amount }: InferSchema<typeof sch
     // Throws on a changed or foreign state. The codec reads its context argument only with a `bind` option (none here),
     // and xmcp hands tools no SDK ServerContext, so the tool's extra goes in its place.
     const state = await codec.verify(raw, extra as unknown as Parameters<typeof codec.verify>[1]);
-    if (state.amount !== amount) throw new Error("requestState does not match this call");
-    const confirmed = acceptedContent(extra.inputResponses, "confirm", confirmation);
+    if (state.amount !== amount) throw new Error('requestState does not match this call');
+    const confirmed = acceptedContent(extra.inputResponses, 'confirm', confirmation);
     if (confirmed?.confirm === true) {
       if (redeemed.has(state.nonce))
-        return { content: [{ type: "text" as const, text: "confirmation already redeemed" }], isError: true };
+        return { content: [{ type: 'text' as const, text: 'confirmation already redeemed' }], isError: true };
       redeemed.add(state.nonce);
       return `transferred ${state.amount}`;
     }
@@ -40,7 +40,7 @@ export default async function confirmTransfer({ amount }: InferSchema<typeof sch
   return inputRequired({
     inputRequests: {
       confirm: inputRequired.elicit({
-        mode: "form",
+        mode: 'form',
         message: `Confirm the transfer of ${amount}?`,
         requestedSchema: confirmation,
       }),
