@@ -331,6 +331,7 @@ describe('committed registry', () => {
       'fastmcp@4.20.14',
       '@openai/agents@0.20.0',
       '@genkit-ai/mcp@1.42.0',
+      'xmcp@1.1.3',
     ]);
     // Every release outside libraries/ itself lives in libraries/releases/, and runs the glue of another release.
     for (const e of LIBRARIES.filter((x) => x.installFolder.startsWith('releases/')))
