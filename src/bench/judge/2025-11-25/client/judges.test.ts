@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toExchanges } from '../../exchanges.ts';
-import type { JudgeResult } from '../../types.ts';
+import type { Judge, JudgeResult } from '../../types.ts';
+import { strictOf } from '../../define.ts';
 import type { Scenario } from '../../../schema/scenario.ts';
 import { happyPath, LogBuilder, POST_HEADERS, SECRET, toolResult } from './test-logs.ts';
 import { judges } from './index.ts';
@@ -54,6 +55,94 @@ describe('lifecycle checkpoints', () => {
     b.post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { json: toolResult(9, 'x') });
     happyPath(b);
     expect(judge('lifecycle-initialize-first', b).message).toContain('tools/list');
+  });
+  describe('lifecycle-initialize-first (contested: a refused 2026-07-28 probe before initialize)', () => {
+    const on = (j: Judge, b: LogBuilder) => {
+      const log = b.log();
+      return j({
+        log,
+        exchanges: toExchanges(log),
+        scenario: { id: 't', revision: '2025-11-25', role: 'client', checkpoints: [] } as unknown as Scenario,
+        checkpoint: { slug: 'lifecycle-initialize-first', kind: 'spec', level: 'MUST', spec: null, rule: 'r' },
+      });
+    };
+    const lenient = judges['lifecycle-initialize-first']!;
+    const strict = strictOf(lenient)!;
+    const refusal = {
+      status: 400,
+      json: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Bad Request' } },
+    };
+    /** A dual-era client: server/discover (2026-07-28 header and _meta), refused with 400, then the 2025 handshake. */
+    const probeThenInit = (b = new LogBuilder()) => {
+      b.post(
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'server/discover',
+          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+        },
+        refusal,
+        [...POST_HEADERS, ['MCP-Protocol-Version', '2026-07-28']],
+      );
+      return happyPath(b);
+    };
+    it('the lenient reading passes a refused modern probe followed by initialize; the strict one fails it', () => {
+      expect(on(lenient, probeThenInit())).toMatchObject({ verdict: 'pass', evidence: [0, 1] });
+      expect(on(strict, probeThenInit())).toMatchObject({ verdict: 'fail', evidence: [0] });
+    });
+    it('a tools/call carrying only the 2026-07-28 _meta version is a probe too', () => {
+      const b = new LogBuilder();
+      b.post(
+        {
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'tools/call',
+          params: { name: 'x', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+        },
+        refusal,
+      );
+      happyPath(b);
+      expect(on(lenient, b).verdict).toBe('pass');
+      expect(on(strict, b).verdict).toBe('fail');
+    });
+    it('both readings fail a GET before initialize', () => {
+      const b = new LogBuilder();
+      b.request('GET', b.headers('GET'), undefined, { status: 405 });
+      happyPath(b);
+      expect(on(lenient, b)).toMatchObject({ verdict: 'fail', evidence: [0] });
+      expect(on(lenient, b).message).toContain('GET');
+      expect(on(strict, b).verdict).toBe('fail');
+    });
+    it('both readings fail a GET between the probe and initialize, and a probe never followed by initialize', () => {
+      const b = new LogBuilder();
+      b.post({ jsonrpc: '2.0', id: 0, method: 'server/discover' }, refusal);
+      b.request('GET', b.headers('GET'), undefined, { status: 405 });
+      happyPath(b);
+      expect(on(lenient, b)).toMatchObject({ verdict: 'fail', evidence: [1] });
+      const alone = new LogBuilder();
+      alone.post({ jsonrpc: '2.0', id: 0, method: 'server/discover' }, refusal);
+      expect(on(lenient, alone).message).toContain('no initialize followed');
+    });
+    it('both readings fail a 2025 request before initialize, and a probe the server did not refuse', () => {
+      const b = new LogBuilder();
+      b.post({ jsonrpc: '2.0', id: 9, method: 'tools/list' }, { json: toolResult(9, 'x') });
+      happyPath(b);
+      expect(on(lenient, b).verdict).toBe('fail');
+      expect(on(strict, b).verdict).toBe('fail');
+      const served = new LogBuilder();
+      served.post(
+        { jsonrpc: '2.0', id: 0, method: 'server/discover' },
+        { json: { jsonrpc: '2.0', id: 0, result: {} } },
+      );
+      happyPath(served);
+      expect(on(lenient, served).message).toContain('did not refuse');
+    });
+    it('both readings pass the happy path and fail an empty log', () => {
+      expect(on(lenient, happyPath()).verdict).toBe('pass');
+      expect(on(strict, happyPath()).verdict).toBe('pass');
+      expect(on(lenient, new LogBuilder()).verdict).toBe('fail');
+      expect(on(strict, new LogBuilder()).verdict).toBe('fail');
+    });
   });
   it('returns FAIL when initialize lacks clientInfo', () => {
     expect(v('lifecycle-initialize-params', happyPath())).toBe('pass');

@@ -1,8 +1,8 @@
-import { isObject, requestMessages } from '../../exchanges.ts';
-import { isNotification, isRequest } from '../../jsonrpc.ts';
+import { isObject, requestMessages, type Exchange } from '../../exchanges.ts';
+import { isNotification, isRequest, responsesIn } from '../../jsonrpc.ts';
 import { fail, notApplicable, pass, type Judge } from '../../types.ts';
 import { afterInit } from './http.ts';
-import { clientMessages, initsDone, isInitializePost, show } from '../../common/client/view.ts';
+import { clientMessages, initsDone, isInitializePost, reqHeader, show } from '../../common/client/view.ts';
 import { judge } from '../../define.ts';
 
 /** Published MCP protocol revisions: a client can only "support" a version that exists. */
@@ -11,19 +11,79 @@ export const KNOWN_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-1
 const initRequests = (input: Parameters<Judge>[0]) =>
   clientMessages(input.exchanges).filter((m) => isRequest(m.msg) && m.msg.method === 'initialize');
 
-/** 251125-lifecycle-40: the very first HTTP request is a POST carrying `initialize`. */
-export const initializeFirst = judge('lifecycle-initialize-first', ({ exchanges }) => {
-  const first = exchanges[0];
-  if (!first) return fail('no request observed: the client never contacted the server');
-  if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
+/** The first HTTP request, described: its method and the JSON-RPC methods it carries. */
+function firstIs(first: Exchange): string {
   const what = requestMessages(first)
     .map((m) => (isObject(m) && typeof m.method === 'string' ? m.method : show(m)))
     .join(', ');
-  return fail(
-    `first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`,
-    [first.x],
-  );
-});
+  return `first request (x${first.x}) is ${first.request.method} ${what || '(no JSON-RPC message)'}, not initialize`;
+}
+
+/** 251125-lifecycle-40, strict reading: the very first HTTP request is a POST carrying `initialize`. */
+const initializeFirstStrict: Judge = ({ exchanges }) => {
+  const first = exchanges[0];
+  if (!first) return fail('no request observed: the client never contacted the server');
+  if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
+  return fail(firstIs(first), [first.x]);
+};
+
+/** The one revision whose requests carry their version instead of an initialize handshake. */
+const MODERN_VERSION = '2026-07-28';
+
+/**
+ * A 2026-07-28 ("modern") request a client built for both eras sends to learn a server's era: a POST whose every
+ * message is a request that is `server/discover`, or names 2026-07-28 in `MCP-Protocol-Version` or in its `_meta`
+ * (`io.modelcontextprotocol/protocolVersion`).
+ */
+function isModernProbe(ex: Exchange): boolean {
+  if (ex.request.method !== 'POST') return false;
+  const msgs = requestMessages(ex);
+  if (msgs.length === 0 || !msgs.every(isRequest)) return false;
+  const headerModern = reqHeader(ex, 'mcp-protocol-version') === MODERN_VERSION;
+  return msgs.every((m) => {
+    const meta = isObject(m.params) && isObject(m.params._meta) ? m.params._meta : {};
+    return (
+      m.method === 'server/discover' ||
+      headerModern ||
+      meta['io.modelcontextprotocol/protocolVersion'] === MODERN_VERSION
+    );
+  });
+}
+
+/** Whether the server refused the exchange: a 4xx/5xx status, or a JSON-RPC error answer. */
+const refused = (ex: Exchange): boolean =>
+  (ex.response !== undefined && ex.response.status >= 400) || responsesIn(ex).some((m) => 'error' in m);
+
+/**
+ * 251125-lifecycle-40, contested: initialization is the first interaction, except that a client built for both eras
+ * may first send a 2026-07-28 request the server refuses and then fall back to `initialize` (the 2026-07-28
+ * backward-compatibility sections tell such a client to do exactly that). Any other request before initialize (a GET
+ * stream, a 2025 request) still fails; the strict reading fails the probe too.
+ */
+export const initializeFirst = judge(
+  'lifecycle-initialize-first',
+  ({ exchanges }) => {
+    const first = exchanges[0];
+    if (!first) return fail('no request observed: the client never contacted the server');
+    if (isInitializePost(first)) return pass(`first request (x${first.x}) is POST initialize`, [first.x]);
+    const at = exchanges.findIndex(isInitializePost);
+    const before = at < 0 ? exchanges : exchanges.slice(0, at);
+    const other = before.find((ex) => !isModernProbe(ex) || !refused(ex));
+    if (other) {
+      if (other === first && !isModernProbe(first)) return fail(firstIs(first), [first.x]);
+      const why = isModernProbe(other) ? 'a 2026-07-28 request the server did not refuse' : 'not a 2026-07-28 probe';
+      return fail(`x${other.x} before initialize is ${why}`, [other.x]);
+    }
+    const init = exchanges[at];
+    if (!init) return fail(`${firstIs(first)}, and no initialize followed`, [first.x]);
+    const xs = before.map((ex) => ex.x);
+    return pass(
+      `POST initialize (x${init.x}) follows only refused 2026-07-28 probes (${xs.map((x) => `x${x}`).join(', ')})`,
+      [...xs, init.x],
+    );
+  },
+  initializeFirstStrict,
+);
 
 /** 251125-lifecycle-47: every initialize carries protocolVersion, capabilities and clientInfo {name, version}. */
 export const initializeParams = judge('lifecycle-initialize-params', (input) => {
