@@ -19,7 +19,8 @@ export function lineageText(t: TransportLineage): string {
 export interface ReleaseRowView {
   version: string;
   label: string;
-  href: string;
+  /** The release's page (none for a release without trials: it has no page). */
+  href?: string;
   /** The release whose page this is. */
   self: boolean;
   /** The newest release (the one on the boards). */
@@ -89,7 +90,6 @@ export function releaseView(d: Data, subject: string): ReleaseView | undefined {
           return {
             version: r.version,
             label: r.label,
-            href: subjectUrl(r.subject),
             self: r.subject === subject,
             newest: false,
             transport: lineageText(r.transport),
@@ -146,3 +146,7 @@ export function flakyViews(flaky: readonly FlakyVerdict[]): FlakyView[] {
     runs: f.runs.map((r) => ({ label: `k${r.k}: ${r.verdict}`, href: trialUrl(r.trial) })),
   }));
 }
+
+/** The most repetitions any cell of these trials has (1 when none): "each scenario ran k times". */
+export const repetitionsOf = (trials: readonly { k: number }[]): number =>
+  trials.reduce((most, t) => (t.k > most ? t.k : most), 1);

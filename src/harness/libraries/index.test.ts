@@ -302,37 +302,40 @@ describe('committed registry', () => {
   });
 
   it('registers the libraries the board promises, with exact versions', () => {
-    expect(LIBRARIES.map((e) => `${e.library}@${e.libraryVersion}`)).toEqual([
-      '@modelcontextprotocol/sdk@1.32.2',
-      '@hono/mcp@0.3.2',
-      'fastmcp@4.20.16',
-      'tmcp@1.20.0',
-      'mcp-lite@0.10.0',
-      'mcp-framework@0.2.22',
-      '@modelcontextprotocol/server@2.4.0',
-      '@modelcontextprotocol/client@2.4.0',
-      'effect@4.1.5',
-      '@zuplo/mcp@0.0.32',
-      '@ai-sdk/mcp@2.0.99',
-      '@langchain/mcp-adapters@1.1.4',
-      'mcp-handler@2.4.0',
-      '@rekog/mcp-nest@2.0.5',
-      '@mastra/mcp@2.0.0',
-      'mcp-use@2.5.2',
-      // Release history (libraries/README.md): every minor release speaking the revision, each in libraries/releases/.
-      ...['1.23.1', '1.24.3', '1.25.3', '1.26.0', '1.27.1', '1.28.0', '1.29.0', '1.30.1', '1.31.0'].map(
-        (v) => `@modelcontextprotocol/sdk@${v}`,
-      ),
-      ...['2.0.0', '2.1.0', '2.2.0', '2.3.1'].flatMap((v) => [
-        `@modelcontextprotocol/server@${v}`,
-        `@modelcontextprotocol/client@${v}`,
-      ]),
-      '@hono/mcp@0.3.5',
-      'fastmcp@4.20.14',
-      '@openai/agents@0.20.0',
-      '@genkit-ai/mcp@1.42.0',
-      'xmcp@1.1.3',
-    ]);
+    // Order-free: helpers append entries to the registry in whatever order their branches merge.
+    expect(LIBRARIES.map((e) => `${e.library}@${e.libraryVersion}`).sort()).toEqual(
+      [
+        '@modelcontextprotocol/sdk@1.32.2',
+        '@hono/mcp@0.3.2',
+        'fastmcp@4.20.16',
+        'tmcp@1.20.0',
+        'mcp-lite@0.10.0',
+        'mcp-framework@0.2.22',
+        '@modelcontextprotocol/server@2.4.0',
+        '@modelcontextprotocol/client@2.4.0',
+        'effect@4.1.5',
+        '@zuplo/mcp@0.0.32',
+        '@ai-sdk/mcp@2.0.99',
+        '@langchain/mcp-adapters@1.1.4',
+        'mcp-handler@2.4.0',
+        '@rekog/mcp-nest@2.0.5',
+        '@mastra/mcp@2.0.0',
+        'mcp-use@2.5.2',
+        // Release history (libraries/README.md): every minor release speaking the revision, each in libraries/releases/.
+        ...['1.23.1', '1.24.3', '1.25.3', '1.26.0', '1.27.1', '1.28.0', '1.29.0', '1.30.1', '1.31.0'].map(
+          (v) => `@modelcontextprotocol/sdk@${v}`,
+        ),
+        ...['2.0.0', '2.1.0', '2.2.0', '2.3.1'].flatMap((v) => [
+          `@modelcontextprotocol/server@${v}`,
+          `@modelcontextprotocol/client@${v}`,
+        ]),
+        '@hono/mcp@0.3.5',
+        'fastmcp@4.20.14',
+        '@openai/agents@0.20.0',
+        '@genkit-ai/mcp@1.42.0',
+        'xmcp@1.1.3',
+      ].sort(),
+    );
     // Every release outside libraries/ itself lives in libraries/releases/, and runs the glue of another release.
     for (const e of LIBRARIES.filter((x) => x.installFolder.startsWith('releases/')))
       expect(glueCommand(e, scenario(Object.keys(e.glue)[0] as Revision, 'server', 'x'))?.command ?? '').not.toMatch(
