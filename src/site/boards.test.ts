@@ -108,6 +108,36 @@ describe('boardTable: uncertainty and cost beside the score', () => {
     for (const b of others) expect(boardTable(d, b).columns.map((c) => c.key)).not.toContain('cost_usd');
   });
 
+  it("says whose transport each library runs, the client role's own where it differs", () => {
+    const client = d.boards.find((b) => b.kind === 'library' && b.role === 'client' && b.rows.length)!;
+    const subject = client.rows[0]!.subject;
+    const own = { code: 'own' as const, note: 'its own transport code' };
+    const sdk = {
+      code: 'sdk' as const,
+      package: '@modelcontextprotocol/client',
+      version: '2.0.0',
+      note: 'the SDK client',
+    };
+    const reg = (extra: object) => ({
+      ...d,
+      libraries: {
+        ...d.libraries,
+        registered: [
+          { subject, library: 'x', version: '1.0.0', label: 'x', transport: own, superseded: false, ...extra },
+        ],
+      },
+    });
+    const cell = (data: typeof d) => {
+      const t = boardTable(data, client);
+      return t.cells[0]![t.columns.findIndex((c) => c.key === 'transport')];
+    };
+    expect(cell(reg({}))).toMatchObject({ text: 'own', note: 'its own transport code' });
+    expect(cell(reg({ clientTransport: sdk }))).toMatchObject({
+      text: 'SDK (@modelcontextprotocol/client 2.0.0)',
+      note: 'the SDK client',
+    });
+  });
+
   it('hides a column empty on every row of a board, and keeps the columns that say what a row is', () => {
     const t0: Table = {
       id: 't',

@@ -218,7 +218,7 @@ export function boardTable(
         } satisfies Display,
       };
     });
-    const lineage = b.kind === 'library' ? transportOf(d, r.subject) : undefined;
+    const lineage = b.kind === 'library' ? transportOf(d, r.subject, b.role) : undefined;
     rows.push([
       r.subject,
       r.rank,
@@ -398,8 +398,13 @@ export function boardPairView(
 }
 
 /** A library row's transport lineage, short ("own", "SDK") and in full, from the registry (none when unregistered). */
-function transportOf(d: Pick<Dataset, 'libraries'>, subject: string): { short: string; note: string } | undefined {
-  const t = d.libraries.registered.find((r) => r.subject === subject)?.transport;
+function transportOf(
+  d: Pick<Dataset, 'libraries'>,
+  subject: string,
+  role: Role | null,
+): { short: string; note: string } | undefined {
+  const reg = d.libraries.registered.find((r) => r.subject === subject);
+  const t = role === 'client' && reg?.clientTransport ? reg.clientTransport : reg?.transport;
   if (!t) return undefined;
   return {
     short: t.code === 'own' ? 'own' : `SDK (${t.package}${t.version ? ` ${t.version}` : ''})`,

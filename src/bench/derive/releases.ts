@@ -39,6 +39,7 @@ export function registeredLibraries(reg: LibraryRegistry | undefined): Registere
       version: e.libraryVersion,
       label: e.label,
       transport: e.transport,
+      ...(e.clientTransport ? { clientTransport: e.clientTransport } : {}),
       superseded: newest.get(e.library) !== e.libraryVersion,
     }))
     .sort((a, b) => (a.subject < b.subject ? -1 : a.subject > b.subject ? 1 : 0));

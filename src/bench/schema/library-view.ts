@@ -115,8 +115,10 @@ export const RegisteredLibrarySchema = z.strictObject({
   version: z.string().min(1),
   /** Display name (registry `label`). */
   label: z.string().min(1),
-  /** Whose transport code it runs (registry `transport`). */
+  /** Whose transport code it runs (registry `transport`; the server role's when it has both). */
   transport: TransportLineageSchema,
+  /** The client role's, when it differs (registry `clientTransport`). */
+  clientTransport: TransportLineageSchema.optional(),
   /** A newer registered release of the same library replaces it on the boards (its row is in `board.earlier`). */
   superseded: z.boolean(),
 });

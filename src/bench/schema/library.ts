@@ -77,8 +77,10 @@ export const LibraryEntrySchema = z.strictObject({
   glue: z.partialRecord(RevisionSchema, z.partialRecord(RoleSchema, LibraryPathSchema)),
   /** Scenarios of a glued revision × role that the library cannot do. */
   notAttempted: z.array(NotAttemptedSchema).default([]),
-  /** Whose transport code runs (shown on the library's pages). */
+  /** Whose transport code runs (shown on the library's pages); for a library with both roles, the server's. */
   transport: TransportLineageSchema,
+  /** The client role's lineage, when it runs another package's transport than the server role (e.g. Mastra). */
+  clientTransport: TransportLineageSchema.optional(),
 });
 export type LibraryEntry = z.infer<typeof LibraryEntrySchema>;
 

@@ -102,7 +102,9 @@ export function installedVersion(folder: string, pkg: string): string | undefine
 export function checkInstalled(dir: string, entries: readonly LibraryEntry[], root = join(dir, '..')): void {
   for (const e of entries) {
     const folder = join(dir, e.installFolder);
-    const lineage = e.transport.version && e.transport.package ? [[e.transport.package, e.transport.version]] : [];
+    const lineage = [e.transport, e.clientTransport].flatMap((t) =>
+      t?.version && t.package ? [[t.package, t.version] as const] : [],
+    );
     for (const [pkg, want] of [[e.library, e.libraryVersion], ...Object.entries(e.companions), ...lineage] as const) {
       const v = installedVersion(folder, pkg);
       if (v !== want) {
