@@ -133,7 +133,7 @@ describe('boardTable: uncertainty and cost beside the score', () => {
     };
     expect(cell(reg({}))).toMatchObject({ text: 'own', note: 'its own transport code' });
     expect(cell(reg({ clientTransport: sdk }))).toMatchObject({
-      text: 'SDK (@modelcontextprotocol/client 2.0.0)',
+      text: 'SDK v2 2.0.0',
       note: 'the SDK client',
     });
   });

@@ -406,8 +406,11 @@ function transportOf(
   const reg = d.libraries.registered.find((r) => r.subject === subject);
   const t = role === 'client' && reg?.clientTransport ? reg.clientTransport : reg?.transport;
   if (!t) return undefined;
-  return {
-    short: t.code === 'own' ? 'own' : `SDK (${t.package}${t.version ? ` ${t.version}` : ''})`,
-    note: t.note,
-  };
+  return { short: t.code === 'own' ? 'own' : sdkName(t.package, t.version), note: t.note };
+}
+
+/** An official SDK package as a board cell says it: "SDK 1.32.2", "SDK v2 2.4.0", "SDK v2 (bundled)". */
+function sdkName(pkg: string | undefined, version: string | undefined): string {
+  const line = pkg === '@modelcontextprotocol/sdk' ? 'SDK' : pkg?.startsWith('@modelcontextprotocol/') ? 'SDK v2' : pkg;
+  return `${line ?? 'SDK'} ${version ?? '(bundled)'}`;
 }

@@ -7,6 +7,7 @@ import type { Scenario } from '../schema/scenario.ts';
 import type { Subject } from '../schema/subject.ts';
 import { overlaps } from '../scoring/uncertainty.ts';
 import { scoreCost } from './agent-stats.ts';
+import { PRICE_TABLE } from '../cost/prices.ts';
 import { buildBoards, buildCells } from './boards.ts';
 import type { TrialRow } from './dataset.ts';
 
@@ -206,5 +207,25 @@ describe('boards of a synthetic data set', () => {
         else expect(i!.lo <= i!.hi && i!.lo >= 0 && i!.hi <= 1).toBe(true);
       }
     expect(s.method).toMatchObject({ minK: 3, passHatK: 3, bootstrap: { resamples: 2000, confidence: 0.95 } });
+  });
+});
+
+describe('library boards and release history', () => {
+  it('list a library speaking another version beside the board, but not an earlier release of a library (its history)', () => {
+    const speaks = {
+      revision: '2025-11-25' as const,
+      role: 'server' as const,
+      scenario: 'tools-basics',
+      subject: 'library/x@1.0.0',
+      label: 'x 1.0.0',
+      reason: 'x 1.0.0 negotiates 2025-06-18 only, and no option adds a version',
+      negotiates: '2025-06-18',
+    };
+    const others = (superseded: string[]) =>
+      buildBoards([], [], [], [], PRICE_TABLE, [speaks], superseded)
+        .filter((b) => b.kind === 'library' && b.role === 'server' && b.revision === '2025-11-25' && b.docs === 'none')
+        .flatMap((b) => b.others.map((o) => o.subject));
+    expect(others([])).toEqual(['library/x@1.0.0']);
+    expect(others(['library/x@1.0.0'])).toEqual([]);
   });
 });

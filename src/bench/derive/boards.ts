@@ -171,7 +171,11 @@ export function buildBoards(
           docs,
           kind,
           role,
-          others: role && docs === 'none' ? otherVersions(notAttempted, revision, role) : [],
+          // An earlier release that speaks another version is release history, not a library beside the board.
+          others:
+            role && docs === 'none'
+              ? otherVersions(notAttempted, revision, role).filter((o) => !older.has(o.subject))
+              : [],
           columns,
           rows: board,
           earlier,
