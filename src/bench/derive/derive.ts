@@ -1,3 +1,4 @@
+import { supersededSubjects } from './releases.ts';
 import { cmp, formatProblem, sortProblems, zodProblems, type Problem } from '../problems.ts';
 import { DatasetSchema } from '../schema/dataset.ts';
 import type { Revision } from '../schema/common.ts';
@@ -235,7 +236,7 @@ export function derive(input: DeriveInput): DeriveOutput {
       counted,
       input.prices ?? PRICE_TABLE,
       libraries.view.notAttempted,
-      libraries.view.registered.filter((r) => r.superseded).map((r) => r.subject),
+      supersededSubjects(libraries.view.registered),
     ),
     calibration: gate.rows,
     schema: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LibraryRegistry } from '../schema/library.ts';
 import type { TrialRow } from '../schema/trial-row.ts';
-import { compareVersions, releaseHistories, supersededSubjects } from './releases.ts';
+import { compareVersions, registeredLibraries, releaseHistories, supersededSubjects } from './releases.ts';
 
 const entry = (library: string, libraryVersion: string) =>
   ({
@@ -38,9 +38,9 @@ describe('release history', () => {
   });
 
   it('supersedes every release but the newest of each library on the boards', () => {
-    expect(supersededSubjects(reg(entry('x', '1.10.0'), entry('x', '1.9.0'), entry('y', '0.1.0')))).toEqual([
-      'library/x@1.9.0',
-    ]);
+    expect(
+      supersededSubjects(registeredLibraries(reg(entry('x', '1.10.0'), entry('x', '1.9.0'), entry('y', '0.1.0')))),
+    ).toEqual(['library/x@1.9.0']);
   });
 
   it('calls a stable verdict that changes between consecutive releases a flip, pass → fail a regression, and counts flaky ones apart', () => {

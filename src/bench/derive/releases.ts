@@ -46,10 +46,8 @@ export function registeredLibraries(reg: LibraryRegistry | undefined): Registere
 }
 
 /** Subject ids of registered releases that a newer release of the same library replaces on the boards. */
-export const supersededSubjects = (reg: LibraryRegistry | undefined): string[] =>
-  registeredLibraries(reg)
-    .filter((r) => r.superseded)
-    .map((r) => r.subject);
+export const supersededSubjects = (registered: readonly RegisteredLibrary[]): string[] =>
+  registered.filter((r) => r.superseded).map((r) => r.subject);
 
 /** Per cell (`revision/role/scenario`), the subject's current completed repetitions, by k. */
 function cellsOf(trials: readonly TrialRow[], subject: string): Map<string, TrialRow[]> {
