@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTranscript } from '../../bench/derive/parse.ts';
 import { attribute } from '../../bench/replay/attribution.ts';
 import { transcriptView, type TranscriptView } from '../../bench/replay/transcript.ts';
-import { startScriptedModel, type ScriptedModel } from '../../harness/runner/scripted-model.ts';
+import { startScriptedModel, type ScriptedModel } from '../../harness/runner/scripted-model/server.ts';
 import { piArgs } from '../../harness/runner/adapters/pi.ts';
 
 let dir = '';

@@ -55,13 +55,19 @@ const PARALLEL = 4;
  */
 export async function installLibraries(
   root: string,
-  { force = false, log = (l: string) => process.stderr.write(`${l}\n`) } = {},
+  {
+    force = false,
+    log = (l: string) => process.stderr.write(`${l}\n`),
+    folders = libraryFolders(root),
+    what = 'the pinned libraries under test',
+    again = 'npm run libraries:install',
+  } = {},
 ): Promise<void> {
-  const todo = libraryFolders(root).filter((d) => force || needsInstall(root, d));
+  const todo = folders.filter((d) => force || needsInstall(root, d));
   const failed: string[] = [];
   const worker = async (): Promise<void> => {
     for (let dir = todo.shift(); dir !== undefined; dir = todo.shift()) {
-      log(`libraries: installing the pinned libraries under test into ${dir}/node_modules (npm ci --prefix ${dir}) …`);
+      log(`${dir.split('/')[0]}: installing ${what} into ${dir}/node_modules (npm ci --prefix ${dir}) …`);
       const r = await npmCi(root, dir);
       if (r.code !== 0)
         failed.push(`${dir}/package-lock.json: npm ci --prefix ${dir} failed (exit ${r.code ?? 'none'})\n${r.tail}`);
@@ -70,6 +76,6 @@ export async function installLibraries(
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (failed.length)
     throw new Error(
-      `${failed.join('\n')}\nhint: check the npm registry is reachable, then run npm run libraries:install`,
+      `${failed.join('\n')}\nhint: check the npm registry is reachable, then run ${again}`,
     );
 }

@@ -186,7 +186,11 @@ async function execute(o: TrialOptions, marker: string, st: State): Promise<Wire
     st.procs = new ProcessLog(st.dirs.dir, secrets(st));
   }
   const make = o.makeSandbox ?? makeSandbox(o);
-  st.sb = await make(marker, st.dirs, subjectView(st.dirs, o.adapter.usesProject ?? false, o.root));
+  st.sb = await make(
+    marker,
+    st.dirs,
+    subjectView(st.dirs, o.adapter.usesProject ?? false, o.root, o.adapter.mounts ?? []),
+  );
   return o.driver.role === 'server' ? serverTrial(o, o.driver, marker, st) : clientTrial(o, o.driver, marker, st);
 }
 
@@ -362,13 +366,20 @@ const within = (dir: string, p: string) => p === dir || p.startsWith(dir.endsWit
  * project's own code (library glue). The rest of the host — the project otherwise (oracle source, records), other
  * trials, the spec copy, the homes and the harness's files (pi's credentials and session) — is not there at all.
  */
-export function subjectView(dirs: TrialDirs, usesProject: boolean, root: string): FsView {
+export function subjectView(
+  dirs: TrialDirs,
+  usesProject: boolean,
+  root: string,
+  mounts: readonly string[] = [],
+): FsView {
   const newRoot = join(dirs.plumbing, 'root');
   mkdirSync(newRoot, { recursive: true });
   const binds = [
     ...[dirs.dir, dirs.home, dirs.tmp].map((path) => ({ path, writable: true })),
     { path: dirname(process.execPath), writable: false },
     ...(usesProject ? [{ path: resolve(root), writable: false }] : []),
+    // A harness's install folder (its binary and modules), read-only at its host path.
+    ...mounts.filter((m) => !usesProject || !within(resolve(root), m)).map((path) => ({ path, writable: false })),
   ];
   // A bind inside another is mounted after it (the outer one would cover it otherwise).
   return { root: newRoot, binds: binds.sort((a, b) => a.path.length - b.path.length) };

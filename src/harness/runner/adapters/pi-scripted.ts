@@ -2,7 +2,7 @@ import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { Subject } from '../../../bench/schema/subject.ts';
 import type { RoleDriver } from '../../roles/types.ts';
 import { shq } from '../env.ts';
-import { startScriptedModel, type ScriptedTurn } from '../scripted-model.ts';
+import { startScriptedModel, type ScriptedTurn } from '../scripted-model/server.ts';
 import { piAdapter, PI_VERSION } from './pi.ts';
 import type { Adapter } from './types.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readlinkSync } from 'node:fs';
-import { startScriptedModel } from '../scripted-model.ts';
+import { startScriptedModel } from '../scripted-model/server.ts';
 import { runTrial } from '../trial.ts';
 import { PI_SCRIPTED_SUBJECT, scriptedPiAdapter } from './pi-scripted.ts';
 import { piAdapter, piSubject, PI_VERSION } from './pi.ts';
@@ -83,7 +83,8 @@ describe('pi adapter isolation', () => {
         timeouts: { sessionMs: 60_000, portWaitMs: 100 },
       });
       expect(r.record.status).toBe('completed');
-      const tool = model.requests.at(-1)!.messages.find((m) => m.role === 'tool');
+      const last = model.requests.at(-1)!.body as { messages: { role: string; content?: unknown }[] };
+      const tool = last.messages.find((m) => m.role === 'tool');
       const out = JSON.stringify(tool?.content);
       expect(out).toMatch(/net:\[\d+\]/);
       expect(out).not.toContain(readlinkSync('/proc/self/ns/net'));

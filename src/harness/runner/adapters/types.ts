@@ -3,6 +3,7 @@ import type { Subject } from '../../../bench/schema/subject.ts';
 import type { Usage } from '../../../bench/schema/usage.ts';
 import type { RoleDriver } from '../../roles/types.ts';
 import type { Sandbox } from '../sandbox.ts';
+import type { ScriptedTurn } from '../scripted-model/types.ts';
 import type { TrialDirs } from '../workspace.ts';
 
 /** Everything an adapter gets to start the subject. */
@@ -17,6 +18,12 @@ export interface AgentContext {
   vars: Record<string, string>;
   /** Session time limit. */
   timeoutMs: number;
+  /**
+   * The trial's model-API proxy, when the adapter asked for one (`Adapter.model`): its origin as the subject reaches it
+   * (inside the sandbox for harnesses that run there; the host's for pi, which runs outside) and the per-trial dummy
+   * key it accepts. The real key never leaves the proxy.
+   */
+  model?: { origin: string; key: string };
 }
 
 export interface Exit {
@@ -58,5 +65,12 @@ export interface Adapter {
    * visible. Agents never need it: under netns it is hidden from them (with the rest listed in CONTEXT.md).
    */
   usesProject?: boolean;
+  /** Host folders the subject needs read-only at the same path (a harness's install folder). */
+  mounts?: readonly string[];
+  /**
+   * The subject talks to a model: the runner starts a model-API proxy for the trial (`AgentContext.model`), forwarding
+   * to the real providers with the user's keys, or to a scripted model serving `scripted` (calibration).
+   */
+  model?: { scripted?: readonly ScriptedTurn[]; modelId?: string };
   start(ctx: AgentContext): Promise<AgentRun>;
 }
