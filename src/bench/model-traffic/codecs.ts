@@ -1,0 +1,5 @@
+import type { ModelApi } from '../schema/model-traffic.ts';
+import type { ApiCodec } from './types.ts';
+
+/** Every API's codec; each API module adds itself here. */
+export const CODECS: Partial<Record<ModelApi, ApiCodec>> = {};
