@@ -33,13 +33,14 @@ export const SIDE_REPLY: ScriptedTurn = { text: 'Scripted session' };
  */
 export const anthropicMessages: ScriptedApi = {
   api: 'anthropic-messages',
-  matches: (method, path) =>
-    method === 'POST' && (route(path).endsWith('/v1/messages') || isCountTokens(path)),
+  matches: (method, path) => method === 'POST' && (route(path).endsWith('/v1/messages') || isCountTokens(path)),
   turnIndex: (body) => ((body as MessagesBody).messages ?? []).filter((m) => m.role === 'assistant').length,
   streamed: (body, path) => !isCountTokens(path) && (body as MessagesBody).stream === true,
   reply(res, scripted, body, path, ctx) {
     if (isCountTokens(path)) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ input_tokens: ctx.promptTokens }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ input_tokens: ctx.promptTokens }));
       return;
     }
     const turn = isSideRequest(body, path) ? SIDE_REPLY : scripted;
@@ -69,8 +70,7 @@ const messageId = (ctx: ReplyContext) => `msg_${ctx.id.replace(/[^A-Za-z0-9]/g, 
 const stopReason = (turn: ScriptedTurn) => (turn.toolCalls?.length ? 'tool_use' : 'end_turn');
 
 type Block =
-  | { type: 'text'; text: string }
-  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
+  { type: 'text'; text: string } | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> };
 
 function blocks(turn: ScriptedTurn, ctx: ReplyContext): Block[] {
   const out: Block[] = turn.text ? [{ type: 'text', text: turn.text }] : [];
