@@ -30,7 +30,7 @@ import { ProcessLog, takeSnapshot } from '../snapshot/take.ts';
 import { harnessManifest, type HarnessManifest } from '../snapshot/walk.ts';
 import type { ModelBudget } from '../../bench/schema/model-traffic.ts';
 import { usageFromTotals } from '../../bench/model-traffic/usage.ts';
-import { startTrialProxy, type TrialProxy } from '../model-proxy/trial-proxy.ts';
+import { startTrialProxy, type TrialProxy } from './trial-proxy.ts';
 
 export interface TrialTimeouts {
   /** Agent session limit (default 30 min). */

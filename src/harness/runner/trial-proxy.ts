@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { ModelBudget, ModelTrafficEnd } from '../../bench/schema/model-traffic.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
 import { PRICE_TABLE } from '../../bench/cost/prices.ts';
-import { startScriptedModel, type ScriptedModel } from '../runner/scripted-model/server.ts';
-import type { ScriptedTurn } from '../runner/scripted-model/types.ts';
-import { startModelProxy, type ModelProxy, type Upstream } from './proxy.ts';
-import { KEY_VARIABLES, PROVIDER_ORIGINS, type Family } from './routes.ts';
+import { startScriptedModel, type ScriptedModel } from './scripted-model/server.ts';
+import type { ScriptedTurn } from './scripted-model/types.ts';
+import { startModelProxy, type ModelProxy, type Upstream } from '../model-proxy/proxy.ts';
+import { KEY_VARIABLES, PROVIDER_ORIGINS, type Family } from '../model-proxy/routes.ts';
 
 export interface TrialProxy {
   proxy: ModelProxy;
