@@ -40,7 +40,10 @@ export interface HarnessAdapterOptions {
 export function harnessSubject(spec: HarnessSpec, version: string, model: string, thinking: string): Subject {
   const slash = model.indexOf('/');
   if (slash <= 0 || slash === model.length - 1)
-    throw new RunnerInputError(`--model "${model}": expected provider/model-id`, 'e.g. --model anthropic/claude-sonnet-5');
+    throw new RunnerInputError(
+      `--model "${model}": expected provider/model-id`,
+      'e.g. --model anthropic/claude-sonnet-5',
+    );
   const provider = model.slice(0, slash);
   const id = model.slice(slash + 1);
   return {
@@ -77,6 +80,9 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     );
   return {
     subject,
+    // Calibration runs the oracle, which is this project's code: the project must be visible (read-only), as for
+    // pi + scripted model. A real model's session never sees it.
+    usesProject: o.scripted !== undefined,
     mounts: [pkgDir],
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
     async start(ctx) {
@@ -126,9 +132,7 @@ export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scena
   const c = driver.oracleCommand(scenario);
   const line = ['exec', c.cmd, ...c.args].map(shq).join(' ');
   const run =
-    driver.role === 'server'
-      ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started'
-      : 'sh start.sh';
+    driver.role === 'server' ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started' : 'sh start.sh';
   return [
     { text: 'Reading the task.', toolCalls: [spec.tools.shell('cat TASK.md')] },
     { toolCalls: [spec.tools.write('start.sh', `#!/bin/sh\n${line}\n`)] },

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { anthropicMessagesCodec } from '../../../../bench/model-traffic/anthropic-messages.ts';
+import { parseModelTraffic } from '../../../../bench/model-traffic/parse.ts';
+import type { Subject } from '../../../../bench/schema/subject.ts';
+import { TranscriptEntrySchema } from '../../../../bench/schema/transcript.ts';
+import { scoreTrial } from '../../../../bench/scoring/score.ts';
+import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
+import { loadScenarios } from '../../../io/scenarios.ts';
+import { specDir } from '../../../io/paths.ts';
+import { driverFor } from '../../../roles/registry.ts';
+import { dockerTestable, testImage } from '../../testing/docker.ts';
+import { runTrial } from '../../trial.ts';
+import { harnessAdapter, harnessInstalled, harnessOracleScript } from '../harness.ts';
+import { claudeCode } from './claude-code.ts';
+import { harnessVersion, HARNESSES } from './registry.ts';
+
+const root = process.cwd();
+const installed = harnessInstalled(claudeCode, root);
+if (!installed)
+  console.warn('claude-code end-to-end tests skipped: agents/claude-code is not installed (npm run agents:install)');
+// The docker sandbox when an engine answers (as trials run by default), else the network namespace.
+const docker = installed && dockerTestable();
+
+const scenarios = loadScenarios(root);
+const cases = [
+  { role: 'server', id: 'tools-basics' },
+  { role: 'client', id: 'call-tool' },
+].map(({ role, id }) => {
+  const scenario = scenarios.find((s) => s.revision === '2025-11-25' && s.role === role && s.id === id)!;
+  return { role, id, scenario, driver: driverFor('2025-11-25', scenario.role)! };
+});
+
+const subject = (): Subject => {
+  const version = harnessVersion(claudeCode, root);
+  return {
+    kind: 'calibration',
+    id: 'calibration/claude-code+scripted-model',
+    label: `claude-code ${version} driven by a scripted model (calibration, not a model result)`,
+    harness: 'claude-code',
+    harnessVersion: version,
+    provider: 'mcpfs-scripted',
+    model: 'oracle-script',
+    thinking: 'default',
+  };
+};
+
+describe.runIf(installed)(
+  'claude-code with the scripted model (real binary in the sandbox, through the model proxy)',
+  () => {
+    it.each(cases)('2025-11-25 $role $id: writes and runs the oracle with its own tools and scores 1', async (c) => {
+      const t0 = performance.now();
+      const r = await runTrial({
+        driver: c.driver,
+        scenario: c.scenario,
+        adapter: harnessAdapter(claudeCode, {
+          model: 'mcpfs-scripted/oracle-script',
+          scripted: harnessOracleScript(claudeCode, c.driver, c.scenario),
+          subject: subject(),
+          root,
+        }),
+        docs: 'none',
+        k: 1,
+        root,
+        specDir: specDir(),
+        specCommit: PRIMARY_SOURCE.commit,
+        isolation: docker ? 'docker' : 'netns',
+        ...(docker ? { docker: { image: testImage() } } : {}),
+        timeouts: { sessionMs: 120_000, portWaitMs: 2000 },
+      });
+      const wallMs = performance.now() - t0;
+      expect(r.record.status).toBe('completed');
+      expect(r.record.trial.isolation).toBe(docker ? 'docker' : 'netns');
+      expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
+      expect(scoreTrial(r.record.verdicts).score).toBe(1);
+      expect(r.leftovers).toEqual([]);
+
+      // Its own session log, every line a transcript entry, with the scripted calls as Claude Code made them.
+      const lines = r
+        .transcript!.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
+      const calls = lines
+        .filter((l) => l.type === 'assistant')
+        .flatMap((l) => (l.message as { content: { type: string; name?: string }[] }).content)
+        .flatMap((b) => (b.type === 'tool_use' ? [b.name] : []));
+      expect(calls).toEqual(['Bash', 'Write', 'Bash']);
+
+      // Every request went through the proxy to the Messages API (no side traffic with the switches on), and the usage
+      // is the proxy's measurement.
+      const { traffic, problems } = parseModelTraffic('model.jsonl', r.model!);
+      expect(problems).toEqual([]);
+      const xs = traffic!.exchanges;
+      expect(xs.map((x) => `${x.method} ${x.path.split('?')[0]} ${x.status}`)).toEqual(
+        Array(4).fill('POST /anthropic/v1/messages 200'),
+      );
+      expect(xs.map((x) => anthropicMessagesCodec.request(x)?.assistantTurns)).toEqual([0, 1, 2, 3]);
+      expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 4, turns: 4, toolCalls: 3 });
+      expect(r.record.usage.inputTokens).toBeGreaterThan(0);
+      // Tool results came back without errors (the oracle's launcher ran).
+      const results = xs.flatMap((x) => anthropicMessagesCodec.request(x)?.toolResults ?? []);
+      expect(results).toHaveLength(3);
+      expect(results[1]!.content).toMatch(/File created successfully/);
+      console.info(
+        `claude-code ${c.role} ${c.id} (${docker ? 'docker' : 'netns'}): first model request ${Math.round(xs[0]!.t)} ms after the proxy started, trial ${Math.round(wallMs)} ms`,
+      );
+    });
+  },
+);
+
+describe('claude-code spec', () => {
+  it('is registered, maps only its vendor, and runs headless without approvals', () => {
+    expect(HARNESSES['claude-code']).toBe(claudeCode);
+    expect(claudeCode.apiFor('anthropic')).toBe('anthropic-messages');
+    expect(claudeCode.apiFor('openai')).toBeUndefined();
+    expect(claudeCode.thinking[0]).toBe('default');
+    const m = {
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      thinking: 'high',
+      api: 'anthropic-messages',
+      baseUrl: 'http://127.0.0.1:1/anthropic',
+      key: 'mcpfs-proxy-key-x',
+    } as const;
+    const dirs = { home: '/h', tmp: '/t', workspace: '/w' };
+    const s = claudeCode.setup(m, dirs);
+    expect(s.env).toMatchObject({
+      ANTHROPIC_BASE_URL: m.baseUrl,
+      ANTHROPIC_API_KEY: m.key,
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+      DISABLE_TELEMETRY: '1',
+      DISABLE_ERROR_REPORTING: '1',
+      DISABLE_AUTOUPDATER: '1',
+    });
+    if (installed) {
+      const c = claudeCode.command(m, join(root, claudeCode.folder), 'Do the task.');
+      expect(c.cmd).toMatch(/claude-code-linux-[a-z0-9]+\/claude$/);
+      expect(c.args.slice(0, 2)).toEqual(['-p', 'Do the task.']);
+      expect(c.args.join(' ')).toContain('--permission-mode bypassPermissions');
+      expect(c.args.join(' ')).toContain('--model claude-sonnet-4-5');
+      expect(c.args.join(' ')).toContain('--effort high');
+      expect(claudeCode.command({ ...m, thinking: 'default' }, join(root, claudeCode.folder), 'x').args).not.toContain(
+        '--effort',
+      );
+    }
+  });
+
+  it("reads its session logs from HOME's projects folder, oldest first; none yet: undefined", () => {
+    const home = mkdtempSync(join(tmpdir(), 'cc-home-'));
+    try {
+      const dirs = { home, tmp: home, workspace: '/w' };
+      expect(claudeCode.transcript(dirs)).toBeUndefined();
+      const project = join(home, '.claude', 'projects', '-tmp-mcpfs-x-work');
+      mkdirSync(join(project, 'memory'), { recursive: true });
+      writeFileSync(join(project, 'b.jsonl'), '{"type":"user"}\n');
+      writeFileSync(join(project, 'a.jsonl'), '{"type":"queue-operation"}\n{"type":"assistant"}\n');
+      utimesSync(join(project, 'a.jsonl'), new Date(1000), new Date(1000));
+      expect(claudeCode.transcript(dirs)).toBe('{"type":"queue-operation"}\n{"type":"assistant"}\n{"type":"user"}\n');
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
