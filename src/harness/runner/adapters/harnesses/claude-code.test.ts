@@ -90,19 +90,26 @@ describe.runIf(installed)(
       expect(calls).toEqual(['Bash', 'Write', 'Bash']);
 
       // Every request went through the proxy to the Messages API (no side traffic with the switches on), and the usage
-      // is the proxy's measurement.
+      // is the proxy's measurement. A client-role trial ends when the reference server has seen the client finish,
+      // which can be before Claude Code sends the last turn (the launcher's output): three requests at least then.
       const { traffic, problems } = parseModelTraffic('model.jsonl', r.model!);
       expect(problems).toEqual([]);
       const xs = traffic!.exchanges;
-      expect(xs.map((x) => `${x.method} ${x.path.split('?')[0]} ${x.status}`)).toEqual(
-        Array(4).fill('POST /anthropic/v1/messages 200'),
+      const n = c.role === 'server' ? 4 : xs.length;
+      expect(n).toBeGreaterThanOrEqual(3);
+      expect(xs.map((x) => `${x.method} ${x.path.split('?')[0]}`)).toEqual(
+        Array(n).fill('POST /anthropic/v1/messages'),
       );
-      expect(xs.map((x) => anthropicMessagesCodec.request(x)?.assistantTurns)).toEqual([0, 1, 2, 3]);
-      expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 4, turns: 4, toolCalls: 3 });
+      expect(xs.slice(0, 3).map((x) => x.status)).toEqual([200, 200, 200]);
+      expect(xs.map((x) => anthropicMessagesCodec.request(x)?.assistantTurns)).toEqual([0, 1, 2, 3].slice(0, n));
+      expect(r.record.usage).toMatchObject({ source: 'proxy', requests: n, toolCalls: 3 });
+      expect(r.record.usage.turns).toBeGreaterThanOrEqual(3);
       expect(r.record.usage.inputTokens).toBeGreaterThan(0);
-      // Tool results came back without errors (the oracle's launcher ran).
+      // Tool results came back without errors: the task was read and the launcher written (and, when the last turn
+      // was sent, run).
       const results = xs.flatMap((x) => anthropicMessagesCodec.request(x)?.toolResults ?? []);
-      expect(results).toHaveLength(3);
+      expect(results.length).toBe(n - 1);
+      expect(results[0]!.content).toContain('# ');
       expect(results[1]!.content).toMatch(/File created successfully/);
       console.info(
         `claude-code ${c.role} ${c.id} (${docker ? 'docker' : 'netns'}): first model request ${Math.round(xs[0]!.t)} ms after the proxy started, trial ${Math.round(wallMs)} ms`,
@@ -134,7 +141,12 @@ describe('claude-code spec', () => {
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
       DISABLE_AUTOUPDATER: '1',
+      CLAUDE_CODE_DISABLE_LEGACY_MODEL_REMAP: '1',
+      ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-sonnet-4-5',
+      CLAUDE_CODE_SUBAGENT_MODEL: 'claude-sonnet-4-5',
     });
+    // Nothing else to write: everything is in the environment.
+    expect(s.files).toEqual([]);
     if (installed) {
       const c = claudeCode.command(m, join(root, claudeCode.folder), 'Do the task.');
       expect(c.cmd).toMatch(/claude-code-linux-[a-z0-9]+\/claude$/);

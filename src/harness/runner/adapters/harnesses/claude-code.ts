@@ -56,6 +56,19 @@ export const claudeCode: HarnessSpec = {
         DISABLE_COST_WARNINGS: '1',
         // The trial's sandbox is a throwaway container: lets bypassPermissions run as root (see above).
         IS_SANDBOX: '1',
+        // One trial, one model: the subject's model is what every request asks for. Without these, a retired id is
+        // silently remapped to a newer one (observed: claude-opus-4-1 was sent as another model; the binary's own
+        // notice: "CLAUDE_CODE_DISABLE_LEGACY_MODEL_REMAP=1 opts out"), an inaccessible model falls back along a
+        // ladder of others, and background work and subagents use the haiku/sonnet/opus aliases' models
+        // (https://code.claude.com/docs/en/model-config: ANTHROPIC_DEFAULT_*_MODEL, CLAUDE_CODE_SUBAGENT_MODEL), which
+        // the proxy would price as the subject's.
+        CLAUDE_CODE_DISABLE_LEGACY_MODEL_REMAP: '1',
+        CLAUDE_CODE_DISABLE_MODEL_ACCESS_FALLBACK: '1',
+        ANTHROPIC_DEFAULT_HAIKU_MODEL: m.model,
+        ANTHROPIC_DEFAULT_SONNET_MODEL: m.model,
+        ANTHROPIC_DEFAULT_OPUS_MODEL: m.model,
+        ANTHROPIC_DEFAULT_FABLE_MODEL: m.model,
+        CLAUDE_CODE_SUBAGENT_MODEL: m.model,
       },
       files: [],
     };
