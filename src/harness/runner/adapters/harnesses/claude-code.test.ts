@@ -25,12 +25,17 @@ if (!installed)
 const docker = installed && dockerTestable();
 
 const scenarios = loadScenarios(root);
-const cases = [
-  { role: 'server', id: 'tools-basics' },
-  { role: 'client', id: 'call-tool' },
-].map(({ role, id }) => {
-  const scenario = scenarios.find((s) => s.revision === '2025-11-25' && s.role === role && s.id === id)!;
-  return { role, id, scenario, driver: driverFor('2025-11-25', scenario.role)! };
+// The easiest scenario of each role in each revision (tools-basics / call-tool style).
+const cases = (
+  [
+    ['2025-11-25', 'server', 'tools-basics'],
+    ['2025-11-25', 'client', 'call-tool'],
+    ['2026-07-28', 'server', 'stateless-tools'],
+    ['2026-07-28', 'client', 'stateless-call'],
+  ] as const
+).map(([rev, role, id]) => {
+  const scenario = scenarios.find((s) => s.revision === rev && s.role === role && s.id === id)!;
+  return { rev, role, id, scenario, driver: driverFor(rev, role)! };
 });
 
 const subject = (): Subject => {
@@ -50,7 +55,7 @@ const subject = (): Subject => {
 describe.runIf(installed)(
   'claude-code with the scripted model (real binary in the sandbox, through the model proxy)',
   () => {
-    it.each(cases)('2025-11-25 $role $id: writes and runs the oracle with its own tools and scores 1', async (c) => {
+    it.each(cases)('$rev $role $id: writes and runs the oracle with its own tools and scores 1', async (c) => {
       const t0 = performance.now();
       const r = await runTrial({
         driver: c.driver,
@@ -112,7 +117,7 @@ describe.runIf(installed)(
       expect(results[0]!.content).toContain('# ');
       expect(results[1]!.content).toMatch(/File created successfully/);
       console.info(
-        `claude-code ${c.role} ${c.id} (${docker ? 'docker' : 'netns'}): first model request ${Math.round(xs[0]!.t)} ms after the proxy started, trial ${Math.round(wallMs)} ms`,
+        `claude-code ${c.rev} ${c.role} ${c.id} (${docker ? 'docker' : 'netns'}): first model request ${Math.round(xs[0]!.t)} ms after the proxy started, trial ${Math.round(wallMs)} ms`,
       );
     });
   },

@@ -111,8 +111,12 @@ export const claudeCode: HarnessSpec = {
   tools: {
     // Write {file_path, content}; relative paths resolve against the workspace (see above).
     write: (path, content) => ({ name: 'Write', arguments: { file_path: path, content } }),
-    // Bash {command, description?, timeout?, run_in_background?}: waits for the command (default limit 120 s).
-    shell: (command) => ({ name: 'Bash', arguments: { command, description: 'Run a shell command' } }),
+    // Bash {command, description?, timeout?, run_in_background?}: waits for the command, up to `timeout` ms (default
+    // 120000; 600000, the most it takes for a foreground command, so a slow oracle client is never cut short).
+    shell: (command) => ({
+      name: 'Bash',
+      arguments: { command, description: 'Run a shell command', timeout: 600_000 },
+    }),
   },
 };
 
