@@ -8,15 +8,16 @@ import type { HarnessSpec } from './types.ts';
  * scripted model in a loopback-only network namespace with every request logged:
  *
  * - Requests: only `POST <ANTHROPIC_BASE_URL>/v1/messages?beta=true`, streamed (`stream: true`, `max_tokens` 32000,
- *   adaptive `thinking`, `output_config.effort`), one per assistant turn; the conversation carries a `system`-role
- *   message after the first user message (its environment block), which is not an assistant turn. The tools offered
- *   are Agent, Bash, Edit, ListAgents, Read, ReportFindings, ScheduleWakeup, Skill, ToolSearch, Workflow,
- *   DeferredToolPlaceholder and Write (others deferred behind ToolSearch).
+ *   adaptive `thinking`, `output_config.effort`), one per assistant turn. For a model id it does not know (the
+ *   scripted `oracle-script`) the conversation carries a `system`-role message after the first user message (its
+ *   environment block), which is not an assistant turn. The tools offered are Agent, Bash, Edit, ListAgents, Read,
+ *   ReportFindings, ScheduleWakeup, Skill, ToolSearch, Workflow, DeferredToolPlaceholder and Write (others deferred
+ *   behind ToolSearch).
  * - Side requests: none in a `-p` session with the switches below. Without them it sends `HEAD <base>/api/hello` (a
- *   connection warm-up) and reaches `api.anthropic.com` directly (event logging, feature flags) whatever the base URL;
- *   `CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC` alone stops all three. Anything it might still send without tools
- *   (titles, quota probes) or to `/v1/messages/count_tokens` gets a short answer from the scripted API that does not
- *   advance the script (`scripted-model/anthropic-messages.ts`).
+ *   connection warm-up) and opens three connections of its own to `api.anthropic.com` whatever the base URL (seen as
+ *   CONNECTs through a logging HTTPS proxy); `CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC` alone stops all of it.
+ *   Anything it might still send without tools (titles, quota probes) or to `/v1/messages/count_tokens` gets a short
+ *   answer from the scripted API that does not advance the script (`scripted-model/anthropic-messages.ts`).
  * - Session log: `~/.claude/projects/<cwd, every non-alphanumeric character as '-'>/<session uuid>.jsonl`, JSONL with
  *   a `type` on every line (user/assistant messages, attachments, request shapes, cost state); no key value in it.
  * - As root (the docker sandbox's user) `--permission-mode bypassPermissions` exits 1 ("cannot be used with root/sudo
