@@ -76,9 +76,6 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     );
   return {
     subject,
-    // Calibration runs the oracle, which is this project's code: the project must be visible (read-only), as for
-    // pi + scripted model. A real model's session never sees it.
-    usesProject: o.scripted !== undefined,
     mounts: [pkgDir],
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
     // The scripted run writes the oracle's launcher, which runs this project's code.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anthropicMessagesCodec } from '../../../../bench/model-traffic/anthropic-messages.ts';
 import { parseModelTraffic } from '../../../../bench/model-traffic/parse.ts';
-import type { Subject } from '../../../../bench/schema/subject.ts';
+import type { Revision, Role } from '../../../../bench/schema/common.ts';
 import { TranscriptEntrySchema } from '../../../../bench/schema/transcript.ts';
 import { scoreTrial } from '../../../../bench/scoring/score.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
@@ -13,9 +13,9 @@ import { specDir } from '../../../io/paths.ts';
 import { driverFor } from '../../../roles/registry.ts';
 import { dockerTestable, testImage } from '../../testing/docker.ts';
 import { runTrial } from '../../trial.ts';
-import { harnessAdapter, harnessInstalled, harnessOracleScript } from '../harness.ts';
+import { harnessInstalled, scriptedHarnessAdapter } from '../harness.ts';
 import { claudeCode } from './claude-code.ts';
-import { harnessVersion, HARNESSES } from './registry.ts';
+import { HARNESS_CALIBRATION_SCENARIOS, HARNESSES } from './registry.ts';
 
 const root = process.cwd();
 const installed = harnessInstalled(claudeCode, root);
@@ -25,32 +25,12 @@ if (!installed)
 const docker = installed && dockerTestable();
 
 const scenarios = loadScenarios(root);
-// The easiest scenario of each role in each revision (tools-basics / call-tool style).
-const cases = (
-  [
-    ['2025-11-25', 'server', 'tools-basics'],
-    ['2025-11-25', 'client', 'call-tool'],
-    ['2026-07-28', 'server', 'stateless-tools'],
-    ['2026-07-28', 'client', 'stateless-call'],
-  ] as const
-).map(([rev, role, id]) => {
+// The scenarios every harness's scripted calibration covers: one server and one client scenario per revision.
+const cases = HARNESS_CALIBRATION_SCENARIOS.map((key) => {
+  const [rev, role, id] = key.split('/') as [Revision, Role, string];
   const scenario = scenarios.find((s) => s.revision === rev && s.role === role && s.id === id)!;
   return { rev, role, id, scenario, driver: driverFor(rev, role)! };
 });
-
-const subject = (): Subject => {
-  const version = harnessVersion(claudeCode, root);
-  return {
-    kind: 'calibration',
-    id: 'calibration/claude-code+scripted-model',
-    label: `claude-code ${version} driven by a scripted model (calibration, not a model result)`,
-    harness: 'claude-code',
-    harnessVersion: version,
-    provider: 'mcpfs-scripted',
-    model: 'oracle-script',
-    thinking: 'default',
-  };
-};
 
 describe.runIf(installed)(
   'claude-code with the scripted model (real binary in the sandbox, through the model proxy)',
@@ -60,12 +40,7 @@ describe.runIf(installed)(
       const r = await runTrial({
         driver: c.driver,
         scenario: c.scenario,
-        adapter: harnessAdapter(claudeCode, {
-          model: 'mcpfs-scripted/oracle-script',
-          scripted: harnessOracleScript(claudeCode, c.driver, c.scenario),
-          subject: subject(),
-          root,
-        }),
+        adapter: scriptedHarnessAdapter(claudeCode, c.driver, c.scenario, root),
         docs: 'none',
         k: 1,
         root,
@@ -77,6 +52,7 @@ describe.runIf(installed)(
       });
       const wallMs = performance.now() - t0;
       expect(r.record.status).toBe('completed');
+      expect(r.record.subject.id).toBe('calibration/claude-code+scripted-model');
       expect(r.record.trial.isolation).toBe(docker ? 'docker' : 'netns');
       expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
       expect(scoreTrial(r.record.verdicts).score).toBe(1);
