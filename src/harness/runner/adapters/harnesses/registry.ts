@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
+import { geminiCliSpec } from './gemini-cli.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
-/** Every harness that runs inside the sandbox; each module adds its spec here. */
-export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {};
+/**
+ * Every harness that runs inside the sandbox; each module adds its spec here (imported, not self-registered: a spec
+ * module that imported this one would be a cycle).
+ */
+export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = { 'gemini-cli': geminiCliSpec };
 
 /** The installed version (the install folder's lock pins it). */
 export function harnessVersion(spec: HarnessSpec, root: string): string {
