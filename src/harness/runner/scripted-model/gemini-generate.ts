@@ -28,7 +28,11 @@ function method(path: string): string | undefined {
  */
 function sideRequest(body: GenerateBody): boolean {
   const g = body.generationConfig;
-  if (g?.responseJsonSchema !== undefined || g?.responseSchema !== undefined || g?.responseMimeType === 'application/json')
+  if (
+    g?.responseJsonSchema !== undefined ||
+    g?.responseSchema !== undefined ||
+    g?.responseMimeType === 'application/json'
+  )
     return true;
   return !(body.tools ?? []).some((t) => (t.functionDeclarations ?? []).length > 0);
 }

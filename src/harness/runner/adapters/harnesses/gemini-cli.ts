@@ -118,7 +118,9 @@ export const geminiCliSpec: HarnessSpec = {
         // Never try to open a browser (OAuth flows).
         NO_BROWSER: 'true',
       },
-      files: [{ path: join(dirs.home, '.gemini', 'settings.json'), content: `${JSON.stringify(settings(m), null, 2)}\n` }],
+      files: [
+        { path: join(dirs.home, '.gemini', 'settings.json'), content: `${JSON.stringify(settings(m), null, 2)}\n` },
+      ],
     };
   },
   command(m, pkgDir, message) {
