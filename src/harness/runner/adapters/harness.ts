@@ -40,7 +40,10 @@ export interface HarnessAdapterOptions {
 export function harnessSubject(spec: HarnessSpec, version: string, model: string, thinking: string): Subject {
   const slash = model.indexOf('/');
   if (slash <= 0 || slash === model.length - 1)
-    throw new RunnerInputError(`--model "${model}": expected provider/model-id`, 'e.g. --model anthropic/claude-sonnet-5');
+    throw new RunnerInputError(
+      `--model "${model}": expected provider/model-id`,
+      'e.g. --model anthropic/claude-sonnet-5',
+    );
   const provider = model.slice(0, slash);
   const id = model.slice(slash + 1);
   return {
@@ -78,6 +81,9 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
   return {
     subject,
     mounts: [pkgDir],
+    // Calibration: the scripted model has the harness run the oracle, which is this project's code (as pi + scripted
+    // model). A real run never sees the project.
+    usesProject: o.scripted !== undefined,
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
     async start(ctx) {
       if (!ctx.model) throw new InfraError(`${spec.name}: the trial has no model proxy`);
@@ -126,9 +132,7 @@ export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scena
   const c = driver.oracleCommand(scenario);
   const line = ['exec', c.cmd, ...c.args].map(shq).join(' ');
   const run =
-    driver.role === 'server'
-      ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started'
-      : 'sh start.sh';
+    driver.role === 'server' ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started' : 'sh start.sh';
   return [
     { text: 'Reading the task.', toolCalls: [spec.tools.shell('cat TASK.md')] },
     { toolCalls: [spec.tools.write('start.sh', `#!/bin/sh\n${line}\n`)] },

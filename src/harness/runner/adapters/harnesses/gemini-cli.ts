@@ -24,11 +24,14 @@ import type { HarnessModel, HarnessSpec } from './types.ts';
 //   list_directory, glob, grep_search, web_fetch, google_web_search (a model request through the proxy), subagents…
 // - Session log: `~/.gemini/tmp/<project name>/chats/session-<time>-<id>.jsonl` (the project name is the
 //   workspace folder's basename, mapped in `~/.gemini/projects.json`), JSONL written as it goes: a header line, then
-//   messages and `{"$set": …}` updates. Older releases wrote one `session-*.json` document.
+//   messages (a message is rewritten whole, same id, when its tool calls or tokens arrive) and `{"$set": …}` updates.
+//   Older releases wrote one `session-*.json` document. The transcript is these lines, the untyped ones given a
+//   `type` (`typedLines`).
 // - Network: with the settings and env below, the only sockets it opened were to the base URL (no telemetry,
 //   Clearcut usage statistics, update check, ripgrep download, IDE or extension traffic).
-// - Timing (this machine, docker sandbox): ~1.9 s from start to the first model request; a 4-turn scripted session
-//   ~2.5 s.
+// - Timing (2 cores, docker sandbox, scripted model): the first model request 1.7–3.1 s after the trial's proxy
+//   started (container start and CLI start-up); a whole calibration trial (4 model turns, oracle run, probe or
+//   reference) 3.7–4.3 s wall time.
 
 /** Where the pinned package's entry point is, under the install folder. */
 const ENTRY = 'node_modules/@google/gemini-cli/bundle/gemini.js';
@@ -93,6 +96,41 @@ function settings(m: HarnessModel): unknown {
   };
 }
 
+/**
+ * Gemini CLI's session JSONL as transcript lines. Its messages (`"type": "user" | "gemini" | "info" | …`) pass byte for
+ * byte; its control records carry no `type`, which every transcript line needs (`TranscriptEntrySchema`), so they
+ * gain one and keep every field: the header (`{sessionId, projectHash, startTime, …, kind}`) becomes
+ * `gemini-cli.session`, `{"$set": …}` updates `gemini-cli.set`, `{"$rewindTo": id}` `gemini-cli.rewind`. A line that
+ * is not JSON (a session killed mid-write) is dropped.
+ */
+export function typedLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    let v: unknown;
+    try {
+      v = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
+    const o = v as Record<string, unknown>;
+    if (typeof o.type === 'string') out.push(line);
+    else {
+      const type =
+        '$set' in o
+          ? 'gemini-cli.set'
+          : '$rewindTo' in o
+            ? 'gemini-cli.rewind'
+            : 'sessionId' in o
+              ? 'gemini-cli.session'
+              : 'gemini-cli.record';
+      out.push(JSON.stringify({ type, ...o }));
+    }
+  }
+  return out.length ? `${out.join('\n')}\n` : '';
+}
+
 export const geminiCliSpec: HarnessSpec = {
   name: 'gemini-cli',
   packageName: '@google/gemini-cli',
@@ -153,12 +191,14 @@ export const geminiCliSpec: HarnessSpec = {
       for (const f of readdirSync(chats))
         if (/^session-.*\.jsonl?$/.test(f) && !f.includes('.tmp')) logs.push(join(chats, f));
     }
-    // One headless session: the newest log (subagents write their own `kind` files beside it; the main one is
-    // the largest).
-    const main = logs.sort((a, b) => statSync(b).size - statSync(a).size)[0];
+    // One headless session; subagents may write logs of their own beside it (their header's `kind` is not "main"):
+    // the main session's log, the largest if several claim it.
+    const isMain = (f: string) =>
+      !f.endsWith('.jsonl') || /"kind":"main"/.test(readFileSync(f, 'utf8').split('\n', 1)[0]!);
+    const main = logs.sort((a, b) => Number(isMain(b)) - Number(isMain(a)) || statSync(b).size - statSync(a).size)[0];
     if (!main) return undefined;
     const text = readFileSync(main, 'utf8');
-    if (main.endsWith('.jsonl')) return text.endsWith('\n') || text === '' ? text : `${text}\n`;
+    if (main.endsWith('.jsonl')) return typedLines(text) || undefined;
     try {
       return `${JSON.stringify({ type: 'gemini-cli.session', document: JSON.parse(text) as unknown })}\n`;
     } catch {
