@@ -20,10 +20,12 @@ if (!installed) console.warn('gemini-cli end-to-end tests skipped: run `npm run 
 
 const root = process.cwd();
 const scenarios = loadScenarios(root);
-const REV = '2025-11-25';
+// One server and one client scenario per revision, the simplest tool call of each.
 const cases = [
-  { role: 'server', id: 'tools-basics' },
-  { role: 'client', id: 'call-tool' },
+  { rev: '2025-11-25', role: 'server', id: 'tools-basics' },
+  { rev: '2025-11-25', role: 'client', id: 'call-tool' },
+  { rev: '2026-07-28', role: 'server', id: 'stateless-tools' },
+  { rev: '2026-07-28', role: 'client', id: 'stateless-call' },
 ] as const;
 
 function calibrationSubject(version: string): Subject {
@@ -99,66 +101,69 @@ describe('gemini-cli session log as transcript lines', () => {
 describe.runIf(installed && dockerTestable())(
   'gemini-cli end to end (real binary, docker sandbox, scripted model)',
   () => {
-    it.each(cases)('$role $id: the oracle written and run through its tools scores 1', async ({ role, id }) => {
-      const driver = driverFor(REV, role)!;
-      const scenario = scenarios.find((s) => s.revision === REV && s.role === role && s.id === id)!;
-      expect(scenario).toBeDefined();
-      const version = harnessVersion(spec, root);
-      const adapter = harnessAdapter(spec, {
-        model: 'mcpfs-scripted/oracle-script',
-        scripted: harnessOracleScript(spec, driver, scenario),
-        subject: calibrationSubject(version),
-      });
-      const t0 = Date.now();
-      const r = await runTrial({
-        driver,
-        scenario,
-        adapter,
-        docs: 'none',
-        k: 1,
-        root,
-        specDir: specDir(),
-        specCommit: PRIMARY_SOURCE.commit,
-        isolation: 'docker',
-        docker: { image: testImage() },
-        timeouts: { sessionMs: 120_000, portWaitMs: 5000 },
-      });
-      const wallMs = Date.now() - t0;
-      expect(r.record.infraReason).toBeUndefined();
-      expect(r.record.status).toBe('completed');
-      expect(r.record.subject.id).toBe('calibration/gemini-cli+scripted-model');
-      expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
-      expect(scoreTrial(r.record.verdicts).score).toBe(1);
-      expect(r.leftovers).toEqual([]);
-
-      // Its native session log, JSONL as written: a header line with the session id, then its messages.
-      const lines = r
-        .transcript!.trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as Record<string, any>);
-      expect(lines[0]).toMatchObject({ type: 'gemini-cli.session', sessionId: expect.any(String), kind: 'main' });
-      for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
-      const calls = lines.flatMap((l) => (l.type === 'gemini' ? ((l.toolCalls ?? []) as { name: string }[]) : []));
-      expect(new Set(calls.map((c) => c.name))).toEqual(new Set(['run_shell_command', 'write_file']));
-
-      // Every model request went through the proxy: the four scripted turns, read by the gemini-generate codec.
-      const exchanges = r
-        .model!.trim()
-        .split('\n')
-        .slice(1)
-        .map((l) => JSON.parse(l) as unknown)
-        .flatMap((l) => {
-          const x = ModelExchangeSchema.safeParse(l);
-          return x.success ? [x.data] : [];
+    it.each(cases)(
+      '$rev $role $id: the oracle written and run through its tools scores 1',
+      async ({ rev, role, id }) => {
+        const driver = driverFor(rev, role)!;
+        const scenario = scenarios.find((s) => s.revision === rev && s.role === role && s.id === id)!;
+        expect(scenario).toBeDefined();
+        const version = harnessVersion(spec, root);
+        const adapter = harnessAdapter(spec, {
+          model: 'mcpfs-scripted/oracle-script',
+          scripted: harnessOracleScript(spec, driver, scenario),
+          subject: calibrationSubject(version),
         });
-      expect(exchanges.map((x) => `${x.api} ${x.path} ${x.status}`)).toEqual(
-        Array(4).fill('gemini-generate /gemini/v1beta/models/oracle-script:streamGenerateContent?alt=sse 200'),
-      );
-      expect(r.record.usage.inputTokens).toBeGreaterThan(0);
-      console.log(
-        `gemini-cli ${role} ${id}: first model request ${Math.round(exchanges[0]!.t)} ms after the proxy started, ` +
-          `trial wall time ${wallMs} ms`,
-      );
-    });
+        const t0 = Date.now();
+        const r = await runTrial({
+          driver,
+          scenario,
+          adapter,
+          docs: 'none',
+          k: 1,
+          root,
+          specDir: specDir(),
+          specCommit: PRIMARY_SOURCE.commit,
+          isolation: 'docker',
+          docker: { image: testImage() },
+          timeouts: { sessionMs: 120_000, portWaitMs: 5000 },
+        });
+        const wallMs = Date.now() - t0;
+        expect(r.record.infraReason).toBeUndefined();
+        expect(r.record.status).toBe('completed');
+        expect(r.record.subject.id).toBe('calibration/gemini-cli+scripted-model');
+        expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
+        expect(scoreTrial(r.record.verdicts).score).toBe(1);
+        expect(r.leftovers).toEqual([]);
+
+        // Its native session log, JSONL as written: a header line with the session id, then its messages.
+        const lines = r
+          .transcript!.trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as Record<string, any>);
+        expect(lines[0]).toMatchObject({ type: 'gemini-cli.session', sessionId: expect.any(String), kind: 'main' });
+        for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
+        const calls = lines.flatMap((l) => (l.type === 'gemini' ? ((l.toolCalls ?? []) as { name: string }[]) : []));
+        expect(new Set(calls.map((c) => c.name))).toEqual(new Set(['run_shell_command', 'write_file']));
+
+        // Every model request went through the proxy: the four scripted turns, read by the gemini-generate codec.
+        const exchanges = r
+          .model!.trim()
+          .split('\n')
+          .slice(1)
+          .map((l) => JSON.parse(l) as unknown)
+          .flatMap((l) => {
+            const x = ModelExchangeSchema.safeParse(l);
+            return x.success ? [x.data] : [];
+          });
+        expect(exchanges.map((x) => `${x.api} ${x.path} ${x.status}`)).toEqual(
+          Array(4).fill('gemini-generate /gemini/v1beta/models/oracle-script:streamGenerateContent?alt=sse 200'),
+        );
+        expect(r.record.usage.inputTokens).toBeGreaterThan(0);
+        console.log(
+          `gemini-cli ${rev} ${role} ${id}: first model request ${Math.round(exchanges[0]!.t)} ms after the proxy started, ` +
+            `trial wall time ${wallMs} ms`,
+        );
+      },
+    );
   },
 );
