@@ -10,16 +10,12 @@ import type { Scenario } from '../../../bench/schema/scenario.ts';
 import { shq } from '../env.ts';
 import { PI_MESSAGE } from './pi.ts';
 import { spawnSubject } from './spawn.ts';
+import { proxyBase } from './proxy-base.ts';
+
+export { proxyBase };
 import type { Adapter } from './types.ts';
 import { harnessVersion } from './harnesses/registry.ts';
 import type { HarnessModel, HarnessSpec } from './harnesses/types.ts';
-
-/** The proxy's base URL for one API, as a harness configures it (each SDK appends its own `/v1/...`). */
-export function proxyBase(origin: string, api: ModelApi): string {
-  if (api === 'anthropic-messages') return `${origin}/anthropic`;
-  if (api === 'gemini-generate') return `${origin}/gemini`;
-  return `${origin}/openai/v1`;
-}
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '-');
 
@@ -85,8 +81,12 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     // model). A real run never sees the project.
     usesProject: o.scripted !== undefined,
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
+    // The scripted run writes the oracle's launcher, which runs this project's code.
+    ...(o.scripted ? { usesProject: true } : {}),
     async start(ctx) {
       if (!ctx.model) throw new InfraError(`${spec.name}: the trial has no model proxy`);
+      if (!harnessInstalled(spec, root))
+        throw new InfraError(`${spec.folder}: ${spec.packageName} is not installed (run \`npm run agents:install\`)`);
       const m: HarnessModel = {
         provider,
         model: o.model.slice(o.model.indexOf('/') + 1),
@@ -139,4 +139,33 @@ export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scena
     { toolCalls: [spec.tools.shell(run)] },
     { text: 'Done.' },
   ];
+}
+
+/** `calibration/<harness>+scripted-model`: the harness's real binary driven by the scripted model (not a model result). */
+export function scriptedHarnessSubject(spec: HarnessSpec, version: string): Subject {
+  return {
+    kind: 'calibration',
+    id: `calibration/${spec.name}+scripted-model`,
+    label: `${spec.name} ${version} driven by a scripted model (calibration, not a model result)`,
+    harness: spec.name,
+    harnessVersion: version,
+    provider: 'mcpfs-scripted',
+    model: 'oracle-script',
+    thinking: 'default',
+  };
+}
+
+/** The harness + the scripted model writing the oracle's solution with the harness's own tools. */
+export function scriptedHarnessAdapter(
+  spec: HarnessSpec,
+  driver: RoleDriver,
+  scenario: Scenario,
+  root = projectRoot(),
+): Adapter {
+  return harnessAdapter(spec, {
+    model: 'mcpfs-scripted/oracle-script',
+    scripted: harnessOracleScript(spec, driver, scenario),
+    subject: scriptedHarnessSubject(spec, harnessVersion(spec, root)),
+    root,
+  });
 }

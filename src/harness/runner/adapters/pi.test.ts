@@ -39,9 +39,13 @@ describe('pi adapter with the scripted model (real pi binary, no model account)'
       )
       .flatMap((c) => (c?.type === 'toolCall' ? [c.name] : []));
     expect(calls).toEqual(['read', 'write', 'edit', 'bash']);
-    expect(r.record.usage).toMatchObject({ toolCalls: 4, turns: 5, costUsd: 0 });
+    // Usage is measured at the trial's model proxy (five model requests, four of them answered with a tool call), not
+    // taken from pi's session; the scripted model is not priced, so there is no cost.
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 5, toolCalls: 4, turns: 5 });
+    expect(r.record.usage.costUsd).toBeUndefined();
     expect(r.record.usage.inputTokens).toBeGreaterThan(0);
-    expect(r.record.sidecars.transcript).toBe('k1.transcript.jsonl');
+    expect(r.record.sidecars).toMatchObject({ transcript: 'k1.transcript.jsonl', model: 'k1.model.jsonl' });
+    expect(r.model!.split('\n')[0]).toContain('"format":"mcpfs.model-traffic/1"');
   });
 
   it("runs the oracle client through pi's bash inside the namespace against the reference server", async () => {
@@ -49,6 +53,24 @@ describe('pi adapter with the scripted model (real pi binary, no model account)'
     const s = kitScenario('client');
     const r = await runTrial({ ...base, driver: d, scenario: s, adapter: scriptedPiAdapter(d, s) });
     expect(r.record.verdicts.map((v) => v.verdict)).toEqual(['pass']);
+    expect(r.leftovers).toEqual([]);
+  });
+
+  it('ends the session where the model budget runs out and judges the trial as it stands', async () => {
+    const s = kitScenario('server');
+    const r = await runTrial({
+      ...base,
+      driver: kitServerDriver,
+      scenario: s,
+      adapter: scriptedPiAdapter(kitServerDriver, s),
+      // Two requests: pi reads the task and writes the launcher, and never gets to start the server.
+      budget: { requests: 2 },
+    });
+    expect(r.record.status).toBe('completed');
+    expect(r.record.verdicts.map((v) => v.verdict)).toEqual(['fail']);
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 2, budgetExhausted: 'requests' });
+    expect(r.log.events.find((e) => e.type === 'note' && e.text.includes('model budget exhausted'))).toBeDefined();
+    expect(r.model!.trim().split('\n').at(-1)).toContain('"budgetExhausted":"requests"');
     expect(r.leftovers).toEqual([]);
   });
 });
