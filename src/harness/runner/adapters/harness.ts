@@ -77,9 +77,6 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
   return {
     subject,
     mounts: [pkgDir],
-    // Calibration: the scripted model has the harness run the oracle, which is this project's code (as pi + scripted
-    // model). A real run never sees the project.
-    usesProject: o.scripted !== undefined,
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
     // The scripted run writes the oracle's launcher, which runs this project's code.
     ...(o.scripted ? { usesProject: true } : {}),

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Subject } from '../../../../bench/schema/subject.ts';
 import { scoreTrial } from '../../../../bench/scoring/score.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
 import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
@@ -9,7 +8,7 @@ import { loadScenarios } from '../../../io/scenarios.ts';
 import { driverFor } from '../../../roles/registry.ts';
 import { dockerTestable, testImage } from '../../testing/docker.ts';
 import { runTrial } from '../../trial.ts';
-import { harnessAdapter, harnessInstalled, harnessOracleScript } from '../harness.ts';
+import { harnessInstalled, scriptedHarnessAdapter } from '../harness.ts';
 import { geminiCliSpec as spec, typedLines } from './gemini-cli.ts';
 import { HARNESSES, harnessVersion } from './registry.ts';
 
@@ -27,19 +26,6 @@ const cases = [
   { rev: '2026-07-28', role: 'server', id: 'stateless-tools' },
   { rev: '2026-07-28', role: 'client', id: 'stateless-call' },
 ] as const;
-
-function calibrationSubject(version: string): Subject {
-  return {
-    kind: 'calibration',
-    id: 'calibration/gemini-cli+scripted-model',
-    label: `gemini-cli ${version} driven by a scripted model (calibration, not a model result)`,
-    harness: 'gemini-cli',
-    harnessVersion: version,
-    provider: 'mcpfs-scripted',
-    model: 'oracle-script',
-    thinking: 'default',
-  };
-}
 
 describe('gemini-cli spec', () => {
   it('is registered, maps google to the Gemini API and nothing else', () => {
@@ -107,12 +93,8 @@ describe.runIf(installed && dockerTestable())(
         const driver = driverFor(rev, role)!;
         const scenario = scenarios.find((s) => s.revision === rev && s.role === role && s.id === id)!;
         expect(scenario).toBeDefined();
-        const version = harnessVersion(spec, root);
-        const adapter = harnessAdapter(spec, {
-          model: 'mcpfs-scripted/oracle-script',
-          scripted: harnessOracleScript(spec, driver, scenario),
-          subject: calibrationSubject(version),
-        });
+        // = harnessAdapter(spec, { model: 'mcpfs-scripted/oracle-script', scripted: harnessOracleScript(…), subject })
+        const adapter = scriptedHarnessAdapter(spec, driver, scenario, root);
         const t0 = Date.now();
         const r = await runTrial({
           driver,
@@ -130,7 +112,10 @@ describe.runIf(installed && dockerTestable())(
         const wallMs = Date.now() - t0;
         expect(r.record.infraReason).toBeUndefined();
         expect(r.record.status).toBe('completed');
-        expect(r.record.subject.id).toBe('calibration/gemini-cli+scripted-model');
+        expect(r.record.subject).toMatchObject({
+          id: 'calibration/gemini-cli+scripted-model',
+          harnessVersion: harnessVersion(spec, root),
+        });
         expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
         expect(scoreTrial(r.record.verdicts).score).toBe(1);
         expect(r.leftovers).toEqual([]);
