@@ -29,9 +29,9 @@ import type { HarnessModel, HarnessSpec } from './types.ts';
 //   `type` (`typedLines`).
 // - Network: with the settings and env below, the only sockets it opened were to the base URL (no telemetry,
 //   Clearcut usage statistics, update check, ripgrep download, IDE or extension traffic).
-// - Timing (2 cores, docker sandbox, scripted model): the first model request 1.7–3.1 s after the trial's proxy
-//   started (container start and CLI start-up); a whole calibration trial (4 model turns, oracle run, probe or
-//   reference) 3.7–4.3 s wall time.
+// - Timing (2 cores shared with other work, docker sandbox, scripted model): the first model request 1.7–4.7 s after
+//   the trial's proxy started (container start and CLI start-up); a whole calibration trial (4 model turns, oracle
+//   run, probe or reference) 3.1–7.9 s wall time.
 
 /** Where the pinned package's entry point is, under the install folder. */
 const ENTRY = 'node_modules/@google/gemini-cli/bundle/gemini.js';
