@@ -147,13 +147,14 @@ export const geminiCliSpec: HarnessSpec = {
         GEMINI_API_KEY: m.key,
         // packages/cli/index.ts: no child re-launch (one process to time, signal and clean up).
         GEMINI_CLI_NO_RELAUNCH: 'true',
-        // packages/cli/src/utils/sandbox: no docker/podman/seatbelt sandbox of its own.
+        // packages/cli/src/config/sandboxConfig.ts: no docker/podman/seatbelt sandbox of its own.
         GEMINI_SANDBOX: 'false',
-        // core telemetry config: env wins over settings.
+        // packages/core/src/telemetry/config.ts (resolveTelemetrySettings): env wins over settings.
         GEMINI_TELEMETRY_ENABLED: 'false',
-        // core checkPathTrust: the workspace is trusted (docs/cli/trusted-folders.md, "headless and automated").
+        // packages/core/src/utils/trust.ts checkPathTrust: the workspace is trusted (docs/cli/trusted-folders.md,
+        // "Headless and automated environments"; `--skip-trust` below sets the same).
         GEMINI_CLI_TRUST_WORKSPACE: 'true',
-        // Never try to open a browser (OAuth flows).
+        // packages/cli/src/config/config.ts: never try to open a browser (OAuth flows).
         NO_BROWSER: 'true',
       },
       files: [
