@@ -60,11 +60,7 @@ export function completionTokens(turn: ScriptedTurn): number {
 
 function usageOf(turn: ScriptedTurn, ctx: ReplyContext) {
   const completion = completionTokens(turn);
-  return {
-    prompt_tokens: ctx.promptTokens,
-    completion_tokens: completion,
-    total_tokens: ctx.promptTokens + completion,
-  };
+  return { prompt_tokens: ctx.promptTokens, completion_tokens: completion, total_tokens: ctx.promptTokens + completion };
 }
 
 function chunks(turn: ScriptedTurn, ctx: ReplyContext, usage: ReturnType<typeof usageOf>): unknown[] {
