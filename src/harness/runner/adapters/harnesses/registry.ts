@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
+import { codex } from './codex.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
 /** Every harness that runs inside the sandbox; each module adds its spec here. */
 export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {};
+HARNESSES.codex = codex;
 
 /** The installed version (the install folder's lock pins it). */
 export function harnessVersion(spec: HarnessSpec, root: string): string {
