@@ -98,7 +98,7 @@ async function main(): Promise<number> {
       `score ${sc.score.toFixed(3)} (MUST failed: ${sc.mustFailed.join(', ') || 'none'}; SHOULD ${sc.should.passed}/${sc.should.applicable})`,
     );
   }
-  if (!a['dry-run']) console.log(`wrote ${writeTrial(root, rec, r.log, r.transcript, r.snapshot)}`);
+  if (!a['dry-run']) console.log(`wrote ${writeTrial(root, rec, r.log, r.transcript, r.snapshot, r.model)}`);
   if (rec.status === 'infra-error') {
     console.error(`infra-error: ${rec.infraReason}`);
     return 1;

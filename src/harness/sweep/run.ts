@@ -88,7 +88,7 @@ export async function runShard(o: ShardRun): Promise<void> {
         timeouts: { sessionMs: o.manifest.timeLimitSeconds * 1000 },
         run: o.manifest.id,
       });
-      o.bundle.add(t.key, r.record.status, allTrialFiles(r.record, r.log, r.transcript, r.snapshot));
+      o.bundle.add(t.key, r.record.status, allTrialFiles(r.record, r.log, r.transcript, r.snapshot, r.model));
       o.onFinished?.({ trial: t, record: r.record, wallMs: performance.now() - t0, leftovers: r.leftovers.length });
     }
   };
