@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { scoreTrial } from '../../../../bench/scoring/score.ts';
+import type { Subject } from '../../../../bench/schema/subject.ts';
+import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
+import { TranscriptEntrySchema } from '../../../../bench/schema/transcript.ts';
+import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
+import { specDir } from '../../../io/paths.ts';
+import { loadScenarios } from '../../../io/scenarios.ts';
+import { driverFor } from '../../../roles/registry.ts';
+import { dockerTestable, testImage } from '../../testing/docker.ts';
+import { runTrial } from '../../trial.ts';
+import { harnessAdapter, harnessInstalled, harnessOracleScript } from '../harness.ts';
+import { harnessVersion } from './registry.ts';
+import { codex, codexConfig } from './codex.ts';
+
+const installed = harnessInstalled(codex);
+if (!installed) console.warn('codex harness tests skipped: agents/codex is not installed (npm run agents:install)');
+
+describe('codex spec (pure)', () => {
+  const m = {
+    provider: 'openai',
+    model: 'gpt-6.2-sol',
+    thinking: 'high',
+    api: 'openai-responses',
+    baseUrl: 'http://127.0.0.1:4100/openai/v1',
+    key: 'k',
+  } as const;
+
+  it('points a provider of its own at the proxy and turns every network side-channel off', () => {
+    const c = codexConfig(m);
+    expect(c).toContain('model_provider = "mcpfs"');
+    expect(c).toContain('base_url = "http://127.0.0.1:4100/openai/v1"');
+    expect(c).toContain('env_key = "MCPFS_MODEL_KEY"');
+    expect(c).toContain('wire_api = "responses"');
+    expect(c).toContain('model_reasoning_effort = "high"');
+    for (const off of ['check_for_update_on_startup = false', 'web_search = "disabled"', 'plugins = false'])
+      expect(c).toContain(off);
+    expect(codexConfig({ ...m, thinking: 'default' })).not.toContain('model_reasoning_effort');
+    const s = codex.setup(m, { home: '/h', tmp: '/t', workspace: '/w' });
+    expect(s.env).toEqual({ CODEX_HOME: '/h/.codex', MCPFS_MODEL_KEY: 'k' });
+    expect(s.files.map((f) => f.path)).toEqual(['/h/.codex/config.toml']);
+  });
+
+  it('maps only OpenAI onto the Responses API', () => {
+    expect(codex.apiFor('openai')).toBe('openai-responses');
+    expect(codex.apiFor('anthropic')).toBeUndefined();
+  });
+
+  it('writes a file verbatim through exec_command, whatever it holds', () => {
+    const w = codex.tools.write('start.sh', '#!/bin/sh\nexec \'a b\' "$X"\nMCPFS_EOF\n');
+    expect(w.name).toBe('exec_command');
+    expect(w.arguments.cmd).toBe("cat > start.sh <<'MCPFS_EOF_'\n#!/bin/sh\nexec 'a b' \"$X\"\nMCPFS_EOF\nMCPFS_EOF_");
+  });
+});
+
+// The real codex binary end to end through runTrial (docker when an engine answers, else netns), its model the
+// scripted one behind the trial's proxy: on one server and one client scenario of 2025-11-25 it writes and runs the
+// oracle with its own exec_command tool and scores 1.
+const scenarios = loadScenarios(process.cwd());
+const scenario = (role: 'server' | 'client', id: string) =>
+  scenarios.find((s) => s.revision === '2025-11-25' && s.role === role && s.id === id)!;
+const docker = dockerTestable();
+
+describe.runIf(installed)('codex + scripted model through the trial runner', () => {
+  const version = installed ? harnessVersion(codex, process.cwd()) : '';
+  const subject: Subject = {
+    kind: 'calibration',
+    id: 'calibration/codex+scripted-model',
+    label: `codex ${version} driven by a scripted model (calibration, not a model result)`,
+    harness: 'codex',
+    harnessVersion: version,
+    provider: 'mcpfs-scripted',
+    model: 'oracle-script',
+    thinking: 'default',
+  };
+  const base = {
+    docs: 'none',
+    k: 1,
+    root: process.cwd(),
+    specDir: specDir(),
+    specCommit: PRIMARY_SOURCE.commit,
+    isolation: docker ? 'docker' : 'netns',
+    ...(docker ? { docker: { image: testImage() } } : {}),
+    timeouts: { sessionMs: 120_000, portWaitMs: 5000 },
+  } as const;
+
+  it.each([
+    { role: 'server', id: 'tools-basics' },
+    { role: 'client', id: 'call-tool' },
+  ] as const)('$role $id: scores 1 with a transcript and no leftover process', async ({ role, id }) => {
+    const driver = driverFor('2025-11-25', role)!;
+    const s = scenario(role, id);
+    const r = await runTrial({
+      ...base,
+      driver,
+      scenario: s,
+      adapter: harnessAdapter(codex, {
+        model: 'mcpfs-scripted/oracle-script',
+        scripted: harnessOracleScript(codex, driver, s),
+        subject,
+      }),
+    });
+    expect(r.record.status).toBe('completed');
+    expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
+    expect(scoreTrial(r.record.verdicts).score).toBe(1);
+    expect(r.leftovers).toEqual([]);
+
+    // Codex's rollout: JSONL, opening with its session_meta, holding the three exec_command calls.
+    const lines = r
+      .transcript!.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; payload?: { type?: string; name?: string } });
+    expect(lines[0]!.type).toBe('session_meta');
+    for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
+    const calls = lines.filter((l) => l.type === 'response_item' && l.payload?.type === 'function_call');
+    expect(calls.map((l) => l.payload!.name)).toEqual(['exec_command', 'exec_command', 'exec_command']);
+
+    // Every model request went through the proxy as the Responses API, and usage is the proxy's count: four turns
+    // (three tool calls, then "Done."), nothing else asked of the model.
+    const exchanges = r
+      .model!.trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => 'n' in l)
+      .map((l) => ModelExchangeSchema.parse(l));
+    expect(exchanges.map((x) => `${x.method} ${x.path} ${x.status}`)).toEqual(
+      Array(4).fill('POST /openai/v1/responses 200'),
+    );
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 4, turns: 4, toolCalls: 3 });
+    expect(r.record.usage.inputTokens).toBeGreaterThan(0);
+  });
+});
