@@ -48,7 +48,7 @@ const MODEL_ITEMS = new Set([
   'tool_search_call',
 ]);
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fromModel = (item: Item) => item.role === 'assistant' || MODEL_ITEMS.has(item.type ?? '');
 
 /**
