@@ -115,18 +115,20 @@ describe.runIf(installed)('codex + scripted model through the trial runner', () 
     const calls = lines.filter((l) => l.type === 'response_item' && l.payload?.type === 'function_call');
     expect(calls.map((l) => l.payload!.name)).toEqual(['exec_command', 'exec_command', 'exec_command']);
 
-    // Every model request went through the proxy as the Responses API, and usage is the proxy's count: four turns
-    // (three tool calls, then "Done."), nothing else asked of the model.
+    // Every model request went through the proxy as the Responses API, and usage is the proxy's count: three tool
+    // calls, then "Done." — which a client-role session may not get to ask for, since the trial ends as soon as the
+    // reference server has seen the client finish.
     const exchanges = r
       .model!.trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>)
       .filter((l) => 'n' in l)
       .map((l) => ModelExchangeSchema.parse(l));
-    expect(exchanges.map((x) => `${x.method} ${x.path} ${x.status}`)).toEqual(
-      Array(4).fill('POST /openai/v1/responses 200'),
-    );
-    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 4, turns: 4, toolCalls: 3 });
+    if (role === 'server') expect(exchanges).toHaveLength(4);
+    else expect([3, 4]).toContain(exchanges.length);
+    for (const x of exchanges) expect(`${x.method} ${x.path} ${x.status}`).toBe('POST /openai/v1/responses 200');
+    const n = exchanges.length;
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: n, turns: n, toolCalls: 3 });
     expect(r.record.usage.inputTokens).toBeGreaterThan(0);
   });
 });
