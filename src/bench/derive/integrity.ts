@@ -24,6 +24,11 @@ export interface CalibrationSubjects {
   always: readonly Subject[];
   /** Mutants by `<revision>/<role>`: each mutant's subject and the scenario ids it runs on. */
   mutants: Readonly<Record<string, readonly { subject: Subject; scenarios: readonly string[] }[]>>;
+  /**
+   * Agent harnesses driven by the scripted model (`calibration/<harness>+scripted-model`), each on the scenarios it
+   * covers (`<revision>/<role>/<id>`).
+   */
+  harnesses?: readonly { subject: Subject; scenarios: readonly string[] }[];
 }
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
@@ -138,6 +143,9 @@ export function calibrationSubjectProblems(
     ...(known.mutants[`${t.revision}/${t.role}`] ?? [])
       .filter((m) => m.scenarios.includes(t.scenario))
       .map((m) => m.subject),
+    ...(known.harnesses ?? [])
+      .filter((h) => h.scenarios.includes(`${t.revision}/${t.role}/${t.scenario}`))
+      .map((h) => h.subject),
   ];
   const same = allowed.find((a) => a.id === s.id);
   if (!same) {

@@ -81,8 +81,12 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     usesProject: o.scripted !== undefined,
     mounts: [pkgDir],
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
+    // The scripted run writes the oracle's launcher, which runs this project's code.
+    ...(o.scripted ? { usesProject: true } : {}),
     async start(ctx) {
       if (!ctx.model) throw new InfraError(`${spec.name}: the trial has no model proxy`);
+      if (!harnessInstalled(spec, root))
+        throw new InfraError(`${spec.folder}: ${spec.packageName} is not installed (run \`npm run agents:install\`)`);
       const m: HarnessModel = {
         provider,
         model: o.model.slice(o.model.indexOf('/') + 1),
@@ -135,4 +139,33 @@ export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scena
     { toolCalls: [spec.tools.shell(run)] },
     { text: 'Done.' },
   ];
+}
+
+/** `calibration/<harness>+scripted-model`: the harness's real binary driven by the scripted model (not a model result). */
+export function scriptedHarnessSubject(spec: HarnessSpec, version: string): Subject {
+  return {
+    kind: 'calibration',
+    id: `calibration/${spec.name}+scripted-model`,
+    label: `${spec.name} ${version} driven by a scripted model (calibration, not a model result)`,
+    harness: spec.name,
+    harnessVersion: version,
+    provider: 'mcpfs-scripted',
+    model: 'oracle-script',
+    thinking: 'default',
+  };
+}
+
+/** The harness + the scripted model writing the oracle's solution with the harness's own tools. */
+export function scriptedHarnessAdapter(
+  spec: HarnessSpec,
+  driver: RoleDriver,
+  scenario: Scenario,
+  root = projectRoot(),
+): Adapter {
+  return harnessAdapter(spec, {
+    model: 'mcpfs-scripted/oracle-script',
+    scripted: harnessOracleScript(spec, driver, scenario),
+    subject: scriptedHarnessSubject(spec, harnessVersion(spec, root)),
+    root,
+  });
 }
