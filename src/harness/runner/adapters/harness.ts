@@ -76,9 +76,6 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     );
   return {
     subject,
-    // Calibration's script runs the project's own oracle (its source and node_modules), as pi-scripted does; an agent
-    // on a real model never sees the project.
-    usesProject: o.scripted !== undefined,
     mounts: [pkgDir],
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
     // The scripted run writes the oracle's launcher, which runs this project's code.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scoreTrial } from '../../../../bench/scoring/score.ts';
-import type { Subject } from '../../../../bench/schema/subject.ts';
+import type { Revision, Role } from '../../../../bench/schema/common.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
 import { TranscriptEntrySchema } from '../../../../bench/schema/transcript.ts';
 import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
@@ -9,8 +9,8 @@ import { loadScenarios } from '../../../io/scenarios.ts';
 import { driverFor } from '../../../roles/registry.ts';
 import { dockerTestable, testImage } from '../../testing/docker.ts';
 import { runTrial } from '../../trial.ts';
-import { harnessAdapter, harnessInstalled, harnessOracleScript } from '../harness.ts';
-import { harnessVersion } from './registry.ts';
+import { harnessInstalled, scriptedHarnessAdapter } from '../harness.ts';
+import { HARNESS_CALIBRATION_SCENARIOS } from './registry.ts';
 import { codex, codexConfig } from './codex.ts';
 
 const installed = harnessInstalled(codex);
@@ -54,25 +54,21 @@ describe('codex spec (pure)', () => {
 });
 
 // The real codex binary end to end through runTrial (docker when an engine answers, else netns), its model the
-// scripted one behind the trial's proxy: on one server and one client scenario of 2025-11-25 it writes and runs the
-// oracle with its own exec_command tool and scores 1.
+// scripted one behind the trial's proxy: on each calibration scenario (one server and one client per revision) it
+// writes and runs the oracle with its own exec_command tool and scores 1.
 const scenarios = loadScenarios(process.cwd());
-const scenario = (role: 'server' | 'client', id: string) =>
-  scenarios.find((s) => s.revision === '2025-11-25' && s.role === role && s.id === id)!;
+const cases = HARNESS_CALIBRATION_SCENARIOS.map((key) => {
+  const [revision, role, id] = key.split('/') as [Revision, Role, string];
+  return {
+    key,
+    role,
+    driver: driverFor(revision, role),
+    scenario: scenarios.find((s) => `${s.revision}/${s.role}/${s.id}` === key),
+  };
+}).filter((c) => c.driver && c.scenario);
 const docker = dockerTestable();
 
-describe.runIf(installed)('codex + scripted model through the trial runner', () => {
-  const version = installed ? harnessVersion(codex, process.cwd()) : '';
-  const subject: Subject = {
-    kind: 'calibration',
-    id: 'calibration/codex+scripted-model',
-    label: `codex ${version} driven by a scripted model (calibration, not a model result)`,
-    harness: 'codex',
-    harnessVersion: version,
-    provider: 'mcpfs-scripted',
-    model: 'oracle-script',
-    thinking: 'default',
-  };
+describe.runIf(installed && cases.length > 0)('codex + scripted model through the trial runner', () => {
   const base = {
     docs: 'none',
     k: 1,
@@ -84,22 +80,14 @@ describe.runIf(installed)('codex + scripted model through the trial runner', () 
     timeouts: { sessionMs: 120_000, portWaitMs: 5000 },
   } as const;
 
-  it.each([
-    { role: 'server', id: 'tools-basics' },
-    { role: 'client', id: 'call-tool' },
-  ] as const)('$role $id: scores 1 with a transcript and no leftover process', async ({ role, id }) => {
-    const driver = driverFor('2025-11-25', role)!;
-    const s = scenario(role, id);
+  it.each(cases)('$key: scores 1 with a transcript and no leftover process', async ({ role, driver, scenario }) => {
     const r = await runTrial({
       ...base,
-      driver,
-      scenario: s,
-      adapter: harnessAdapter(codex, {
-        model: 'mcpfs-scripted/oracle-script',
-        scripted: harnessOracleScript(codex, driver, s),
-        subject,
-      }),
+      driver: driver!,
+      scenario: scenario!,
+      adapter: scriptedHarnessAdapter(codex, driver!, scenario!),
     });
+    expect(r.record.subject.id).toBe('calibration/codex+scripted-model');
     expect(r.record.status).toBe('completed');
     expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
     expect(scoreTrial(r.record.verdicts).score).toBe(1);
