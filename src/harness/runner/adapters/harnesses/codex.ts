@@ -69,6 +69,10 @@ export function codexConfig(m: HarnessModel): string {
     // The shared background app-server daemon (it would outlive the session) and in-app self-updates.
     'daemon_auto_start = false',
     'in_app_updates = false',
+    // On by default: a refused connection is retried forever ("Reconnecting... waiting for network"), so an
+    // unreachable proxy would hold the session to its time limit. Off, Codex gives up after its bounded retries
+    // (checked: 5 reconnects, then exit 1 with "Connection failed", ~28 s); HTTP errors keep the default retries.
+    'unbounded_connection_retries = false',
     // Hosted image generation and browser/computer use: services outside the sandbox.
     'image_generation = false',
     'browser_use = false',
