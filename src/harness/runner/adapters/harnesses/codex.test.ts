@@ -33,6 +33,7 @@ describe('codex spec (pure)', () => {
     expect(c).toContain('env_key = "MCPFS_MODEL_KEY"');
     expect(c).toContain('wire_api = "responses"');
     expect(c).toContain('model_reasoning_effort = "high"');
+    expect(c).toContain('exclude = ["MCPFS_MODEL_KEY"]');
     for (const off of ['check_for_update_on_startup = false', 'web_search = "disabled"', 'plugins = false'])
       expect(c).toContain(off);
     expect(codexConfig({ ...m, thinking: 'default' })).not.toContain('model_reasoning_effort');

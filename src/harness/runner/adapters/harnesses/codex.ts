@@ -54,6 +54,12 @@ export function codexConfig(m: HarnessModel): string {
     'metrics_exporter = "none"',
     'log_user_prompt = false',
     '',
+    // The dummy key reaches Codex through its env, and Codex passes its env on to the commands it runs: an agent's
+    // `env` would print the key (a canary: it must not turn up in the transcript). Config reference
+    // `shell_environment_policy.exclude`; checked: `env` in exec_command then shows every variable but this one.
+    '[shell_environment_policy]',
+    `exclude = [${toml(KEY_VAR)}]`,
+    '',
     // `codex features list` names these; each reaches past the proxy when on.
     '[features]',
     // Plugin marketplace sync: `git clone https://github.com/openai/plugins.git`, api.github.com, chatgpt.com.
