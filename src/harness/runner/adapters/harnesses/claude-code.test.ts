@@ -13,7 +13,8 @@ import { specDir } from '../../../io/paths.ts';
 import { driverFor } from '../../../roles/registry.ts';
 import { dockerTestable, testImage } from '../../testing/docker.ts';
 import { runTrial } from '../../trial.ts';
-import { harnessInstalled, scriptedHarnessAdapter } from '../harness.ts';
+import { harnessAdapter, harnessInstalled, scriptedHarnessAdapter, scriptedHarnessSubject } from '../harness.ts';
+import { KIT_TRIAL, kitScenario, kitServerDriver } from '../../testing/kit.ts';
 import { claudeCode } from './claude-code.ts';
 import { HARNESS_CALIBRATION_SCENARIOS, HARNESSES } from './registry.ts';
 
@@ -99,6 +100,30 @@ describe.runIf(installed)(
   },
 );
 
+describe.runIf(installed)('claude-code keeps the dummy key out of what its tools see', () => {
+  it("an agent's `env` shows the proxy URL but not the key, so the transcript holds no canary", async () => {
+    const r = await runTrial({
+      ...KIT_TRIAL,
+      driver: kitServerDriver,
+      scenario: kitScenario('server'),
+      adapter: harnessAdapter(claudeCode, {
+        model: 'mcpfs-scripted/oracle-script',
+        scripted: [{ toolCalls: [claudeCode.tools.shell('env')] }, { text: 'Done.' }],
+        subject: scriptedHarnessSubject(claudeCode, '0'),
+        root,
+      }),
+      isolation: docker ? 'docker' : 'netns',
+      ...(docker ? { docker: { image: testImage() } } : {}),
+      timeouts: { sessionMs: 120_000, portWaitMs: 100 },
+    });
+    // The tool ran (its output names the proxy) and the trial is not contaminated by the key.
+    expect(r.transcript).toContain('ANTHROPIC_BASE_URL=http://');
+    expect(r.transcript).not.toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
+    expect(r.record.status).toBe('completed');
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 2 });
+  });
+});
+
 describe('claude-code spec', () => {
   it('is registered, maps only its vendor, and runs headless without approvals', () => {
     expect(HARNESSES['claude-code']).toBe(claudeCode);
@@ -117,7 +142,6 @@ describe('claude-code spec', () => {
     const s = claudeCode.setup(m, dirs);
     expect(s.env).toMatchObject({
       ANTHROPIC_BASE_URL: m.baseUrl,
-      ANTHROPIC_API_KEY: m.key,
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
@@ -126,8 +150,12 @@ describe('claude-code spec', () => {
       ANTHROPIC_DEFAULT_HAIKU_MODEL: 'claude-sonnet-4-5',
       CLAUDE_CODE_SUBAGENT_MODEL: 'claude-sonnet-4-5',
     });
-    // Nothing else to write: everything is in the environment.
-    expect(s.files).toEqual([]);
+    // The dummy key is handed over by a file and the settings' apiKeyHelper, never in the environment the tools inherit.
+    expect(Object.values(s.env)).not.toContain(m.key);
+    expect(s.files).toEqual([
+      { path: '/h/.claude/mcpfs-proxy-key', content: m.key, mode: 0o600 },
+      { path: '/h/.claude/settings.json', content: '{\n  "apiKeyHelper": "cat /h/.claude/mcpfs-proxy-key"\n}\n' },
+    ]);
     if (installed) {
       const c = claudeCode.command(m, join(root, claudeCode.folder), 'Do the task.');
       expect(c.cmd).toMatch(/claude-code-linux-[a-z0-9]+\/claude$/);

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
+import { shq } from '../../env.ts';
 import type { HarnessSpec } from './types.ts';
 
 /**
@@ -35,13 +36,15 @@ export const claudeCode: HarnessSpec = {
   scriptedApi: 'anthropic-messages',
   // `--effort <level>` (claude --help: "Effort level for the current session (low, medium, high, xhigh, max)").
   thinking: ['default', 'low', 'medium', 'high', 'xhigh', 'max'],
-  setup(m) {
+  setup(m, { home }) {
+    const keyFile = join(home, '.claude', 'mcpfs-proxy-key');
     return {
       env: {
-        // The proxy and its per-trial dummy key (sent as `x-api-key`); in `-p` a present key is always used
-        // (https://code.claude.com/docs/en/env-vars: ANTHROPIC_BASE_URL, ANTHROPIC_API_KEY).
+        // The proxy (https://code.claude.com/docs/en/env-vars: ANTHROPIC_BASE_URL). Its dummy key is not passed as
+        // ANTHROPIC_API_KEY: every command the Bash tool runs inherits Claude Code's environment (observed: `env`
+        // printed ANTHROPIC_API_KEY=…), so an agent's `env` would copy the key, a canary, into its transcript. The
+        // settings' apiKeyHelper hands it over instead (below).
         ANTHROPIC_BASE_URL: m.baseUrl,
-        ANTHROPIC_API_KEY: m.key,
         // Every request not needed to work: telemetry, error reporting, auto-updates, release notes, feature flags,
         // model capabilities, the /api/hello warm-up (https://code.claude.com/docs/en/env-vars; observed above).
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
@@ -71,7 +74,16 @@ export const claudeCode: HarnessSpec = {
         ANTHROPIC_DEFAULT_FABLE_MODEL: m.model,
         CLAUDE_CODE_SUBAGENT_MODEL: m.model,
       },
-      files: [],
+      files: [
+        { path: keyFile, content: m.key, mode: 0o600 },
+        // https://code.claude.com/docs/en/settings, apiKeyHelper: "Custom script, to be executed in /bin/sh, to
+        // generate an auth value. This value will be sent as X-Api-Key and Authorization: Bearer headers for model
+        // requests". User settings are read in `-p` without a trust prompt; the key stays out of the tools' env.
+        {
+          path: join(home, '.claude', 'settings.json'),
+          content: `${JSON.stringify({ apiKeyHelper: `cat ${shq(keyFile)}` }, null, 2)}\n`,
+        },
+      ],
     };
   },
   command(m, pkgDir, message) {
