@@ -1,5 +1,6 @@
-// npm run trial -- --agent <oracle|null|mutant:<id>|command|pi|pi-scripted> --revision R --role client|server
-//   --scenario S --docs none|full [--k n] [--model provider/id] [--thinking lvl] [--timeout s]
+// npm run trial -- --agent <oracle|null|mutant:<id>|command|pi|pi-scripted|claude-code|codex|gemini-cli|opencode|
+//   <harness>-scripted> --revision R --role client|server --scenario S --docs none|full [--k n] [--model provider/id]
+//   [--thinking lvl] [--timeout s] [--budget-tokens n] [--budget-usd x] [--budget-requests n]
 //   [--command "…" --subject agent/… [--label …] [--service] [--outside]] [--isolation docker|netns|none] [--keep] [--dry-run]
 // Runs one trial end to end and writes the record and its sidecars under results/.
 import { DOCS_AXES } from '../src/bench/schema/common.ts';
@@ -14,6 +15,7 @@ import { findScenario } from '../src/harness/io/scenarios.ts';
 import { RunnerInputError } from '../src/harness/errors.ts';
 import { runTrial } from '../src/harness/runner/trial.ts';
 import { chooseIsolation } from '../src/harness/runner/isolation.ts';
+import { budgetFromFlags } from '../src/harness/model-proxy/budget-flags.ts';
 
 const USAGE =
   'npm run trial -- --agent pi --model anthropic/claude-sonnet-5 --thinking high --revision 2025-11-25 --role server --scenario tools-basics --docs none';
@@ -37,6 +39,9 @@ async function main(): Promise<number> {
       service: { type: 'boolean' },
       outside: { type: 'boolean' },
       isolation: { type: 'string' },
+      'budget-tokens': { type: 'string' },
+      'budget-usd': { type: 'string' },
+      'budget-requests': { type: 'string' },
       keep: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
     },
@@ -68,6 +73,7 @@ async function main(): Promise<number> {
   const timeout = a.timeout !== undefined ? Number(a.timeout) : undefined;
   if (timeout !== undefined && !(timeout > 0))
     throw new RunnerInputError(`--timeout "${a.timeout}": must be seconds > 0`);
+  const budget = budgetFromFlags(a['budget-tokens'], a['budget-usd'], a['budget-requests']);
   const { spec, specCommit } = pinnedSpec(root, { text: docs === 'full' });
   const { isolation, docker } = chooseIsolation(root, a.isolation, (l) => console.error(`trial: ${l}`));
 
@@ -87,6 +93,7 @@ async function main(): Promise<number> {
     docker,
     keep: a.keep,
     timeouts: timeout ? { sessionMs: timeout * 1000 } : undefined,
+    budget,
   });
   const rec = r.record;
   if (a.keep && r.dirs) console.error(`trial folder kept: ${r.dirs.root}`);
@@ -98,7 +105,7 @@ async function main(): Promise<number> {
       `score ${sc.score.toFixed(3)} (MUST failed: ${sc.mustFailed.join(', ') || 'none'}; SHOULD ${sc.should.passed}/${sc.should.applicable})`,
     );
   }
-  if (!a['dry-run']) console.log(`wrote ${writeTrial(root, rec, r.log, r.transcript, r.snapshot)}`);
+  if (!a['dry-run']) console.log(`wrote ${writeTrial(root, rec, r.log, r.transcript, r.snapshot, r.model)}`);
   if (rec.status === 'infra-error') {
     console.error(`infra-error: ${rec.infraReason}`);
     return 1;

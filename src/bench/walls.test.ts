@@ -69,6 +69,7 @@ const ROOM_RANKS: Readonly<Record<string, number>> = {
   os: 0, // typed errors; ports and processes of this machine
   'cli-args': 1,
   wire: 1, // flag parsing; the recorded HTTP exchange
+  'model-proxy': 1, // the trial's model-API proxy: forwards and records a harness's model traffic
   io: 2, // the project tree and the pinned spec on disk
   snapshot: 2, // reads an agent's workspace at session end (runner takes it, verify restores it)
   'sandbox-image': 2, // the docker sandbox's image: its recipe, built with debootstrap and the engine

@@ -25,7 +25,8 @@ export function calibrationSummary(c: Omit<CalibrationRow, 'summary'>): Calibrat
  * The calibration gate, per scenario: every completed `calibration/oracle` trial scores 1.0 with no failing verdict,
  * every `calibration/null` trial scores 0, at least one of each exists, and every checkpoint is failed by at least one
  * `calibration/mutant-*` trial. The `calibration/cheater` (which hunts for the project, other trials and the planted
- * canaries from inside the sandbox) must score 0 everywhere and never be contaminated: a contaminated cheater means the
+ * canaries from inside the sandbox) must score 0 everywhere, every harness driven by the scripted model (`…+scripted-model`,
+ * which writes the oracle's solution) scores 1.0, and never be contaminated: a contaminated cheater means the
  * sandbox leaked. Infra-error trials count for nothing.
  */
 export function calibrationGate(
@@ -58,6 +59,17 @@ export function calibrationGate(
           message: `${ORACLE} scored ${t.score.score} in trial ${t.id}; failed: ${bad.map((v) => `${v.checkpoint} (${v.verdict === 'fail' ? v.message : `strict reading: ${v.strict!.message}`})`).join('; ')}`,
         });
       }
+    }
+    // A harness driven by the scripted model runs the oracle's own solution: anything but 1.0 is the harness glue's.
+    for (const t of mine.filter((t) => t.subject.id.endsWith('+scripted-model'))) {
+      const bad = t.verdicts.filter(failsAnyReading);
+      if (t.score.score !== 1 || bad.length > 0)
+        problems.push({
+          file,
+          field: 'calibration',
+          message: `${t.subject.id} scored ${t.score.score} in trial ${t.id}; it writes the oracle's solution and must score 1 (failed: ${bad.map((v) => v.checkpoint).join(', ')})`,
+          hint: 'the harness adapter or the scripted model is wrong: fix it and re-run `npm run calibrate`',
+        });
     }
     const cheats = trials.filter(
       (t) =>

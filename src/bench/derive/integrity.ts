@@ -2,6 +2,8 @@
 // its transcript, an infra-error against what its log shows, a calibration subject against what the harness runs.
 // What they catch and what they cannot (no secret key: a determined forger recomputes everything) is in CONTEXT.md,
 // "Record integrity".
+import type { ModelTraffic } from '../model-traffic/parse.ts';
+import { trafficTotals, usageFromTotals } from '../model-traffic/usage.ts';
 import { canonicalJson } from '../canonical-json.ts';
 import type { Problem } from '../problems.ts';
 import type { Subject } from '../schema/subject.ts';
@@ -22,6 +24,11 @@ export interface CalibrationSubjects {
   always: readonly Subject[];
   /** Mutants by `<revision>/<role>`: each mutant's subject and the scenario ids it runs on. */
   mutants: Readonly<Record<string, readonly { subject: Subject; scenarios: readonly string[] }[]>>;
+  /**
+   * Agent harnesses driven by the scripted model (`calibration/<harness>+scripted-model`), each on the scenarios it
+   * covers (`<revision>/<role>/<id>`).
+   */
+  harnesses?: readonly { subject: Subject; scenarios: readonly string[] }[];
 }
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));
@@ -81,8 +88,10 @@ export function usageProblems(
   path: string,
   record: TrialRecord,
   transcript?: { path: string; text: string },
+  model?: { path: string; traffic: ModelTraffic },
 ): Problem[] {
   const u = record.usage as Record<string, number | undefined>;
+  if (record.usage.source === 'proxy' || model) return proxyUsageProblems(path, record, model);
   if (!transcript) {
     return PI_USAGE_FIELDS.filter((f) => u[f] !== undefined).map((f) => ({
       file: path,
@@ -134,6 +143,9 @@ export function calibrationSubjectProblems(
     ...(known.mutants[`${t.revision}/${t.role}`] ?? [])
       .filter((m) => m.scenarios.includes(t.scenario))
       .map((m) => m.subject),
+    ...(known.harnesses ?? [])
+      .filter((h) => h.scenarios.includes(`${t.revision}/${t.role}/${t.scenario}`))
+      .map((h) => h.subject),
   ];
   const same = allowed.find((a) => a.id === s.id);
   if (!same) {
@@ -158,4 +170,59 @@ export function calibrationSubjectProblems(
       hint: 'calibration subjects are written by the harness; re-run `npm run calibrate`',
     },
   ];
+}
+
+/** What the proxy's figures are re-counted from: the exchanges' provider-reported usage (cost aside: prices change). */
+const PROXY_FIELDS = [
+  'inputTokens',
+  'outputTokens',
+  'cacheReadTokens',
+  'cacheWriteTokens',
+  'toolCalls',
+  'turns',
+  'requests',
+] as const;
+
+/**
+ * Usage measured at the model proxy is exactly what the model-traffic sidecar's responses sum to, is marked
+ * `source: "proxy"`, and a budget the record says was exhausted is the one the sidecar's end line names.
+ */
+function proxyUsageProblems(
+  path: string,
+  record: TrialRecord,
+  model?: { path: string; traffic: ModelTraffic },
+): Problem[] {
+  if (!model)
+    return [
+      {
+        file: path,
+        field: 'usage.source',
+        message: '"proxy", but the record names no model-traffic sidecar to measure it from',
+        hint: 'usage measured at the proxy comes with its sidecar (`sidecars.model`)',
+      },
+    ];
+  const out: Problem[] = [];
+  if (record.usage.source !== 'proxy')
+    out.push({
+      file: path,
+      field: 'usage.source',
+      message: `${record.usage.source ?? 'missing'}, but the trial's model traffic went through the proxy: "proxy"`,
+    });
+  const counted = usageFromTotals(trafficTotals(model.traffic.exchanges)) as Record<string, number | undefined>;
+  const u = record.usage as Record<string, number | undefined>;
+  for (const f of PROXY_FIELDS)
+    if (u[f] !== counted[f])
+      out.push({
+        file: path,
+        field: `usage.${f}`,
+        message: `${u[f] ?? 'missing'}, but the model traffic (${model.path}) counts ${counted[f]}`,
+        hint: 'the runner stores what the proxy measured; the record or the sidecar was edited',
+      });
+  if (record.usage.budgetExhausted !== model.traffic.end?.budgetExhausted)
+    out.push({
+      file: path,
+      field: 'usage.budgetExhausted',
+      message: `${record.usage.budgetExhausted ?? 'absent'}, but the model traffic's end line says ${model.traffic.end?.budgetExhausted ?? 'no budget was exhausted'}`,
+    });
+  return out;
 }

@@ -18,6 +18,8 @@ export const FILE_LIMITS = {
   transcript: 64 * MiB,
   /** Solution snapshots: the 2 MiB text cap, JSON-escaped (up to 6×), plus up to 100 000 listed files. */
   snapshot: 64 * MiB,
+  /** Model traffic: every request and response body of a session (8 MiB each at most), JSON-escaped. */
+  model: 256 * MiB,
   /** Verifications: a header and a re-run's wire log. */
   verification: 129 * MiB,
   source: 4 * MiB,
@@ -33,6 +35,7 @@ export function fileLimit(path: string): number {
   if (path.endsWith('.transcript.jsonl')) return FILE_LIMITS.transcript;
   if (path.endsWith('.snapshot.jsonl')) return FILE_LIMITS.snapshot;
   if (path.endsWith('.verification.jsonl')) return FILE_LIMITS.verification;
+  if (path.endsWith('.model.jsonl')) return FILE_LIMITS.model;
   if (path.startsWith('results/')) return FILE_LIMITS.record;
   if (path.startsWith('libraries/evidence/') && path.endsWith('.txt')) return FILE_LIMITS.evidence;
   return FILE_LIMITS.source;

@@ -1,3 +1,4 @@
+import { parseModelTraffic } from '../model-traffic/parse.ts';
 import { requestCount } from './trial-digest.ts';
 import { digestOf } from './record-cache.ts';
 import { parseWith, parseWireLog, parseTranscript } from './parse.ts';
@@ -32,6 +33,8 @@ export interface CheckedRecord {
   transcriptPath?: string;
   /** Its solution snapshot, when the record names one. */
   snapshotPath?: string;
+  /** Its model traffic (subjects that talked to a model through the trial's proxy). */
+  modelPath?: string;
   /** Its verification sidecar and what the re-run showed, when one lies beside the record. */
   verificationPath?: string;
   verification?: TrialVerification;
@@ -52,6 +55,7 @@ export interface ReadSidecars {
   contentHead?: string;
   transcriptPath?: string;
   snapshotPath?: string;
+  modelPath?: string;
 }
 
 /** What checkRecord checks a record against, besides its own text. */
@@ -138,12 +142,14 @@ export function checkRecord(
   const wirePath = sidecarPath(path, record.sidecars.wire);
   const transcriptPath = record.sidecars.transcript ? sidecarPath(path, record.sidecars.transcript) : undefined;
   const snapshotPath = record.sidecars.snapshot ? sidecarPath(path, record.sidecars.snapshot) : undefined;
+  const modelPath = record.sidecars.model ? sidecarPath(path, record.sidecars.model) : undefined;
   const verPath = verificationPath(path);
   // The verification is not named by the record, but it is the record's: never an orphan beside it.
   const sidecars = [
     wirePath,
     ...(transcriptPath ? [transcriptPath] : []),
     ...(snapshotPath ? [snapshotPath] : []),
+    ...(modelPath ? [modelPath] : []),
     verPath,
   ];
   const refused = ctx.refused ?? new Set<string>();
@@ -173,6 +179,16 @@ export function checkRecord(
     });
   if (snapshotPath && snapshotText !== undefined)
     problems.push(...snapshotProblems(snapshotPath, snapshotText, record));
+  const modelText = modelPath === undefined ? undefined : ctx.files.get(modelPath);
+  if (modelPath && modelText === undefined && !refused.has(modelPath))
+    problems.push({
+      file: path,
+      field: 'sidecars.model',
+      message: `missing sidecar ${modelPath}`,
+      hint: 'commit the model traffic the harness wrote beside the record: the usage is measured from it',
+    });
+  const model = modelPath && modelText !== undefined ? parseModelTraffic(modelPath, modelText) : undefined;
+  if (model) problems.push(...model.problems);
   const t = record.trial;
   if (t.endedAt < t.startedAt)
     problems.push({ file: path, field: 'trial.endedAt', message: `${t.endedAt} is before startedAt ${t.startedAt}` });
@@ -183,6 +199,7 @@ export function checkRecord(
     ...(w?.seal ? { contentHead: w.seal.head } : {}),
     ...(transcriptText !== undefined ? { transcriptPath } : {}),
     ...(snapshotText !== undefined ? { snapshotPath } : {}),
+    ...(modelText !== undefined ? { modelPath } : {}),
   };
   if (log && w.lines && w.seal) {
     const perspective = t.role === 'server' ? 'prober' : 'reference';
@@ -200,12 +217,17 @@ export function checkRecord(
   }
   // Usage is counted from a transcript that was read and parsed (a missing, refused or broken one is reported as such,
   // not as a usage mismatch).
-  if (transcriptProblems.length === 0 && (transcriptPath === undefined || transcriptText !== undefined))
+  if (
+    transcriptProblems.length === 0 &&
+    (transcriptPath === undefined || transcriptText !== undefined) &&
+    (modelPath === undefined || model?.traffic)
+  )
     problems.push(
       ...usageProblems(
         path,
         record,
         transcriptPath && transcriptText !== undefined ? { path: transcriptPath, text: transcriptText } : undefined,
+        modelPath && model?.traffic ? { path: modelPath, traffic: model.traffic } : undefined,
       ),
     );
   problems.push(...calibrationSubjectProblems(path, record, ctx.calibration));
@@ -254,6 +276,7 @@ export function checkRecord(
     wirePath,
     ...(transcriptPath ? [transcriptPath] : []),
     ...(snapshotPath ? [snapshotPath] : []),
+    ...(modelPath ? [modelPath] : []),
     verPath,
   ];
   const checked =
@@ -264,6 +287,7 @@ export function checkRecord(
           wirePath,
           transcriptPath,
           ...(snapshotPath ? { snapshotPath } : {}),
+          ...(modelPath ? { modelPath } : {}),
           ...(v?.verification ? { verificationPath: verPath, verification: v.verification } : {}),
           log,
           inputs,
@@ -281,10 +305,11 @@ function sidecarNameProblems(path: string, record: TrialRecord): Problem[] {
     wire: `${stem}.wire.jsonl`,
     transcript: `${stem}.transcript.jsonl`,
     snapshot: `${stem}.snapshot.jsonl`,
+    model: `${stem}.model.jsonl`,
   };
-  const what = { wire: 'wire log', transcript: 'transcript', snapshot: 'snapshot' };
+  const what = { wire: 'wire log', transcript: 'transcript', snapshot: 'snapshot', model: 'model traffic' };
   const out: Problem[] = [];
-  for (const kind of ['wire', 'transcript', 'snapshot'] as const) {
+  for (const kind of ['wire', 'transcript', 'snapshot', 'model'] as const) {
     const name = record.sidecars[kind];
     if (name !== undefined && name !== own[kind])
       out.push({

@@ -2,7 +2,7 @@
 // orphan rules of derive and `npm run check` go by when a record cannot be read, or is being removed.
 
 /** The sidecar kinds, as their file names end (`k1.<kind>.jsonl`). */
-export const SIDECAR_KINDS = ['wire', 'transcript', 'snapshot', 'verification'] as const;
+export const SIDECAR_KINDS = ['wire', 'transcript', 'snapshot', 'verification', 'model'] as const;
 
 /** `<dir>/k1.json` → its conventional sidecars `<dir>/k1.wire.jsonl`, `.transcript.jsonl`, `.snapshot.jsonl`, `.verification.jsonl`. */
 export function conventionalSidecars(path: string): string[] {

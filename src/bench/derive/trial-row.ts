@@ -13,6 +13,7 @@ export function trialRow(
     wirePath,
     transcriptPath,
     snapshotPath,
+    modelPath,
     verificationPath,
     verification,
     requests,
@@ -23,6 +24,7 @@ export function trialRow(
     | 'wirePath'
     | 'transcriptPath'
     | 'snapshotPath'
+    | 'modelPath'
     | 'verificationPath'
     | 'verification'
     | 'requests'
@@ -59,6 +61,7 @@ export function trialRow(
       ...(transcriptPath ? { transcript: transcriptPath } : {}),
       ...(snapshotPath ? { snapshot: snapshotPath } : {}),
       ...(verificationPath ? { verification: verificationPath } : {}),
+      ...(modelPath ? { model: modelPath } : {}),
     },
     schema,
     ...(verification ? { verification } : {}),

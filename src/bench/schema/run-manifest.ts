@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModelBudgetSchema } from './model-traffic.ts';
 import { boundedString, DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema, TimestampSchema } from './common.ts';
 
 /** Format tag of a run manifest (`runs/<id>.json`). Bump on a breaking change. */
@@ -31,14 +32,18 @@ export const RunManifestSchema = z.strictObject({
   createdAt: TimestampSchema,
   /** The agent harness and its exact version. */
   harness: RunHarnessSchema,
-  /** `npm run trial -- --agent` values, in order: `pi`, or calibration subjects `oracle`, `null`, `mutant:<id>`. */
+  /**
+   * `npm run trial -- --agent` values, in order: `pi` or an agent harness (`claude-code`, `codex`, `gemini-cli`,
+   * `opencode`), their scripted calibration runs (`pi-scripted`, `<harness>-scripted`), or calibration subjects
+   * `oracle`, `null`, `mutant:<id>`.
+   */
   agents: z
     .array(
       z
         .string()
         .regex(
-          /^(pi|pi-scripted|oracle|null|mutant:[a-z0-9-]+)$/,
-          'must be pi, pi-scripted, oracle, null or mutant:<id>',
+          /^(pi|oracle|null|mutant:[a-z0-9-]+|(pi|claude-code|codex|gemini-cli|opencode)-scripted|claude-code|codex|gemini-cli|opencode)$/,
+          'must be pi, claude-code, codex, gemini-cli, opencode, <one of those>-scripted, oracle, null or mutant:<id>',
         ),
     )
     .min(1)
@@ -70,6 +75,11 @@ export const RunManifestSchema = z.strictObject({
   isolation: z.enum(['docker', 'netns', 'none']),
   /** Repository commit the run is made at (40 hex). */
   repositoryCommit: z.string().regex(/^[0-9a-f]{40}$/, 'must be a 40-hex commit'),
+  /**
+   * Per-trial model budget the proxy enforces (tokens, US dollars, requests): the session ends where one is reached and
+   * the trial is judged as it stands (`usage.budgetExhausted` says so). Absent: only the time limit.
+   */
+  budget: ModelBudgetSchema.optional(),
   /** Anything that departs from the standard protocol, in words (empty: none). */
   deviations: z.array(boundedString(600, 1)).max(20),
 });

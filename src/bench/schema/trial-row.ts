@@ -24,6 +24,8 @@ export const TrialFilesSchema = z.strictObject({
   snapshot: ResultPathSchema.optional(),
   /** Its re-run verification (`<name>.verification.jsonl`, written by `npm run verify`), when it has one. */
   verification: ResultPathSchema.optional(),
+  /** Its model traffic (`<name>.model.jsonl`, subjects that talked to a model through the trial's proxy). */
+  model: ResultPathSchema.optional(),
 });
 export type TrialFiles = z.infer<typeof TrialFilesSchema>;
 

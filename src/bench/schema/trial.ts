@@ -97,6 +97,16 @@ export const SidecarsSchema = z.strictObject({
     .max(100, 'must be at most 100 characters')
     .regex(/^[^/\\]+\.snapshot\.jsonl$/, 'must be "<name>.snapshot.jsonl" in the same folder')
     .optional(),
+  /**
+   * Model traffic (subjects that talk to a model): every exchange between the harness and the trial's model-API proxy,
+   * bodies as they passed (`mcpfs.model-traffic/1`, see `model-traffic.ts`). Usage marked `source: "proxy"` is
+   * re-computed from it.
+   */
+  model: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .regex(/^[^/\\]+\.model\.jsonl$/, 'must be "<name>.model.jsonl" in the same folder')
+    .optional(),
 });
 
 /**

@@ -56,6 +56,8 @@ export interface TrialOutcome {
   transcript?: string;
   /** A solution snapshot was taken (agent trials): the record names its `k<n>.snapshot.jsonl` sidecar. */
   snapshot?: boolean;
+  /** The subject's model traffic went through the trial's proxy: the record names its `k<n>.model.jsonl` sidecar. */
+  model?: boolean;
   /** The canaries planted for this trial, and where any turned up (then the trial is `contaminated`). */
   canaries?: Canary[];
   contamination?: Contamination[];
@@ -97,24 +99,28 @@ export function buildTrialRecord(o: TrialOutcome, root = process.cwd()): TrialRe
       wire: `${base}.wire.jsonl`,
       ...(o.transcript !== undefined ? { transcript: `${base}.transcript.jsonl` } : {}),
       ...(o.snapshot ? { snapshot: `${base}.snapshot.jsonl` } : {}),
+      ...(o.model ? { model: `${base}.model.jsonl` } : {}),
     },
     wireChain: wireSeal(o.log),
   };
 }
 
 /**
- * Every file of a trial as the runner writes it, project-relative, the record first: record, wire log, transcript and
- * solution snapshot (the last two when the record names them).
+ * Every file of a trial as the runner writes it, project-relative, the record first: record, wire log, transcript,
+ * solution snapshot and model traffic (the last three when the record names them).
  */
 export function allTrialFiles(
   record: TrialRecord,
   log: WireLog,
   transcript?: string,
   snapshot?: string,
+  model?: string,
 ): { path: string; content: string }[] {
   const files = trialFiles(record, log, transcript);
   if (record.sidecars.snapshot && snapshot !== undefined)
     files.push({ path: sidecarPath(files[0]!.path, record.sidecars.snapshot), content: snapshot });
+  if (record.sidecars.model && model !== undefined)
+    files.push({ path: sidecarPath(files[0]!.path, record.sidecars.model), content: model });
   return files;
 }
 
@@ -128,8 +134,9 @@ export function writeTrial(
   log: WireLog,
   transcript?: string,
   snapshot?: string,
+  model?: string,
 ): string {
-  const files = allTrialFiles(record, log, transcript, snapshot);
+  const files = allTrialFiles(record, log, transcript, snapshot, model);
   writeFilesAtomic(files.map((f) => ({ path: join(root, f.path), content: f.content })));
   return files[0]!.path;
 }

@@ -18,7 +18,9 @@ import { scoreTrial } from '../../bench/scoring/score.ts';
 import { writeTrial } from '../io/trial-files.ts';
 import type { RoleDriver } from '../roles/types.ts';
 import { nullAdapter, oracleAdapter } from './adapters/basic.ts';
-import { PI_SCRIPTED_SUBJECT, scriptedPiAdapter } from './adapters/pi-scripted.ts';
+import { scriptedPiAdapter } from './adapters/pi-scripted.ts';
+import { scriptedHarnessAdapter } from './adapters/harness.ts';
+import { HARNESS_CALIBRATION_SCENARIOS, HARNESSES } from './adapters/harnesses/registry.ts';
 import { cheaterAdapter } from './adapters/cheater.ts';
 import type { Adapter } from './adapters/types.ts';
 import { runTrial, type TrialOptions, type TrialResult } from './trial.ts';
@@ -47,7 +49,7 @@ export interface CalibrationFilter {
 
 /**
  * For every selected scenario: oracle, null, every mutant the driver lists for that scenario, and pi driven by the
- * scripted model. Scenarios without a driver are reported as problems (they cannot be calibrated).
+ * scripted model; on each harness calibration scenario, every agent harness driven by it too. Scenarios without a driver are reported as problems (they cannot be calibrated).
  */
 export function planCalibration(
   scenarios: readonly Scenario[],
@@ -82,6 +84,10 @@ export function planCalibration(
     for (const adapter of own) jobs.push({ scenario, driver, adapter, isolation: 'none' });
     for (const adapter of [scriptedPiAdapter(driver, scenario), cheaterAdapter(scenario.role)])
       jobs.push({ scenario, driver, adapter });
+    const key = `${scenario.revision}/${scenario.role}/${scenario.id}`;
+    if ((HARNESS_CALIBRATION_SCENARIOS as readonly string[]).includes(key))
+      for (const spec of Object.values(HARNESSES))
+        jobs.push({ scenario, driver, adapter: scriptedHarnessAdapter(spec, driver, scenario) });
   }
   return { jobs, problems };
 }
@@ -187,13 +193,13 @@ export function checkCalibration(
     if (r.status === 'infra-error') problems.push({ file, field: 'status', message: `infra-error: ${r.infraReason}` });
     if (leftovers.length)
       problems.push({ file, message: `${leftovers.length} process(es) survived the trial's cleanup` });
-    if (r.subject.id === PI_SCRIPTED_SUBJECT.id && r.status === 'completed') {
+    if (r.subject.id.endsWith('+scripted-model') && r.status === 'completed') {
       const s = scoreTrial(r.verdicts);
       if (s.score !== 1)
         problems.push({
           file,
           field: 'verdicts',
-          message: `pi + scripted model scored ${s.score}; it runs the oracle and must score 1 (failed: ${s.mustFailed.join(', ')})`,
+          message: `${r.subject.id.slice('calibration/'.length)} scored ${s.score}; it runs the oracle and must score 1 (failed: ${s.mustFailed.join(', ')})`,
         });
     }
   }
@@ -207,7 +213,7 @@ const calibrationDir = (s: Scenario) => `results/${s.revision}/${s.role}/${s.id}
 export function writeCalibration(root: string, ran: readonly Ran[]): string[] {
   const scenarios = new Map(ran.map((r) => [calibrationDir(r.job.scenario), r.job.scenario]));
   for (const dir of scenarios.keys()) rmSync(join(root, dir), { recursive: true, force: true });
-  return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot));
+  return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot, r.result.model));
 }
 
 /** How long the committed record of this job's trial took (0 when there is none): the start order's weight. */

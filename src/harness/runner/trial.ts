@@ -28,6 +28,9 @@ import type { Contamination } from '../../bench/schema/trial.ts';
 import { clientWatch, listenersOn } from '../os/sockets.ts';
 import { ProcessLog, takeSnapshot } from '../snapshot/take.ts';
 import { harnessManifest, type HarnessManifest } from '../snapshot/walk.ts';
+import type { ModelBudget } from '../../bench/schema/model-traffic.ts';
+import { usageFromTotals } from '../../bench/model-traffic/usage.ts';
+import { startTrialProxy, type TrialProxy } from './trial-proxy.ts';
 
 export interface TrialTimeouts {
   /** Agent session limit (default 30 min). */
@@ -66,6 +69,8 @@ export interface TrialOptions {
   snapshot?: boolean;
   /** The run manifest's id, when the trial is part of a sweep: the record names it (`trial.run`). */
   run?: string;
+  /** Model budget the trial's proxy enforces (subjects that talk to a model). */
+  budget?: ModelBudget;
 }
 
 export interface TrialResult {
@@ -74,6 +79,8 @@ export interface TrialResult {
   transcript?: string;
   /** The solution snapshot (`<name>.snapshot.jsonl` text), when one was taken. */
   snapshot?: string;
+  /** The model proxy's sidecar (`<name>.model.jsonl` text), when the subject talked to a model through it. */
+  model?: string;
   /** Pids still alive after cleanup (must be empty; tests assert it). */
   leftovers: number[];
   /** The trial folder (already removed unless `keep`). */
@@ -101,6 +108,8 @@ interface State {
   snapshot?: string;
   /** The port `freePort` reserved for this trial (server role), released at cleanup. */
   port?: number;
+  /** The trial's model proxy (subjects that talk to a model). */
+  proxy?: TrialProxy;
 }
 
 /**
@@ -122,7 +131,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
     if (e instanceof RunnerInputError) inputError = e;
     else infraReason = crashReason(e);
   }
-  const { leftovers, usage, transcript, infraReason: agentInfra } = await cleanup(o, marker, st);
+  const { leftovers, usage, transcript, infraReason: agentInfra, model } = await cleanup(o, marker, st);
   if (inputError) throw inputError;
   // An agent-side infra reason (no model reply) with a subject that still answered is judged: derive refuses an
   // infra-error whose log shows answered exchanges (a relabelled failing trial would vanish from the boards).
@@ -163,6 +172,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
       },
       transcript,
       snapshot: st.snapshot !== undefined,
+      model: model !== undefined,
       canaries,
       contamination,
       judges: o.judges,
@@ -170,7 +180,7 @@ export async function runTrial(o: TrialOptions): Promise<TrialResult> {
     },
     o.root,
   );
-  return { record, log: wire, transcript, snapshot: st.snapshot, leftovers, dirs: st.dirs };
+  return { record, log: wire, transcript, snapshot: st.snapshot, model, leftovers, dirs: st.dirs };
 }
 
 async function execute(o: TrialOptions, marker: string, st: State): Promise<WireLog> {
@@ -185,13 +195,38 @@ async function execute(o: TrialOptions, marker: string, st: State): Promise<Wire
     st.manifest = harnessManifest(st.dirs.dir);
     st.procs = new ProcessLog(st.dirs.dir, secrets(st));
   }
+  if (o.adapter.model) await startProxy(o, st);
   const make = o.makeSandbox ?? makeSandbox(o);
   st.sb = await make(
     marker,
     st.dirs,
     subjectView(st.dirs, o.adapter.usesProject ?? false, o.root, o.adapter.mounts ?? []),
   );
+  // The proxy is reached at the same port inside as on the host (pi, outside, reaches it directly).
+  if (st.proxy) await st.sb.exposeHost(st.proxy.proxy.port);
   return o.driver.role === 'server' ? serverTrial(o, o.driver, marker, st) : clientTrial(o, o.driver, marker, st);
+}
+
+/**
+ * The trial's model proxy: its dummy key joins the canaries (it must never turn up in what the subject leaves), and a
+ * spent budget ends the session there — the trial is then judged as it stands, never an infra-error.
+ */
+async function startProxy(o: TrialOptions, st: State): Promise<void> {
+  try {
+    st.proxy = await startTrialProxy({
+      subject: o.adapter.subject,
+      scripted: o.adapter.model?.scripted,
+      modelId: o.adapter.model?.modelId,
+      budget: o.budget,
+      onExhausted: (end) => {
+        st.notes.push(`runner: model budget exhausted (${end.detail}); session ended, judged as it stands`);
+        st.run?.stop();
+      },
+    });
+  } catch (e) {
+    throw new InfraError(`the model proxy failed to start: ${(e as Error).message}`);
+  }
+  st.planted?.canaries.push({ where: 'proxy-key', value: st.proxy.key });
 }
 
 /** The sandbox of the requested kind (docker: this recipe's image, which must exist on the engine). */
@@ -219,6 +254,7 @@ function context(o: TrialOptions, st: State, marker: string, vars: Record<string
     env: agentEnv({ marker, home: dirs.home, tmp: dirs.tmp, vars }),
     vars: { ...vars, [TRIAL_MARKER]: marker },
     timeoutMs: o.timeouts?.sessionMs ?? 30 * 60_000,
+    ...(st.proxy ? { model: { origin: st.proxy.proxy.origin, key: st.proxy.key } } : {}),
   };
 }
 
@@ -330,20 +366,33 @@ async function cleanup(
   o: TrialOptions,
   marker: string,
   st: State,
-): Promise<{ leftovers: number[]; usage?: Usage; transcript?: string; infraReason?: string }> {
+): Promise<{ leftovers: number[]; usage?: Usage; transcript?: string; infraReason?: string; model?: string }> {
   st.run?.stop(true);
   if (st.handle) await st.handle.stop().catch(() => undefined);
   const sb = st.sb;
   const left = await killAll(() => [...pidsWithMarker(marker), ...(sb?.pids() ?? [])]);
   const nsLeft = sb ? await sb.dispose() : [];
   const fin = st.run?.finish ? await st.run.finish() : {};
+  let model: string | undefined;
+  if (st.proxy) {
+    await st.proxy.close();
+    const p = st.proxy.proxy;
+    model = p.sidecar();
+    // Measured at the proxy, not the harness's own count; a session that never reached it has no model sidecar worth
+    // judging usage by, but the sidecar is kept (it shows that).
+    fin.usage = {
+      ...usageFromTotals(p.totals()),
+      ...(fin.usage?.wallTimeMs !== undefined ? { wallTimeMs: fin.usage.wallTimeMs } : {}),
+      ...(p.end?.budgetExhausted ? { budgetExhausted: p.end.budgetExhausted } : {}),
+    };
+  }
   // A trial that ended before probing (or its session's end) is still snapshotted while its workspace exists.
   snapshot(st);
   if (st.dirs && st.planted) st.workspaceHits = scanWorkspace(st.dirs.dir, st.planted.canaries);
   st.planted?.remove();
   if (st.dirs && !o.keep) rmSync(st.dirs.root, { recursive: true, force: true });
   if (st.port !== undefined) releasePort(st.port);
-  return { leftovers: [...new Set([...left, ...nsLeft])], ...fin };
+  return { leftovers: [...new Set([...left, ...nsLeft])], ...fin, model };
 }
 
 function emptyLog(driver: RoleDriver): WireLog {

@@ -8,6 +8,8 @@ import { allTrialFiles, benchmarkVersion } from '../io/trial-files.ts';
 import { requireDriver } from '../roles/registry.ts';
 import { makeAdapter, type AdapterArgs } from '../runner/adapters/from-flags.ts';
 import { PI_VERSION } from '../runner/adapters/pi.ts';
+import { HARNESSES, harnessVersion } from '../runner/adapters/harnesses/registry.ts';
+import type { HarnessName } from '../runner/adapters/harnesses/types.ts';
 import type { IsolationChoice } from '../runner/isolation.ts';
 import { runTrial } from '../runner/trial.ts';
 import { RunnerInputError } from '../errors.ts';
@@ -22,13 +24,17 @@ export const adapterArgs = (m: RunManifest, agent: string): AdapterArgs => ({
 });
 
 /**
- * The manifest's `harness` must be what this tree runs: pi at its pinned version when the run has pi, else
- * `calibration` at the benchmark version. A manifest naming another version would describe records it cannot produce.
+ * The manifest's `harness` must be what this tree runs: pi at its pinned version when the run has pi, an agent harness
+ * (Claude Code, Codex CLI, Gemini CLI, opencode) at the version its install folder pins, else `calibration` at the
+ * benchmark version. A manifest naming another version would describe records it cannot produce.
  */
 export function checkHarness(root: string, m: RunManifest, file: string): void {
+  const inside = m.agents.map((a) => HARNESSES[a as HarnessName]).find((h) => h !== undefined);
   const want = m.agents.includes('pi')
     ? { name: 'pi', version: PI_VERSION }
-    : { name: 'calibration', version: benchmarkVersion(root) };
+    : inside
+      ? { name: inside.name, version: harnessVersion(inside, root) }
+      : { name: 'calibration', version: benchmarkVersion(root) };
   if (m.harness.name !== want.name || m.harness.version !== want.version)
     throw new RunnerInputError(
       `${file}: harness: ${m.harness.name}@${m.harness.version}, but this tree runs ${want.name}@${want.version}`,
@@ -87,8 +93,9 @@ export async function runShard(o: ShardRun): Promise<void> {
         docker: o.isolation.docker,
         timeouts: { sessionMs: o.manifest.timeLimitSeconds * 1000 },
         run: o.manifest.id,
+        ...(o.manifest.budget ? { budget: o.manifest.budget } : {}),
       });
-      o.bundle.add(t.key, r.record.status, allTrialFiles(r.record, r.log, r.transcript, r.snapshot));
+      o.bundle.add(t.key, r.record.status, allTrialFiles(r.record, r.log, r.transcript, r.snapshot, r.model));
       o.onFinished?.({ trial: t, record: r.record, wallMs: performance.now() - t0, leftovers: r.leftovers.length });
     }
   };

@@ -6,6 +6,9 @@ import { commandAdapter, nullAdapter, oracleAdapter } from './basic.ts';
 import { piAdapter } from './pi.ts';
 import { scriptedPiAdapter } from './pi-scripted.ts';
 import type { Adapter } from './types.ts';
+import { harnessAdapter, scriptedHarnessAdapter } from './harness.ts';
+import { HARNESSES } from './harnesses/registry.ts';
+import type { HarnessName } from './harnesses/types.ts';
 
 /** The `--agent` family of flags of `npm run trial`. */
 export interface AdapterArgs {
@@ -19,7 +22,7 @@ export interface AdapterArgs {
   outside?: boolean;
 }
 
-/** `oracle`, `null`, `mutant:<id>`, `command`, `pi`, `pi-scripted` → an adapter. */
+/** `oracle`, `null`, `mutant:<id>`, `command`, `pi`, `pi-scripted`, `<harness>`, `<harness>-scripted` → an adapter. */
 export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenario): Adapter {
   if (a.agent === 'oracle') return oracleAdapter(driver);
   if (a.agent === 'null') return nullAdapter();
@@ -32,6 +35,16 @@ export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenar
         'e.g. --model anthropic/claude-sonnet-5 --thinking high',
       );
     return piAdapter({ model: a.model, thinking: a.thinking ?? 'medium' });
+  }
+  const harness = HARNESSES[a.agent.replace(/-scripted$/, '') as HarnessName];
+  if (harness && a.agent.endsWith('-scripted')) return scriptedHarnessAdapter(harness, driver, scenario);
+  if (harness) {
+    if (!a.model)
+      throw new RunnerInputError(
+        `--agent ${a.agent}: --model is required`,
+        'e.g. --model anthropic/claude-sonnet-5 (provider/model-id; the proxy forwards to that provider)',
+      );
+    return harnessAdapter(harness, { model: a.model, thinking: a.thinking });
   }
   if (a.agent === 'command') {
     if (!a.command)
@@ -61,6 +74,8 @@ export function makeAdapter(a: AdapterArgs, driver: RoleDriver, scenario: Scenar
   }
   throw new RunnerInputError(
     `--agent: unknown adapter "${a.agent}"`,
-    'one of oracle, null, mutant:<id>, command, pi, pi-scripted',
+    `one of oracle, null, mutant:<id>, command, pi, pi-scripted, ${Object.keys(HARNESSES)
+      .flatMap((h) => [h, `${h}-scripted`])
+      .join(', ')}`,
   );
 }

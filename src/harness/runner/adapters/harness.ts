@@ -10,16 +10,12 @@ import type { Scenario } from '../../../bench/schema/scenario.ts';
 import { shq } from '../env.ts';
 import { PI_MESSAGE } from './pi.ts';
 import { spawnSubject } from './spawn.ts';
+import { proxyBase } from './proxy-base.ts';
+
+export { proxyBase };
 import type { Adapter } from './types.ts';
 import { harnessVersion } from './harnesses/registry.ts';
 import type { HarnessModel, HarnessSpec } from './harnesses/types.ts';
-
-/** The proxy's base URL for one API, as a harness configures it (each SDK appends its own `/v1/...`). */
-export function proxyBase(origin: string, api: ModelApi): string {
-  if (api === 'anthropic-messages') return `${origin}/anthropic`;
-  if (api === 'gemini-generate') return `${origin}/gemini`;
-  return `${origin}/openai/v1`;
-}
 
 const safe = (s: string) => s.replace(/[^A-Za-z0-9@._+-]/g, '-');
 
@@ -40,7 +36,10 @@ export interface HarnessAdapterOptions {
 export function harnessSubject(spec: HarnessSpec, version: string, model: string, thinking: string): Subject {
   const slash = model.indexOf('/');
   if (slash <= 0 || slash === model.length - 1)
-    throw new RunnerInputError(`--model "${model}": expected provider/model-id`, 'e.g. --model anthropic/claude-sonnet-5');
+    throw new RunnerInputError(
+      `--model "${model}": expected provider/model-id`,
+      'e.g. --model anthropic/claude-sonnet-5',
+    );
   const provider = model.slice(0, slash);
   const id = model.slice(slash + 1);
   return {
@@ -79,8 +78,12 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
     subject,
     mounts: [pkgDir],
     model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
+    // The scripted run writes the oracle's launcher, which runs this project's code.
+    ...(o.scripted ? { usesProject: true } : {}),
     async start(ctx) {
       if (!ctx.model) throw new InfraError(`${spec.name}: the trial has no model proxy`);
+      if (!harnessInstalled(spec, root))
+        throw new InfraError(`${spec.folder}: ${spec.packageName} is not installed (run \`npm run agents:install\`)`);
       const m: HarnessModel = {
         provider,
         model: o.model.slice(o.model.indexOf('/') + 1),
@@ -126,13 +129,40 @@ export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scena
   const c = driver.oracleCommand(scenario);
   const line = ['exec', c.cmd, ...c.args].map(shq).join(' ');
   const run =
-    driver.role === 'server'
-      ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started'
-      : 'sh start.sh';
+    driver.role === 'server' ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started' : 'sh start.sh';
   return [
     { text: 'Reading the task.', toolCalls: [spec.tools.shell('cat TASK.md')] },
     { toolCalls: [spec.tools.write('start.sh', `#!/bin/sh\n${line}\n`)] },
     { toolCalls: [spec.tools.shell(run)] },
     { text: 'Done.' },
   ];
+}
+
+/** `calibration/<harness>+scripted-model`: the harness's real binary driven by the scripted model (not a model result). */
+export function scriptedHarnessSubject(spec: HarnessSpec, version: string): Subject {
+  return {
+    kind: 'calibration',
+    id: `calibration/${spec.name}+scripted-model`,
+    label: `${spec.name} ${version} driven by a scripted model (calibration, not a model result)`,
+    harness: spec.name,
+    harnessVersion: version,
+    provider: 'mcpfs-scripted',
+    model: 'oracle-script',
+    thinking: 'default',
+  };
+}
+
+/** The harness + the scripted model writing the oracle's solution with the harness's own tools. */
+export function scriptedHarnessAdapter(
+  spec: HarnessSpec,
+  driver: RoleDriver,
+  scenario: Scenario,
+  root = projectRoot(),
+): Adapter {
+  return harnessAdapter(spec, {
+    model: 'mcpfs-scripted/oracle-script',
+    scripted: harnessOracleScript(spec, driver, scenario),
+    subject: scriptedHarnessSubject(spec, harnessVersion(spec, root)),
+    root,
+  });
 }

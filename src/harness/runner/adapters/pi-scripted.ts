@@ -2,7 +2,7 @@ import type { Scenario } from '../../../bench/schema/scenario.ts';
 import type { Subject } from '../../../bench/schema/subject.ts';
 import type { RoleDriver } from '../../roles/types.ts';
 import { shq } from '../env.ts';
-import { startScriptedModel, type ScriptedTurn } from '../scripted-model/server.ts';
+import type { ScriptedTurn } from '../scripted-model/types.ts';
 import { piAdapter, PI_VERSION } from './pi.ts';
 import type { Adapter } from './types.ts';
 
@@ -35,19 +35,22 @@ export function oracleScript(driver: RoleDriver, scenario: Scenario): ScriptedTu
   ];
 }
 
-/** pi + the scripted model on 127.0.0.1: proves the pi adapter end to end without any model account. */
+/**
+ * pi + the scripted model on 127.0.0.1, through the trial's model proxy like every harness: proves the pi adapter end
+ * to end without any model account, with usage measured at the proxy.
+ */
 export function scriptedPiAdapter(driver: RoleDriver, scenario: Scenario): Adapter {
-  return {
-    subject: PI_SCRIPTED_SUBJECT,
-    usesProject: true,
-    async start(ctx) {
-      const model = await startScriptedModel(oracleScript(driver, scenario), 'oracle-script');
-      const modelsJson = {
+  const pi = (origin: string, key: string) =>
+    piAdapter({
+      model: 'mcpfs-scripted/oracle-script',
+      thinking: 'off',
+      subject: PI_SCRIPTED_SUBJECT,
+      modelsJson: {
         providers: {
           'mcpfs-scripted': {
-            baseUrl: model.baseUrl,
+            baseUrl: `${origin}/openai/v1`,
             api: 'openai-completions',
-            apiKey: 'none',
+            apiKey: key,
             models: [
               {
                 id: 'oracle-script',
@@ -57,24 +60,15 @@ export function scriptedPiAdapter(driver: RoleDriver, scenario: Scenario): Adapt
             ],
           },
         },
-      };
-      const pi = piAdapter({
-        model: 'mcpfs-scripted/oracle-script',
-        thinking: 'off',
-        subject: PI_SCRIPTED_SUBJECT,
-        modelsJson,
-      });
-      const run = await pi.start(ctx).catch(async (e: unknown) => {
-        await model.close();
-        throw e;
-      });
-      return {
-        ...run,
-        finish: async () => {
-          await model.close();
-          return run.finish ? run.finish() : {};
-        },
-      };
+      },
+    });
+  return {
+    subject: PI_SCRIPTED_SUBJECT,
+    usesProject: true,
+    model: { scripted: oracleScript(driver, scenario), modelId: 'oracle-script' },
+    start(ctx) {
+      if (!ctx.model) throw new Error('pi-scripted: the trial has no model proxy');
+      return pi(ctx.model.origin, ctx.model.key).start(ctx);
     },
   };
 }

@@ -39,9 +39,13 @@ describe('pi adapter with the scripted model (real pi binary, no model account)'
       )
       .flatMap((c) => (c?.type === 'toolCall' ? [c.name] : []));
     expect(calls).toEqual(['read', 'write', 'edit', 'bash']);
-    expect(r.record.usage).toMatchObject({ toolCalls: 4, turns: 5, costUsd: 0 });
+    // Usage is measured at the trial's model proxy (five model requests, four of them answered with a tool call), not
+    // taken from pi's session; the scripted model is not priced, so there is no cost.
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 5, toolCalls: 4, turns: 5 });
+    expect(r.record.usage.costUsd).toBeUndefined();
     expect(r.record.usage.inputTokens).toBeGreaterThan(0);
-    expect(r.record.sidecars.transcript).toBe('k1.transcript.jsonl');
+    expect(r.record.sidecars).toMatchObject({ transcript: 'k1.transcript.jsonl', model: 'k1.model.jsonl' });
+    expect(r.model!.split('\n')[0]).toContain('"format":"mcpfs.model-traffic/1"');
   });
 
   it("runs the oracle client through pi's bash inside the namespace against the reference server", async () => {

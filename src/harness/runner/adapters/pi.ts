@@ -8,6 +8,9 @@ import { RunnerInputError } from '../../errors.ts';
 import { piNoReplyReason, piSessionUsage, redact, secretValues } from './pi-session.ts';
 import { compileCacheEnv, hostEnv, spawnSubject, writeShellWrapper } from './spawn.ts';
 import type { Adapter } from './types.ts';
+import type { ModelApi } from '../../../bench/schema/model-traffic.ts';
+import { KEY_VARIABLES } from '../../model-proxy/routes.ts';
+import { proxyBase } from './proxy-base.ts';
 
 export const PI_THINKING = ['off', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
 /** What pi is told; the task itself is only in `TASK.md`, so every harness gets the same words. */
@@ -99,20 +102,38 @@ export function piArgs(sessionDir: string, model: string, thinking: string, mess
  */
 export function piAdapter(o: PiOptions): Adapter {
   const subject = o.subject ?? piSubject(o.model, o.thinking);
+  // A real provider goes through the trial's model proxy (usage measured there); a given models.json (the scripted
+  // model) is the caller's own wiring.
+  const proxied = o.modelsJson === undefined ? piProxyApi(o.model) : undefined;
   return {
     subject,
+    ...(proxied ? { model: {} } : {}),
     async start(ctx) {
       const agentDir = join(ctx.dirs.harness, 'pi-agent');
       const sessions = join(ctx.dirs.harness, 'pi-sessions');
       mkdirSync(agentDir, { recursive: true });
       mkdirSync(sessions, { recursive: true });
       const user = o.userAgentDir ?? process.env.PI_CODING_AGENT_DIR ?? join(homedir(), '.pi', 'agent');
+      const auth = existsSync(join(user, 'auth.json')) ? readFileSync(join(user, 'auth.json'), 'utf8') : undefined;
       if (o.modelsJson !== undefined)
         writeFileSync(join(agentDir, 'models.json'), JSON.stringify(o.modelsJson, null, 2));
-      else if (existsSync(join(user, 'models.json')))
+      else if (proxied && ctx.model) {
+        // The provider's endpoint becomes the proxy and its key the trial's dummy one; the user's auth.json stays home
+        // (the proxy holds the real key).
+        const userModels = existsSync(join(user, 'models.json'))
+          ? (JSON.parse(readFileSync(join(user, 'models.json'), 'utf8')) as { providers?: Record<string, object> })
+          : {};
+        const provider = o.model.slice(0, o.model.indexOf('/'));
+        const providers = { ...userModels.providers };
+        providers[provider] = {
+          ...providers[provider],
+          baseUrl: piProxyBase(ctx.model.origin, proxied),
+          apiKey: ctx.model.key,
+        };
+        writeFileSync(join(agentDir, 'models.json'), JSON.stringify({ ...userModels, providers }, null, 2));
+      } else if (existsSync(join(user, 'models.json')))
         copyFileSync(join(user, 'models.json'), join(agentDir, 'models.json'));
-      const auth = existsSync(join(user, 'auth.json')) ? readFileSync(join(user, 'auth.json'), 'utf8') : undefined;
-      if (auth !== undefined && o.modelsJson === undefined)
+      if (auth !== undefined && o.modelsJson === undefined && !proxied)
         writeFileSync(join(agentDir, 'auth.json'), auth, { mode: 0o600 });
       const shell = writeShellWrapper(ctx);
 
@@ -126,7 +147,7 @@ export function piAdapter(o: PiOptions): Adapter {
       );
       const args = piArgs(sessions, o.model, o.thinking, PI_MESSAGE);
       const env = {
-        ...hostEnv(),
+        ...(proxied ? withoutKeys(hostEnv()) : hostEnv()),
         [TRIAL_MARKER]: ctx.vars[TRIAL_MARKER]!,
         PI_CODING_AGENT_DIR: agentDir,
         PI_OFFLINE: '1',
@@ -154,6 +175,36 @@ export function piAdapter(o: PiOptions): Adapter {
       };
     },
   };
+}
+
+/** The API pi speaks to a provider the proxy serves (its built-in providers with their own endpoints). */
+const PI_PROVIDER_APIS: Record<string, ModelApi> = {
+  anthropic: 'anthropic-messages',
+  openai: 'openai-responses',
+  google: 'gemini-generate',
+};
+
+function piProxyApi(model: string): ModelApi {
+  const provider = model.slice(0, model.indexOf('/'));
+  const api = PI_PROVIDER_APIS[provider];
+  if (!api)
+    throw new RunnerInputError(
+      `--model "${model}": pi's provider "${provider}" does not go through the model proxy`,
+      `one of ${Object.keys(PI_PROVIDER_APIS).join(', ')} (the proxy measures usage and keeps the key out of the trial)`,
+    );
+  return api;
+}
+
+/** pi's built-in base URLs keep their own path shape: Anthropic's origin, OpenAI's `/v1`, Gemini's `/v1beta`. */
+function piProxyBase(origin: string, api: ModelApi): string {
+  if (api === 'gemini-generate') return `${origin}/gemini/v1beta`;
+  return proxyBase(origin, api);
+}
+
+/** The host env without the provider keys: pi reaches its model through the proxy, which alone holds them. */
+function withoutKeys(env: Record<string, string>): Record<string, string> {
+  const keys = new Set(Object.values(KEY_VARIABLES).flat());
+  return Object.fromEntries(Object.entries(env).filter(([k]) => !keys.has(k)));
 }
 
 function findJsonl(dir: string): string | undefined {

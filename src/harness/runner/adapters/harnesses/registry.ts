@@ -6,13 +6,29 @@ import type { HarnessName, HarnessSpec } from './types.ts';
 /** Every harness that runs inside the sandbox; each module adds its spec here. */
 export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {};
 
-/** The installed version (the install folder's lock pins it). */
+/**
+ * The scenarios each harness's scripted calibration run covers: one server and one client scenario per revision (the
+ * issue's bar; pi + scripted model runs every scenario). Keys `<revision>/<role>/<id>`.
+ */
+export const HARNESS_CALIBRATION_SCENARIOS = [
+  '2025-11-25/server/tools-basics',
+  '2025-11-25/client/call-tool',
+  '2026-07-28/server/stateless-tools',
+  '2026-07-28/client/stateless-call',
+] as const;
+
+/** The version the install folder pins (its package.json names it exactly; the lock holds it). */
 export function harnessVersion(spec: HarnessSpec, root: string): string {
-  const pkg = join(root, spec.folder, 'node_modules', spec.packageName, 'package.json');
-  if (!existsSync(pkg))
+  const file = join(root, spec.folder, 'package.json');
+  if (!existsSync(file))
+    throw new RunnerInputError(`${spec.folder}/package.json: missing`, `the ${spec.name} harness is not set up here`);
+  const pin = (JSON.parse(readFileSync(file, 'utf8')) as { dependencies?: Record<string, string> }).dependencies?.[
+    spec.packageName
+  ];
+  if (!pin || !/^\d+\.\d+\.\d+/.test(pin))
     throw new RunnerInputError(
-      `${spec.folder}: ${spec.packageName} is not installed`,
-      'run `npm run agents:install` (installs every harness folder under agents/)',
+      `${spec.folder}/package.json: dependencies.${spec.packageName}: "${pin ?? 'missing'}" is not an exact version`,
+      'pin the harness exactly: the subject id names its version',
     );
-  return (JSON.parse(readFileSync(pkg, 'utf8')) as { version: string }).version;
+  return pin;
 }
