@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
+import { geminiCliSpec } from './gemini-cli.ts';
 import { opencode } from './opencode.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
-/** Every harness that runs inside the sandbox; each module adds its spec here. */
-export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {};
-HARNESSES.opencode = opencode;
+/**
+ * Every harness that runs inside the sandbox; each module adds its spec here (imported, not self-registered: a spec
+ * module that imported this one would be a cycle).
+ */
+export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = { 'gemini-cli': geminiCliSpec, opencode };
 
 /**
  * The scenarios each harness's scripted calibration run covers: one server and one client scenario per revision (the
