@@ -1,6 +1,7 @@
 // opencode's spec: its pure parts (config, command line, tools, the transcript read from its SQLite database), and
 // the REAL pinned binary end to end through runTrial — in the docker sandbox when an engine answers (netns otherwise),
-// driven by the scripted model through the trial's proxy — on one server and one client scenario of 2025-11-25.
+// driven by the scripted model through the trial's proxy — on its calibration scenarios (a server and a client
+// scenario per revision).
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openaiChatCodec } from '../../../../bench/model-traffic/openai-chat.ts';
 import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
+import type { Revision, Role } from '../../../../bench/schema/common.ts';
 import { scoreTrial } from '../../../../bench/scoring/score.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
 import { findScenario } from '../../../io/scenarios.ts';
@@ -19,7 +21,7 @@ import { runTrial } from '../../trial.ts';
 import { harnessInstalled, harnessOracleScript, scriptedHarnessAdapter } from '../harness.ts';
 import { PI_MESSAGE } from '../pi.ts';
 import { opencode, opencodeConfig, opencodeSessions } from './opencode.ts';
-import { HARNESSES } from './registry.ts';
+import { HARNESS_CALIBRATION_SCENARIOS, HARNESSES } from './registry.ts';
 import type { HarnessModel } from './types.ts';
 
 const scripted: HarnessModel = {
@@ -216,10 +218,11 @@ describe('opencode transcript', () => {
 
 // The real binary through the runner. Docker when an engine answers (the default isolation), netns otherwise.
 const docker = dockerTestable();
-const cases = [
-  { revision: '2025-11-25', role: 'server', id: 'tools-basics' },
-  { revision: '2025-11-25', role: 'client', id: 'call-tool' },
-] as const;
+// The scenarios its calibration runs on (one server and one client scenario per revision).
+const cases = HARNESS_CALIBRATION_SCENARIOS.map((key) => {
+  const [revision, role, id] = key.split('/') as [Revision, Role, string];
+  return { revision, role, id };
+});
 
 describe.skipIf(!installed)('opencode end to end (real binary, scripted model, through the proxy)', () => {
   if (!installed)
