@@ -2,12 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { ModelApi } from '../../../bench/schema/model-traffic.ts';
 import { geminiGenerate } from './gemini-generate.ts';
 import { openaiChat } from './openai-chat.ts';
+import { openaiResponses } from './openai-responses.ts';
 import type { ScriptedApi, ScriptedTurn } from './types.ts';
 
 export type { ScriptedTurn } from './types.ts';
 
 /** Every API the scripted model speaks; each helper's API module registers here. */
-export const SCRIPTED_APIS: readonly ScriptedApi[] = [openaiChat, geminiGenerate];
+export const SCRIPTED_APIS: readonly ScriptedApi[] = [openaiChat, geminiGenerate, openaiResponses];
 
 export interface ScriptedModel {
   /** Origin, e.g. `http://127.0.0.1:41234`; each API's paths are served under it (and under any prefix). */
