@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
 import { codex } from './codex.ts';
 import { geminiCliSpec } from './gemini-cli.ts';
+import { opencode } from './opencode.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
 /**
  * Every harness that runs inside the sandbox; each module's spec is listed here (imported, not self-registered: a spec
  * module that imported this one would be a cycle).
  */
-export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = { codex, 'gemini-cli': geminiCliSpec };
+export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = { codex, 'gemini-cli': geminiCliSpec, opencode };
 
 /**
  * The scenarios each harness's scripted calibration run covers: one server and one client scenario per revision (the
