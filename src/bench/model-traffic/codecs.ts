@@ -1,6 +1,7 @@
 import type { ModelApi } from '../schema/model-traffic.ts';
 import { anthropicMessagesCodec } from './anthropic-messages.ts';
 import { geminiGenerateCodec } from './gemini-generate.ts';
+import { openaiChatCodec } from './openai-chat.ts';
 import { openaiResponsesCodec } from './openai-responses.ts';
 import type { ApiCodec } from './types.ts';
 
@@ -8,5 +9,6 @@ import type { ApiCodec } from './types.ts';
 export const CODECS: Partial<Record<ModelApi, ApiCodec>> = {
   'anthropic-messages': anthropicMessagesCodec,
   'gemini-generate': geminiGenerateCodec,
+  'openai-chat': openaiChatCodec,
   'openai-responses': openaiResponsesCodec,
 };

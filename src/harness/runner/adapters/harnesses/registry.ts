@@ -4,6 +4,7 @@ import { RunnerInputError } from '../../../errors.ts';
 import { claudeCode } from './claude-code.ts';
 import { codex } from './codex.ts';
 import { geminiCliSpec } from './gemini-cli.ts';
+import { opencode } from './opencode.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
 /**
@@ -14,6 +15,7 @@ export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {
   'claude-code': claudeCode,
   codex,
   'gemini-cli': geminiCliSpec,
+  opencode,
 };
 
 /**
