@@ -85,7 +85,5 @@ export async function installLibraries(
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (failed.length)
-    throw new Error(
-      `${failed.join('\n')}\nhint: check the npm registry is reachable, then run ${again}`,
-    );
+    throw new Error(`${failed.join('\n')}\nhint: check the npm registry is reachable, then run ${again}`);
 }

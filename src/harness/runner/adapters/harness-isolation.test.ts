@@ -55,7 +55,7 @@ afterAll(async () => {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  await model?.close();
+  await model.close();
 });
 
 const docker = dockerTestable();
