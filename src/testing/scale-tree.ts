@@ -112,8 +112,7 @@ function cloneTrial(
     transcript,
   ).files;
   // The model traffic is the template's as is (its usage sums to the record's, which the clone keeps).
-  if (t.model !== undefined)
-    files.push({ path: files[0]!.path.replace(/\.json$/, '.model.jsonl'), content: t.model });
+  if (t.model !== undefined) files.push({ path: files[0]!.path.replace(/\.json$/, '.model.jsonl'), content: t.model });
   return files;
 }
 
