@@ -20,28 +20,57 @@ export function costOf(t: TokenCounts, p: ModelPrice): number {
   return (t.input * p.input + t.output * p.output + t.cacheRead * p.cacheRead + t.cacheWrite * p.cacheWrite) / 1e6;
 }
 
+/** An empty sum. */
+export const NO_TRAFFIC: TrafficTotals = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheWrite: 0,
+  requests: 0,
+  turns: 0,
+  toolCalls: 0,
+};
+
+/** What one exchange adds (a refused one nothing; one whose body no codec reads, a request only). */
+export function exchangeTotals(x: ModelExchange): TrafficTotals {
+  if (x.refused) return NO_TRAFFIC;
+  const reply = CODECS[x.api]?.reply(x);
+  if (!reply) return { ...NO_TRAFFIC, requests: 1 };
+  const u = reply.usage;
+  return {
+    input: u?.input ?? 0,
+    output: u?.output ?? 0,
+    cacheRead: u?.cacheRead ?? 0,
+    cacheWrite: u?.cacheWrite ?? 0,
+    requests: 1,
+    turns: 1,
+    toolCalls: reply.toolCalls.length,
+  };
+}
+
+/** Two sums added (cost left to `withCost`). */
+export function addTotals(a: TrafficTotals, b: TrafficTotals): TrafficTotals {
+  return {
+    input: a.input + b.input,
+    output: a.output + b.output,
+    cacheRead: a.cacheRead + b.cacheRead,
+    cacheWrite: a.cacheWrite + b.cacheWrite,
+    requests: a.requests + b.requests,
+    turns: a.turns + b.turns,
+    toolCalls: a.toolCalls + b.toolCalls,
+  };
+}
+
+/** The sum with its cost at the model's prices, when it is priced. */
+export const withCost = (t: TrafficTotals, price?: ModelPrice): TrafficTotals =>
+  price ? { ...t, costUsd: costOf(t, price) } : t;
+
 /**
- * Sum what the provider reported over every forwarded exchange (pure; the proxy uses it for the budget, derive
- * re-computes it from the stored sidecar). An exchange whose body no codec reads counts as a request only.
+ * Sum what the provider reported over every forwarded exchange (pure; the proxy keeps the same sum as exchanges end,
+ * for the budget; derive re-computes it from the stored sidecar).
  */
 export function trafficTotals(exchanges: readonly ModelExchange[], price?: ModelPrice): TrafficTotals {
-  const t: TrafficTotals = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, requests: 0, turns: 0, toolCalls: 0 };
-  for (const x of exchanges) {
-    if (x.refused) continue;
-    t.requests++;
-    const reply = CODECS[x.api]?.reply(x);
-    if (!reply) continue;
-    t.turns++;
-    t.toolCalls += reply.toolCalls.length;
-    if (reply.usage) {
-      t.input += reply.usage.input;
-      t.output += reply.usage.output;
-      t.cacheRead += reply.usage.cacheRead;
-      t.cacheWrite += reply.usage.cacheWrite;
-    }
-  }
-  if (price) t.costUsd = costOf(t, price);
-  return t;
+  return withCost(exchanges.map(exchangeTotals).reduce(addTotals, NO_TRAFFIC), price);
 }
 
 /** The budget limit the totals reached, if any (`requests` first: it is checked before a request is forwarded). */

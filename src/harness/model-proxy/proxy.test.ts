@@ -165,3 +165,16 @@ describe('the model proxy', () => {
     expect(parsed.traffic!.exchanges[1]!.refused).toBe('budget');
   });
 });
+
+describe('the trial proxy', () => {
+  it('refuses a cost budget on a model the price table does not price: it could never be reached', async () => {
+    const { startTrialProxy } = await import('../runner/trial-proxy.ts');
+    await expect(
+      startTrialProxy({
+        subject: { kind: 'agent', id: 'agent/pi@1/acme/unpriced/off', label: 'x', provider: 'acme', model: 'unpriced' },
+        budget: { costUsd: 1 },
+        onExhausted: () => {},
+      }),
+    ).rejects.toThrow(/--budget-usd: acme\/unpriced is not in the price table/);
+  });
+});

@@ -15,7 +15,14 @@ import {
   type ModelTrafficHeader,
 } from '../../bench/schema/model-traffic.ts';
 import type { ModelPrice } from '../../bench/schema/prices.ts';
-import { exhausted, trafficTotals, type TrafficTotals } from '../../bench/model-traffic/usage.ts';
+import {
+  addTotals,
+  exchangeTotals,
+  exhausted,
+  NO_TRAFFIC,
+  withCost,
+  type TrafficTotals,
+} from '../../bench/model-traffic/usage.ts';
 import {
   downstreamHeaders,
   errorBody,
@@ -77,7 +84,11 @@ export function startModelProxy(o: ModelProxyOptions): Promise<ModelProxy> {
   const exchanges: ModelExchange[] = [];
   const open = new Set<() => void>();
   let end: ModelTrafficEnd | undefined;
-  const totals = () => trafficTotals(exchanges, o.price);
+  // The finished exchanges' sum, kept as each ends (re-reading every body on every request would grow as n²), and
+  // the requests forwarded so far, the open ones included.
+  let done: TrafficTotals = NO_TRAFFIC;
+  let forwarded = 0;
+  const totals = () => withCost(done, o.price);
   const header: ModelTrafficHeader = {
     format: MODEL_TRAFFIC_FORMAT,
     upstreams: Object.fromEntries(
@@ -136,7 +147,7 @@ export function startModelProxy(o: ModelProxyOptions): Promise<ModelProxy> {
     if (!up) return refuse(404, 'no-upstream', `mcpfs model proxy: no ${r.family} upstream in this trial`);
     if (end) return refuse(400, 'budget', `mcpfs model proxy: ${end.detail}; the session is over`);
     // A request limit is spent by forwarding: refuse the one past it before it costs anything.
-    if (o.budget?.requests !== undefined && totals().requests > o.budget.requests) {
+    if (o.budget?.requests !== undefined && forwarded >= o.budget.requests) {
       checkBudget();
       return refuse(
         400,
@@ -145,6 +156,7 @@ export function startModelProxy(o: ModelProxyOptions): Promise<ModelProxy> {
       );
     }
 
+    forwarded++;
     const target = new URL(up.origin.replace(/\/$/, '') + withoutKey(r.rest, ''));
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
     const chunks: Buffer[] = [];
@@ -159,6 +171,7 @@ export function startModelProxy(o: ModelProxyOptions): Promise<ModelProxy> {
       if (size > cap) x.truncated = true;
       x.durationMs = Math.round(performance.now() - started);
       if (error) x.error = error.slice(0, 500);
+      done = addTotals(done, exchangeTotals(x));
       checkBudget();
     };
     const upstream = send(target, {

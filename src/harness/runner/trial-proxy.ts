@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ModelBudget, ModelTrafficEnd } from '../../bench/schema/model-traffic.ts';
 import type { Subject } from '../../bench/schema/subject.ts';
 import { PRICE_TABLE } from '../../bench/cost/prices.ts';
+import { RunnerInputError } from '../errors.ts';
 import { startScriptedModel, type ScriptedModel } from './scripted-model/server.ts';
 import type { ScriptedTurn } from './scripted-model/types.ts';
 import { startModelProxy, type ModelProxy, type Upstream } from '../model-proxy/proxy.ts';
@@ -42,6 +43,13 @@ export async function startTrialProxy(o: {
   budget?: ModelBudget;
   onExhausted(end: ModelTrafficEnd): void;
 }): Promise<TrialProxy> {
+  const price = PRICE_TABLE.models.find((m) => m.model === `${o.subject.provider}/${o.subject.model}`);
+  // A cost budget on a model the price table does not price could never be reached: refuse it before anything runs.
+  if (o.budget?.costUsd !== undefined && !price)
+    throw new RunnerInputError(
+      `--budget-usd: ${o.subject.provider}/${o.subject.model} is not in the price table, so its cost is unknown`,
+      'add the model to src/bench/cost/prices.ts (with its source and date), or budget tokens or requests instead',
+    );
   let scripted: ScriptedModel | undefined;
   if (o.scripted) scripted = await startScriptedModel(o.scripted, o.modelId ?? 'oracle-script');
   const upstreams: Partial<Record<Family, Upstream>> = scripted
@@ -52,7 +60,6 @@ export async function startTrialProxy(o: {
       }
     : providerUpstreams();
   const key = `mcpfs-proxy-key-${randomBytes(12).toString('hex')}`;
-  const price = PRICE_TABLE.models.find((m) => m.model === `${o.subject.provider}/${o.subject.model}`);
   try {
     const proxy = await startModelProxy({ upstreams, key, budget: o.budget, price, onExhausted: o.onExhausted });
     return {

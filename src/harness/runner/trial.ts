@@ -224,6 +224,7 @@ async function startProxy(o: TrialOptions, st: State): Promise<void> {
       },
     });
   } catch (e) {
+    if (e instanceof RunnerInputError) throw e;
     throw new InfraError(`the model proxy failed to start: ${(e as Error).message}`);
   }
   st.planted?.canaries.push({ where: 'proxy-key', value: st.proxy.key });
