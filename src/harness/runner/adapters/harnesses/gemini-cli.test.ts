@@ -1,8 +1,7 @@
+import { expectScriptedOracleRun } from '../../testing/scripted-run.ts';
 import { describe, expect, it } from 'vitest';
-import { scoreTrial } from '../../../../bench/scoring/score.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
 import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
-import { TranscriptEntrySchema } from '../../../../bench/schema/transcript.ts';
 import { specDir } from '../../../io/paths.ts';
 import { loadScenarios } from '../../../io/scenarios.ts';
 import { driverFor } from '../../../roles/registry.ts';
@@ -110,23 +109,10 @@ describe.runIf(installed && dockerTestable())(
           timeouts: { sessionMs: 120_000, portWaitMs: 5000 },
         });
         const wallMs = Date.now() - t0;
-        expect(r.record.infraReason).toBeUndefined();
-        expect(r.record.status).toBe('completed');
-        expect(r.record.subject).toMatchObject({
-          id: 'calibration/gemini-cli+scripted-model',
-          harnessVersion: harnessVersion(spec, root),
-        });
-        expect(r.record.verdicts.filter((v) => v.verdict === 'fail')).toEqual([]);
-        expect(scoreTrial(r.record.verdicts).score).toBe(1);
-        expect(r.leftovers).toEqual([]);
-
+        expect(r.record.subject.harnessVersion).toBe(harnessVersion(spec, root));
         // Its native session log, JSONL as written: a header line with the session id, then its messages.
-        const lines = r
-          .transcript!.trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as Record<string, any>);
+        const lines = expectScriptedOracleRun(r, 'gemini-cli') as Record<string, any>[];
         expect(lines[0]).toMatchObject({ type: 'gemini-cli.session', sessionId: expect.any(String), kind: 'main' });
-        for (const l of lines) expect(TranscriptEntrySchema.safeParse(l).success).toBe(true);
         const calls = lines.flatMap((l) => (l.type === 'gemini' ? ((l.toolCalls ?? []) as { name: string }[]) : []));
         expect(new Set(calls.map((c) => c.name))).toEqual(new Set(['run_shell_command', 'write_file']));
 

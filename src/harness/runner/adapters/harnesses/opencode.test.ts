@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openaiChatCodec } from '../../../../bench/model-traffic/openai-chat.ts';
 import { ModelExchangeSchema } from '../../../../bench/schema/model-traffic.ts';
 import type { Revision, Role } from '../../../../bench/schema/common.ts';
-import { scoreTrial } from '../../../../bench/scoring/score.ts';
+import { expectScriptedOracleRun } from '../../testing/scripted-run.ts';
 import { PRIMARY_SOURCE } from '../../../../bench/spec/revisions.ts';
 import { findScenario } from '../../../io/scenarios.ts';
 import { projectRoot, specDir } from '../../../io/paths.ts';
@@ -244,12 +244,7 @@ describe.skipIf(!installed)('opencode end to end (real binary, scripted model, t
       timeouts: { sessionMs: 240_000, portWaitMs: 10_000 },
       ...(docker ? { isolation: 'docker' as const, docker: { image: testImage() } } : { isolation: 'netns' as const }),
     });
-    const failed = r.record.verdicts.filter((v) => v.verdict === 'fail');
-    expect(r.record.status, r.record.infraReason ?? '').toBe('completed');
-    expect(failed).toEqual([]);
-    expect(scoreTrial(r.record.verdicts).score).toBe(1);
-    expect(r.record.subject.id).toBe('calibration/opencode+scripted-model');
-    expect(r.leftovers).toEqual([]);
+    expectScriptedOracleRun(r, 'opencode');
 
     // The transcript is opencode's own session: the script's tool calls ran through its bash and write tools, and
     // the title came from the side request (answered without advancing the script).
