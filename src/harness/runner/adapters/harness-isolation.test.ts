@@ -101,6 +101,9 @@ describe.each(subjects)('$name in the sandbox sees no credential', ({ name, adap
       expect(seen).toContain('## environ');
       if (name === 'pi') expect(seen).not.toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
       else expect(seen).toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
+      // So the key is a canary for pi (it must not turn up inside) and none for a harness that holds it there.
+      expect(r.record.canaries?.some((c) => c.where === 'proxy-key')).toBe(name === 'pi');
+      if (name === 'pi') expect(r.record.status).toBe('completed');
       for (const v of Object.values(REAL)) expect(seen).not.toContain(v);
       for (const v of Object.values(REAL)) expect(r.transcript ?? '').not.toContain(v);
       // ... while the real key did reach the provider (the scripted model, reached as one) through the proxy.

@@ -77,7 +77,7 @@ export function harnessAdapter(spec: HarnessSpec, o: HarnessAdapterOptions): Ada
   return {
     subject,
     mounts: [pkgDir],
-    model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1) },
+    model: { scripted: o.scripted, modelId: o.model.slice(o.model.indexOf('/') + 1), keyInside: true },
     // The scripted run writes the oracle's launcher, which runs this project's code.
     ...(o.scripted ? { usesProject: true } : {}),
     async start(ctx) {

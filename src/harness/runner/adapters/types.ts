@@ -71,6 +71,14 @@ export interface Adapter {
    * The subject talks to a model: the runner starts a model-API proxy for the trial (`AgentContext.model`), forwarding
    * to the real providers with the user's keys, or to a scripted model serving `scripted` (calibration).
    */
-  model?: { scripted?: readonly ScriptedTurn[]; modelId?: string };
+  model?: {
+    scripted?: readonly ScriptedTurn[];
+    modelId?: string;
+    /**
+     * The subject holds the dummy key inside the sandbox (a harness running there needs it in its env or config, and
+     * its tools may print it): then the key is no canary. Otherwise (pi outside, the cheater) it is one.
+     */
+    keyInside?: boolean;
+  };
   start(ctx: AgentContext): Promise<AgentRun>;
 }
