@@ -20,6 +20,7 @@ import { revisionStats } from './stats.ts';
 import { foldConstantColumns, type Column, type Display, type Table, type Value } from './table.ts';
 import { calibrationBoardUrl, revisionUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 import { verifiedBadge } from './verification.ts';
+import { harnessLabel } from './harness-name.ts';
 
 /** Subject kinds in board order: agents, libraries, calibration. */
 export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
@@ -100,7 +101,7 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
  * pass@1 and pass^k, client, server, one column per scenario, MAY, infra, isolation.
  */
 export function boardTable(
-  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'>,
+  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'> & Partial<Pick<Dataset, 'subjects'>>,
   b: Board,
   cells = cellIndex(d),
   skipped = notAttemptedIndex(d),
@@ -110,6 +111,9 @@ export function boardTable(
   // Score, its interval and k first, then what the score cost, then the splits and scenarios: cost sits by the score.
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
+    ...(b.kind === 'agent'
+      ? [{ key: 'harness', label: 'Harness', title: 'The agent harness the model ran in, and its version' }]
+      : []),
     { key: 'rank', label: '#', title: 'Rank band: rows whose intervals overlap share one', numeric: true },
     {
       key: 'overall',
@@ -191,6 +195,7 @@ export function boardTable(
   const rows: Value[][] = [];
   const disp: Display[][] = [];
   const flagK = flagsK1(b.kind);
+  const subjects = new Map((d.subjects ?? []).map((s) => [s.id, s]));
   for (const r of b.rows) {
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
@@ -219,8 +224,10 @@ export function boardTable(
       };
     });
     const lineage = b.kind === 'library' ? transportOf(d, r.subject, b.role) : undefined;
+    const harness = b.kind === 'agent' ? harnessLabel(r.subject, subjects.get(r.subject)) : null;
     rows.push([
       r.subject,
+      ...(b.kind === 'agent' ? [harness] : []),
       r.rank,
       round4(r.overall.mean),
       ...(b.kind === 'library' ? [lineage?.short ?? null] : []),
@@ -244,6 +251,7 @@ export function boardTable(
     const badge = verifiedBadge(r);
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject, ...(badge ? { badge } : {}) },
+      ...(b.kind === 'agent' ? [{ text: harness ?? '—' }] : []),
       rankDisplay(r),
       b.role ? { text: pct(r.overall.mean), heat: heat(r.overall.mean) } : aggregateDisplay(r.overall),
       ...(b.kind === 'library' ? [{ text: lineage?.short ?? '—', ...(lineage ? { note: lineage.note } : {}) }] : []),
