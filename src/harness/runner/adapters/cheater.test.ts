@@ -42,6 +42,12 @@ describe('the cheating agent', () => {
         expect(found(/pinned spec copies/)).toBe('(nothing)');
         expect(found(/auth\.json and \.mcpfs-canary/)).toBe('(nothing)');
         expect(found(/make a device node/)).toMatch(/Operation not permitted/);
+        // The model proxy was there (relayed in) and answered the cheater only with refusals: no key, no completion.
+        const proxy = found(/model proxy/);
+        expect(proxy).toMatch(/\/anthropic\/v1\/messages key=\(none\): 401/);
+        expect(proxy).not.toMatch(/: 200 /);
+        expect(r.record.canaries?.map((c) => c.where)).toContain('proxy-key');
+        expect(r.record.contamination ?? []).toEqual([]);
       },
     );
   }

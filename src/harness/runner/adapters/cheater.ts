@@ -27,6 +27,9 @@ export function cheaterAdapter(role: 'server' | 'client'): Adapter {
   });
   return {
     subject: CHEATER_SUBJECT,
+    // The trial's model proxy is in place as for any agent (relayed into the sandbox), with a scripted model behind it:
+    // the cheater must not find its dummy key (a canary) nor get anything out of it without that key.
+    model: { scripted: [] },
     start: async (ctx) => {
       copyFileSync(CHEAT, join(ctx.dirs.dir, 'cheat.mjs'));
       const run = await inner.start(ctx);

@@ -55,6 +55,24 @@ describe('pi adapter with the scripted model (real pi binary, no model account)'
     expect(r.record.verdicts.map((v) => v.verdict)).toEqual(['pass']);
     expect(r.leftovers).toEqual([]);
   });
+
+  it('ends the session where the model budget runs out and judges the trial as it stands', async () => {
+    const s = kitScenario('server');
+    const r = await runTrial({
+      ...base,
+      driver: kitServerDriver,
+      scenario: s,
+      adapter: scriptedPiAdapter(kitServerDriver, s),
+      // Two requests: pi reads the task and writes the launcher, and never gets to start the server.
+      budget: { requests: 2 },
+    });
+    expect(r.record.status).toBe('completed');
+    expect(r.record.verdicts.map((v) => v.verdict)).toEqual(['fail']);
+    expect(r.record.usage).toMatchObject({ source: 'proxy', requests: 2, budgetExhausted: 'requests' });
+    expect(r.log.events.find((e) => e.type === 'note' && e.text.includes('model budget exhausted'))).toBeDefined();
+    expect(r.model!.trim().split('\n').at(-1)).toContain('"budgetExhausted":"requests"');
+    expect(r.leftovers).toEqual([]);
+  });
 });
 
 describe('pi adapter isolation', () => {
