@@ -21,6 +21,7 @@ import { foldConstantColumns, type Column, type Display, type Table, type Value 
 import { calibrationBoardUrl, revisionUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 import { verifiedBadge } from './verification.ts';
 import { harnessLabel } from './harness-name.ts';
+import { rowSourceDisplay, rowSourceIndex, rowSourceNotes } from './usage-source.ts';
 
 /** Subject kinds in board order: agents, libraries, calibration. */
 export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
@@ -101,7 +102,7 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
  * pass@1 and pass^k, client, server, one column per scenario, MAY, infra, isolation.
  */
 export function boardTable(
-  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'> & Partial<Pick<Dataset, 'subjects'>>,
+  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'> & Partial<Pick<Dataset, 'subjects' | 'trials'>>,
   b: Board,
   cells = cellIndex(d),
   skipped = notAttemptedIndex(d),
@@ -196,7 +197,10 @@ export function boardTable(
   const disp: Display[][] = [];
   const flagK = flagsK1(b.kind);
   const subjects = new Map((d.subjects ?? []).map((s) => [s.id, s]));
-  for (const r of b.rows) {
+  const sources = rowSourceIndex((d.trials ?? []).filter((t) => t.revision === b.revision && t.docs === b.docs));
+  const rowSources = b.rows.map((r) => sources.get(`${b.revision}/${b.docs}/${r.subject}`));
+  for (const [ri, r] of b.rows.entries()) {
+    const source = rowSourceDisplay(rowSources[ri]);
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
       const cr = cells.get(`${b.revision}/${b.docs}/${r.subject}/${key}`);
@@ -258,9 +262,17 @@ export function boardTable(
       ...(b.role ? [coverageDisplay(r.overall)] : []),
       intervalDisplay(r.overall, m),
       kDisplay(r, m, flagK),
-      { text: tokens(r.usage.inputTokens) },
-      { text: tokens(r.usage.outputTokens) },
-      { text: usd(r.usage.costUsd), ...(note ? { note } : {}) },
+      { text: tokens(r.usage.inputTokens), ...(r.usage.inputTokens !== undefined ? source : {}) },
+      {
+        text: tokens(r.usage.outputTokens),
+        ...(r.usage.outputTokens !== undefined && source.note ? { note: source.note } : {}),
+      },
+      {
+        text: usd(r.usage.costUsd),
+        ...(note
+          ? { note: [note, r.usage.costUsd !== undefined ? source.note : undefined].filter(Boolean).join('; ') }
+          : {}),
+      },
       { text: duration(r.usage.wallTimeMs) },
       { text: meanCount(r.usage.toolCalls) },
       { text: pct(r.overall.passAt1) },
@@ -287,6 +299,7 @@ export function boardTable(
       ? ['k=1: a cell with a single completed trial; its score may not repeat.']
       : []),
     ...methodNotes(b.rows, m, flagK),
+    ...rowSourceNotes(rowSources),
     ...isolationNotes(b.rows.map((r) => r.isolation)),
     ...(b.rows.some((r) => verifiedBadge(r))
       ? [

@@ -1,4 +1,5 @@
 // Tables of the subject, scenario and checkpoint pages.
+import { isMeasured, MEASURED, MEASURED_FLAG, MEASURED_NOTE, REPORTED, REPORTED_NOTE } from './usage-source.ts';
 import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import type { CoverageReport } from '../bench/coverage/types.ts';
@@ -213,7 +214,14 @@ export function subjectTrialsTable(d: D, subject: string): Table {
         text: t.score ? String(t.score.mustFailed.length) : '—',
         ...(t.score?.mustFailed.length ? { note: t.score.mustFailed.join(', ') } : {}),
       },
-      { text: usd(t.usage.costUsd) },
+      {
+        text: usd(t.usage.costUsd),
+        ...(t.usage.costUsd === undefined
+          ? {}
+          : isMeasured(t.usage)
+            ? { flag: MEASURED_FLAG, note: MEASURED_NOTE }
+            : { note: REPORTED_NOTE }),
+      },
       { text: duration(t.usage.wallTimeMs) },
       { text: t.isolation, note: ISOLATION_BLURBS[t.isolation] },
       t.run
@@ -225,10 +233,13 @@ export function subjectTrialsTable(d: D, subject: string): Table {
           { text: 'record', href: trialFileUrl(t.id, 'record.json') },
           { text: 'wire', href: trialFileUrl(t.id, 'wire.jsonl') },
           ...(t.files.transcript ? [{ text: 'transcript', href: trialFileUrl(t.id, 'transcript.jsonl') }] : []),
+          ...(t.files.model ? [{ text: 'model traffic', href: trialFileUrl(t.id, 'model.jsonl') }] : []),
         ],
       },
     ]),
-    notes: [],
+    notes: ts.some((t) => t.usage.costUsd !== undefined && isMeasured(t.usage))
+      ? [`measured: the trial's tokens and cost were ${MEASURED}; the others' are ${REPORTED}.`]
+      : [],
   };
 }
 
