@@ -131,7 +131,7 @@ function base(x: ModelExchange): StepBase {
 function argsText(a: unknown): string {
   if (a !== null && typeof a === 'object' && 'raw' in a && Object.keys(a).length === 1)
     return String((a as { raw: unknown }).raw);
-  return JSON.stringify(a, null, 2) ?? String(a);
+  return a === undefined ? '' : JSON.stringify(a, null, 2);
 }
 
 function turnView(x: ModelExchange, request: RequestTail, reply: ModelReply): ModelTurnView {
