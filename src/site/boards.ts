@@ -270,7 +270,11 @@ export function boardTable(
       {
         text: usd(r.usage.costUsd),
         ...(note
-          ? { note: [note, r.usage.costUsd !== undefined ? source.note : undefined].filter(Boolean).join('; ') }
+          ? {
+              note: [note, r.usage.costUsd !== undefined && source.flag ? source.note : undefined]
+                .filter(Boolean)
+                .join('; '),
+            }
           : {}),
       },
       { text: duration(r.usage.wallTimeMs) },

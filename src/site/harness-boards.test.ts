@@ -75,6 +75,12 @@ describe('harness views, ids and links', () => {
     };
     expect(harnessViews(d, REV)).toEqual(['pi', 'claude-code', 'codex', 'gemini-cli', 'opencode', 'all']);
     expect(harnessViews(other, REV)).toEqual(['pi', 'claude-code', 'codex', 'gemini-cli', 'opencode', 'aider', 'all']);
+    // A harness name that is no slug (the subject schema allows any string) gets no page: the all board lists it.
+    const hostile = {
+      ...d,
+      subjects: d.subjects.map((s) => (s.id === codex ? { ...s, harness: '<script>x</script>' } : s)),
+    };
+    expect(harnessViews(hostile, REV)).toEqual(['pi', 'claude-code', 'codex', 'gemini-cli', 'opencode', 'all']);
   });
 
   it("keeps the board's own id and page for pi; others get ids and pages of their own", () => {

@@ -21,6 +21,12 @@ export const DEFAULT_HARNESS = 'pi';
 /** The agent harnesses the runner knows (`npm run trial -- --agent`), pi first: each gets a board page, runs or not. */
 export const AGENT_HARNESSES: readonly string[] = ['pi', 'claude-code', 'codex', 'gemini-cli', 'opencode'];
 
+/**
+ * A harness name that may become a page and a table id: a short lower-case slug (the subject schema allows any
+ * string; a harness named otherwise is listed on the all-harnesses board only).
+ */
+export const HARNESS_SLUG = /^[a-z0-9][a-z0-9.-]{0,39}$/;
+
 /** A board view: one harness, or every agent row (`all`). */
 export type HarnessView = string;
 export const ALL_HARNESSES: HarnessView = 'all';
@@ -40,7 +46,10 @@ export function harnessViews(d: Pick<Dataset, 'subjects' | 'boards'>, rev: Revis
   const seen = d.boards
     .filter((b) => b.revision === rev && b.kind === 'agent')
     .flatMap((b) => b.rows.map((r) => of(r.subject)))
-    .filter((h): h is string => h !== undefined && !AGENT_HARNESSES.includes(h));
+    .filter(
+      (h): h is string =>
+        h !== undefined && !AGENT_HARNESSES.includes(h) && h !== ALL_HARNESSES && HARNESS_SLUG.test(h),
+    );
   return [...AGENT_HARNESSES, ...[...new Set(seen)].sort(cmp), ALL_HARNESSES];
 }
 
