@@ -208,12 +208,12 @@ export function modelTrafficView(
       sum.cacheWrite += reply.usage.cacheWrite;
     }
     if (!request || !reply) {
-      const why = !codec
-        ? `no reader for the ${x.api} API on this site`
-        : x.error
-          ? `transport error: ${x.error}`
-          : x.status !== undefined && x.status >= 400
-            ? `HTTP ${x.status}: ${clip(x.response, 300).text}`
+      const why = x.error
+        ? `transport error: ${x.error}`
+        : x.status !== undefined && x.status >= 400
+          ? `HTTP ${x.status}: ${clip(x.response, 300).text}`
+          : !codec
+            ? `no reader for the ${x.api} API on this site`
             : 'bodies not readable as this API';
       steps.push({ kind: 'unread', ...base(x), text: why });
       continue;

@@ -132,7 +132,7 @@ describe('site built from a synthetic tree', () => {
     const rows = tableValues(html, 'board-2025-11-25-none-agent');
     board.rows.forEach((r, i) => {
       const { lo, hi } = r.overall.interval!;
-      expect(rows[i]![3]).toBe(`${Math.round(lo * 10_000) / 10_000}-${Math.round(hi * 10_000) / 10_000}`);
+      expect(rows[i]![4]).toBe(`${Math.round(lo * 10_000) / 10_000}-${Math.round(hi * 10_000) / 10_000}`);
     });
     expect(html).toContain('id="chart-score-cost-2025-11-25"');
     expect(html).toMatch(/<title id="chart-score-cost-2025-11-25-title">Score and cost · 2025-11-25<\/title>/);
