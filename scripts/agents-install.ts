@@ -1,19 +1,14 @@
 // npm run agents:install [-- --force] — `npm ci` every harness install folder under agents/ (Claude Code, Codex CLI,
 // Gemini CLI, opencode: each pinned by its own package.json and lockfile) whose node_modules is missing or older than
 // its lockfile; --force reinstalls every folder. Exits 1 naming each failed folder.
-import { readdirSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { projectRoot } from '../src/harness/io/paths.ts';
-import { installLibraries } from '../src/harness/libraries/install.ts';
+import { agentFolders, installLibraries } from '../src/harness/libraries/install.ts';
 
 const root = projectRoot();
-const folders = readdirSync(join(root, 'agents'), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && existsSync(join(root, 'agents', e.name, 'package-lock.json')))
-  .map((e) => `agents/${e.name}`);
 try {
   await installLibraries(root, {
     force: process.argv.includes('--force'),
-    folders,
+    folders: agentFolders(root),
     what: 'the pinned agent harness',
     again: 'npm run agents:install',
   });

@@ -1,5 +1,5 @@
-// npm run bench [-- --trials 1000,10000] [--skip derive,build,replay,calibration,test,sandbox] [--jobs 24]
-//   [--cal-runs 1] [--rounds 2]
+// npm run bench [-- --trials 1000,10000] [--skip derive,build,replay,calibration,test,sandbox,harnesses] [--jobs 24]
+//   [--cal-runs 1] [--rounds 2] [--harness-rounds 3]
 // Every performance figure of issue 19, measured side by side in one run and printed against its goal or anchor
 // (src/testing/perf/figures.ts), on the machine it ran on. Trees are real-shaped (src/testing/scale-tree.ts: the
 // committed calibration trials cloned as agent trials, re-judged by the real judges) and live in a temp dir, never
@@ -14,6 +14,8 @@ import { projectRoot, specDir } from '../src/harness/io/paths.ts';
 import { engineAnswers } from '../src/harness/os/docker.ts';
 import { findImage } from '../src/harness/sandbox-image/build.ts';
 import { sandboxCosts } from '../src/harness/runner/sandbox-cost.ts';
+import { harnessCosts } from '../src/harness/runner/harness-cost.ts';
+import { loadScenarios } from '../src/harness/io/scenarios.ts';
 import { measureAstro, measureDerive } from '../src/testing/perf/build-cost.ts';
 import { defaultThreads } from '../src/harness/derive-threads/threads.ts';
 import { figureTable, type Figure } from '../src/testing/perf/figures.ts';
@@ -246,6 +248,37 @@ if (!skip.has('sandbox') && process.getuid?.() === 0) {
       unit: 'ms',
       anchor: { value: median(ns.ms), what: 'netns' },
     });
+}
+
+// 6. What each agent harness adds to a trial, pi beside the others (scripted model, real binaries, the default sandbox).
+if (!skip.has('harnesses') && process.getuid?.() === 0) {
+  const image = engineAnswers() ? findImage(root) : undefined;
+  const scenario = loadScenarios(root).find(
+    (s) => s.revision === '2025-11-25' && s.role === 'client' && s.id === 'call-tool',
+  )!;
+  const costs = await harnessCosts(
+    root,
+    scenario,
+    Number(opt('harness-rounds', '3')),
+    image ? { kind: 'docker', image } : { kind: 'netns' },
+  );
+  const median = (xs: number[]) => (xs.length ? [...xs].sort((p, q) => p - q)[Math.floor(xs.length / 2)]! : NaN);
+  const pi = costs.find((c) => c.harness === 'pi');
+  say(
+    `\nharness cost per trial (${image ? 'docker' : 'netns'}, 2025-11-25 client call-tool, scripted model; medians):`,
+  );
+  for (const c of costs) {
+    say(
+      `  ${c.harness.padEnd(12)} first model request ${median(c.firstRequestMs).toFixed(0).padStart(6)} ms · session ${median(c.sessionMs).toFixed(0).padStart(6)} ms · trial ${median(c.trialMs).toFixed(0).padStart(6)} ms${c.failures.length ? ` · ${c.failures.length} failed: ${c.failures[0]}` : ''}`,
+    );
+    if (c !== pi && pi)
+      figures.push({
+        name: `trial with ${c.harness} (scripted)`,
+        value: median(c.trialMs),
+        unit: 'ms',
+        anchor: { value: median(pi.trialMs), what: 'pi' },
+      });
+  }
 }
 
 say(`\n== figures (${cpus().length} cores; ratio > 1 = worse than the goal)`);

@@ -1,11 +1,11 @@
 import { RunnerInputError } from '../harness/errors.ts';
-import { installLibraries } from '../harness/libraries/install.ts';
+import { agentFolders, installLibraries } from '../harness/libraries/install.ts';
 import { ensureSpec } from '../harness/io/spec.ts';
 
 /**
  * Once per `npm test`, before any test file: everything a fresh clone lacks that the tests need, fetched on first
  * use so the README's `npm ci && npm test` is the whole set-up: the pinned spec (into .cache/spec, unless
- * MCP_SPEC_DIR or ../shared/spec has it) and the libraries under test. Offline, the one clear message and no tests.
+ * MCP_SPEC_DIR or ../shared/spec has it), the libraries under test and the agent harnesses. Offline, the one clear message and no tests.
  */
 export default async function setup(): Promise<void> {
   try {
@@ -17,4 +17,11 @@ export default async function setup(): Promise<void> {
     process.exit(2);
   }
   await installLibraries(process.cwd());
+  // The agent harnesses (Claude Code, Codex CLI, Gemini CLI, opencode), pinned under agents/: their tests run the real
+  // binaries driven by the scripted model.
+  await installLibraries(process.cwd(), {
+    folders: agentFolders(process.cwd()),
+    what: 'the pinned agent harness',
+    again: 'npm run agents:install',
+  });
 }

@@ -48,8 +48,16 @@ export type TrialInfo = z.infer<typeof TrialInfoSchema>;
 export const CanarySchema = z.strictObject({
   /** Where the value was planted, e.g. `harness-env`, `model-key`, `auth-json`, `user-home`, `project-file`. */
   where: SlugSchema,
-  /** The random value (never a real secret: it exists only for this trial). */
-  value: z.string().regex(/^mcpfs-canary-[0-9a-f]{24}$/, 'must be "mcpfs-canary-" and 24 hex digits'),
+  /**
+   * The random value (never a real secret: it exists only for this trial); `mcpfs-proxy-key-…` is the trial's dummy
+   * model-proxy key (`where: "proxy-key"`), a canary too.
+   */
+  value: z
+    .string()
+    .regex(
+      /^mcpfs-(canary|proxy-key)-[0-9a-f]{24}$/,
+      'must be "mcpfs-canary-" (or, the proxy key, "mcpfs-proxy-key-") and 24 hex digits',
+    ),
 });
 export type Canary = z.infer<typeof CanarySchema>;
 

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REGISTRY_PATH } from '../../bench/derive/libraries.ts';
 
@@ -16,6 +16,16 @@ export function libraryFolders(root: string): string[] {
     e.installFolder === '.' || typeof e.installFolder !== 'string' ? 'libraries' : `libraries/${e.installFolder}`,
   );
   return [...new Set(['libraries', ...folders])];
+}
+
+/** The agent harness install folders (`agents/<name>/` with a lockfile), relative to the project, sorted. */
+export function agentFolders(root: string): string[] {
+  const dir = join(root, 'agents');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && existsSync(join(dir, e.name, 'package-lock.json')))
+    .map((e) => `agents/${e.name}`)
+    .sort();
 }
 
 /**
@@ -75,7 +85,5 @@ export async function installLibraries(
   };
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (failed.length)
-    throw new Error(
-      `${failed.join('\n')}\nhint: check the npm registry is reachable, then run ${again}`,
-    );
+    throw new Error(`${failed.join('\n')}\nhint: check the npm registry is reachable, then run ${again}`);
 }

@@ -171,5 +171,7 @@ export function writeLibraries(root: string, ran: readonly Ran[]): string[] {
   const stale = new Set(ran.map(subjectRecordDir));
   for (const d of fg.sync([...stale], { cwd: root, onlyDirectories: true }))
     rmSync(join(root, d), { recursive: true, force: true });
-  return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot, r.result.model));
+  return ran.map((r) =>
+    writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot, r.result.model),
+  );
 }

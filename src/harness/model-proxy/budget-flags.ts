@@ -20,5 +20,6 @@ export function budgetFromFlags(tokens?: string, usd?: string, requests?: string
       `--budget-tokens/--budget-requests: ${r.error.issues[0]?.message ?? 'invalid'}`,
       'token and request budgets are whole numbers',
     );
-  return Object.fromEntries(Object.entries(r.data).filter(([, v]) => v !== undefined)) as ModelBudget;
+  // zod keeps an absent optional key as `undefined`; the record and the manifest carry only the limits given.
+  return JSON.parse(JSON.stringify(r.data)) as ModelBudget;
 }

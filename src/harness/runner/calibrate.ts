@@ -213,7 +213,9 @@ const calibrationDir = (s: Scenario) => `results/${s.revision}/${s.role}/${s.id}
 export function writeCalibration(root: string, ran: readonly Ran[]): string[] {
   const scenarios = new Map(ran.map((r) => [calibrationDir(r.job.scenario), r.job.scenario]));
   for (const dir of scenarios.keys()) rmSync(join(root, dir), { recursive: true, force: true });
-  return ran.map((r) => writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot, r.result.model));
+  return ran.map((r) =>
+    writeTrial(root, r.result.record, r.result.log, r.result.transcript, r.result.snapshot, r.result.model),
+  );
 }
 
 /** How long the committed record of this job's trial took (0 when there is none): the start order's weight. */

@@ -18,6 +18,9 @@ describe('calibrationSubjects (what derive accepts as calibration subjects)', ()
         ...(known.mutants[`${s.revision}/${s.role}`] ?? [])
           .filter((m) => m.scenarios.includes(s.id))
           .map((m) => m.subject),
+        ...(known.harnesses ?? [])
+          .filter((h) => h.scenarios.includes(`${s.revision}/${s.role}/${s.id}`))
+          .map((h) => h.subject),
       ];
       const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
       expect([...allowed].sort(byId), `${s.revision}/${s.role}/${s.id}`).toEqual([...planned].sort(byId));

