@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCodec } from '../bench/model-traffic/types.ts';
 import type { ModelExchange } from '../bench/schema/model-traffic.ts';
 import { clip, endText, modelTrafficView, tokensLine } from './model-traffic.ts';
+import { fixtureModelTraffic } from '../testing/model-traffic-fixture.ts';
 
 // A toy API codec: the request body is {tools, user?, results?}, the response {text, calls?, stop?, usage?}. The view
 // only calls the codec interface, so the real codecs (tested with the proxy) read real bodies the same way.
@@ -201,5 +202,24 @@ describe('clip, tokensLine, endText', () => {
   it('says when a reply reported no usage, and an end line without a budget', () => {
     expect(tokensLine(undefined)).toBe('not reported');
     expect(endText({ end: true })).toBe('the proxy ended the session');
+  });
+});
+
+describe('modelTrafficView with the registered codecs', () => {
+  it('reads an Anthropic Messages conversation: turns, the side request, the refusal', () => {
+    const v = modelTrafficView('k6.model.jsonl', fixtureModelTraffic());
+    expect(v.steps.map((s) => [s.kind, s.n])).toEqual([
+      ['turn', 1],
+      ['turn', 3],
+      ['refused', 4],
+    ]);
+    const [first, second] = v.steps;
+    if (first?.kind !== 'turn' || second?.kind !== 'turn') throw new Error('turns expected');
+    expect(first.request.userText?.text).toContain('Build the MCP server');
+    expect(first.reply.toolCalls.map((c) => c.name)).toEqual(['write']);
+    expect(first.tokens).toBe('in 1,200 · out 80 · cached 0 · cache write 1,000');
+    expect(second.request.toolResults.map((r) => r.callId)).toEqual(['toolu_fixture_1']);
+    expect(second.reply.stopReason).toBe('end_turn');
+    expect(v.side.map((s) => s.answer)).toEqual(['MCP server <i>title</i>']);
   });
 });
