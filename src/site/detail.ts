@@ -1,4 +1,5 @@
 // Tables of the subject, scenario and checkpoint pages.
+import { subjectPlace } from './harness-boards.ts';
 import { isMeasured, MEASURED, MEASURED_FLAG, MEASURED_NOTE, REPORTED, REPORTED_NOTE } from './usage-source.ts';
 import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
@@ -24,10 +25,12 @@ export const GRADE_MAX: number = gradeMax;
 type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects' | 'stats'>;
 
 /** Where a subject stands on each board it appears on (revision × docs axis). */
-export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string): Table {
-  const places = d.boards.flatMap((b) => {
+export function subjectBoardsTable(d: Pick<Dataset, 'boards' | 'subjects'>, subject: string): Table {
+  // An agent's place is on its harness's board (pi's is the ranked comparison): rank and row count from that board.
+  const places = d.boards.flatMap((full) => {
+    const { board: b, href } = subjectPlace(d, full, subject);
     const r = b.rows.find((x) => x.subject === subject);
-    return r ? [{ b, r, rank: r.rank }] : [];
+    return r ? [{ b, r, rank: r.rank, href }] : [];
   });
   return {
     id: `subject-${subjectToken(subject)}-boards`,
@@ -52,10 +55,10 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       round4(r.mayTally),
       isolationValue(r.isolation),
     ]),
-    cells: places.map(({ b, r, rank }): Display[] => [
+    cells: places.map(({ b, r, href }): Display[] => [
       {
         text: boardName(b),
-        href: boardUrl(b),
+        href,
       },
       rankDisplay(r),
       { text: String(b.rows.length) },

@@ -14,6 +14,7 @@ import {
 } from './harness-boards.ts';
 import { harnessLabel, harnessOfId } from './harness-name.ts';
 import { homeLeaders, leaderTable } from './home.ts';
+import { subjectBoardsTable } from './detail.ts';
 import { allTables } from './tables.ts';
 
 const REV = '2025-11-25';
@@ -159,5 +160,19 @@ describe('home leaders', () => {
       subjects: d.subjects.map((s) => (s.kind === 'agent' ? { ...s, harness: 'codex' } : s)),
     };
     expect(homeLeaders(allCodex, REV).filter((l) => l.kind === 'agent')).toEqual([]);
+  });
+});
+
+describe("a subject's board positions", () => {
+  it("ranks an agent on its harness's board and links that board's page", () => {
+    const t = subjectBoardsTable(d, codex);
+    const rank = t.columns.findIndex((c) => c.key === 'rank');
+    const of = t.columns.findIndex((c) => c.key === 'of');
+    expect(t.rows.every((r) => r[rank] === 1 && r[of] === 1)).toBe(true);
+    expect(t.cells[0]![0]!.href).toMatch(
+      new RegExp(`^/${REV}/agents/codex/#board-${REV}-(none|full)-agent-harness-codex$`),
+    );
+    const pi = subjectBoardsTable(d, agents.rows[0]!.subject);
+    expect(pi.rows.every((r) => r[of] === 3)).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import type { Board, Dataset } from '../bench/derive/dataset.ts';
 import { cmp } from '../bench/problems.ts';
 import { rankBands } from '../bench/scoring/board.ts';
 import type { DocsAxis, Revision } from '../bench/schema/common.ts';
-import { boardTable, cellIndex, idOfBoard } from './boards.ts';
+import { boardTable, boardUrl, cellIndex, idOfBoard } from './boards.ts';
 import { withFilterData } from './filters.ts';
 import { notAttemptedIndex } from './libraries.ts';
 import type { Table } from './table.ts';
@@ -185,4 +185,21 @@ export function agentPairView(
     title: harnessViewLabel(view),
     blurb: harnessBlurb(view),
   };
+}
+
+/**
+ * Where a subject stands on a board: an agent on its harness's board (its rank among that harness's rows, linked to
+ * that board's page; a harness without a page of its own: the all-harnesses board), any other subject on the board
+ * derive wrote.
+ */
+export function subjectPlace(
+  d: Pick<Dataset, 'subjects'>,
+  b: Board,
+  subject: string,
+): { board: Board; id: string; href: string } {
+  if (b.kind !== 'agent') return { board: b, id: idOfBoard(b), href: boardUrl(b) };
+  const h = harnessIndex(d)(subject);
+  const view = h !== undefined && HARNESS_SLUG.test(h) && h !== ALL_HARNESSES ? h : ALL_HARNESSES;
+  const id = harnessBoardId(b, view);
+  return { board: harnessBoard(d, b, view), id, href: `${harnessBoardsUrl(b.revision, view)}#${id}` };
 }
