@@ -146,6 +146,19 @@ export const SCHEMA_FILES: readonly { file: string; what: string }[] = [
   { file: 'wire-header.json', what: 'the first line of a wire log (k<k>.wire.jsonl)' },
   { file: 'wire-event.json', what: 'every other line of a wire log: one HTTP event, hash-chained' },
   { file: 'transcript-entry.json', what: 'a line of an agent transcript (k<k>.transcript.jsonl)' },
+  {
+    file: 'model-traffic-header.json',
+    what: 'line 1 of a model-traffic sidecar (k<k>.model.jsonl): the upstreams and the budget',
+  },
+  {
+    file: 'model-exchange.json',
+    what: 'every other line of a model-traffic sidecar: one model request and its response, as the proxy passed them',
+  },
+  { file: 'model-traffic-end.json', what: 'the last line of a model-traffic sidecar when a budget ended the session' },
+  {
+    file: 'atif-trajectory.json',
+    what: 'a trial’s model traffic as an ATIF v1.4 trajectory (/trials/<id>/trajectory.atif.json)',
+  },
   { file: 'scenario.json', what: 'a scenario, scenarios/<rev>/<role>/<id>.json' },
   { file: 'checkpoint.json', what: 'one checkpoint of a scenario' },
   { file: 'coverage.json', what: 'the coverage ledger of a revision' },

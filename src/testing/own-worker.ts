@@ -10,6 +10,7 @@ export const OWN_WORKER: readonly string[] = [
   'src/harness/io/spec.test.ts',
   'src/harness/io/coverage-tsv.test.ts',
   'src/testing/scale-tree.test.ts',
+  'src/harness/runner/adapters/harness-isolation.test.ts',
 ];
 
 /** Whether a test file's source changes process-wide state another file could see (environment, cwd, mocks). */

@@ -36,6 +36,8 @@ interface Template {
   record: TrialRecord;
   wire: string;
   transcript?: string;
+  /** The model traffic, for a template whose subject talked to the scripted model through the proxy. */
+  model?: string;
 }
 
 /** Completed calibration trials by `revision/role/scenario`: the templates agent trials are cloned from. */
@@ -50,7 +52,12 @@ function templates(files: ReadonlyMap<string, string>): Map<string, Template[]> 
     const at = (name?: string) => (name ? files.get(sidecarPath(path, name)) : undefined);
     const key = `${record.trial.revision}/${record.trial.role}/${record.trial.scenario}`;
     const list = out.get(key) ?? [];
-    list.push({ record, wire: at(record.sidecars.wire)!, transcript: at(record.sidecars.transcript) });
+    list.push({
+      record,
+      wire: at(record.sidecars.wire)!,
+      transcript: at(record.sidecars.transcript),
+      model: at(record.sidecars.model),
+    });
     out.set(key, list);
   }
   return out;
@@ -89,10 +96,11 @@ function cloneTrial(
   const sidecars = {
     wire: `k${at.k}.wire.jsonl`,
     ...(t.transcript !== undefined ? { transcript: `k${at.k}.transcript.jsonl` } : {}),
+    ...(t.model !== undefined ? { model: `k${at.k}.model.jsonl` } : {}),
   };
   // A transcript is unique per trial (derive refuses copies): the pi session header gets the clone's own id.
   const transcript = t.transcript?.replace(/"id":"[^"]*"/, `"id":"${at.id}"`);
-  return sealedTrialFiles(
+  const files = sealedTrialFiles(
     {
       ...record,
       trial: { ...record.trial, id: at.id, docs: at.docs, k: at.k, run: undefined },
@@ -103,6 +111,9 @@ function cloneTrial(
     { header: parsed.log.header, events },
     transcript,
   ).files;
+  // The model traffic is the template's as is (its usage sums to the record's, which the clone keeps).
+  if (t.model !== undefined) files.push({ path: files[0]!.path.replace(/\.json$/, '.model.jsonl'), content: t.model });
+  return files;
 }
 
 /**

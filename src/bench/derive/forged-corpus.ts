@@ -90,6 +90,49 @@ export function registry(glue: Record<string, Record<string, string>> = { '2025-
 
 const libraryTrial = (subject: Subject = LIB): Files => new Map(trialFiles({ subject, k: 1 }).files);
 export const A_REC_PATH = `${ADIR}k1.json`;
+const A_MODEL = `${ADIR}k1.model.jsonl`;
+
+/** The agent trial with its model traffic through the proxy (one Chat Completions turn) and the usage it measures. */
+export function proxiedAgent(): Files {
+  const exchange = {
+    n: 1,
+    api: 'openai-chat',
+    method: 'POST',
+    path: '/openai/v1/chat/completions',
+    t: 100,
+    durationMs: 40,
+    status: 200,
+    request: JSON.stringify({ model: 'model-a', messages: [{ role: 'user', content: 'Echo.' }], tools: [{}] }),
+    response: JSON.stringify({
+      choices: [{ index: 0, message: { role: 'assistant', content: 'Done.' }, finish_reason: 'stop' }],
+      usage: { prompt_tokens: 1200, completion_tokens: 30, prompt_tokens_details: { cached_tokens: 200 } },
+    }),
+  };
+  const f = agentBase();
+  f.set(
+    A_MODEL,
+    [{ format: 'mcpfs.model-traffic/1', upstreams: { 'openai-chat': 'https://api.openai.com' } }, exchange]
+      .map((l) => JSON.stringify(l))
+      .join('\n') + '\n',
+  );
+  return edit(
+    f,
+    (r) => {
+      (r.sidecars as Record<string, unknown>).model = 'k1.model.jsonl';
+      r.usage = {
+        inputTokens: 1000,
+        outputTokens: 30,
+        cacheReadTokens: 200,
+        cacheWriteTokens: 0,
+        toolCalls: 0,
+        turns: 1,
+        requests: 1,
+        source: 'proxy',
+      };
+    },
+    A_REC_PATH,
+  );
+}
 const A_REC = A_REC_PATH;
 const A_TRANSCRIPT = `${ADIR}k1.transcript.jsonl`;
 const lines = (files: Files, path = WIRE) => wireLines(files, path);
@@ -194,6 +237,33 @@ export const FORGED: Case[] = [
     files: () => edit(agentBase(), (r) => (r.usage.outputTokens = 10), A_REC),
     want: [
       `${ADIR}k1.json: usage.outputTokens: 10, but the transcript (${ADIR}k1.transcript.jsonl) counts 200\n  hint: the runner stores what the transcript sums to; the record or the transcript was edited`,
+    ],
+  },
+  {
+    name: 'proxy-measured tokens rewritten against the model traffic',
+    files: () => edit(proxiedAgent(), (r) => (r.usage.inputTokens = 10), A_REC),
+    want: [
+      `${ADIR}k1.json: usage.inputTokens: 10, but the model traffic (${A_MODEL}) counts 1000\n  hint: the runner stores what the proxy measured; the record or the sidecar was edited`,
+    ],
+  },
+  {
+    name: 'usage claimed as measured at the proxy without its model traffic',
+    files: () => edit(agentBase(), (r) => (r.usage.source = 'proxy'), A_REC),
+    want: [
+      `${ADIR}k1.json: usage.source: "proxy", but the record names no model-traffic sidecar to measure it from\n  hint: usage measured at the proxy comes with its sidecar (\`sidecars.model\`)`,
+    ],
+  },
+  {
+    name: 'an exchange deleted from the model traffic',
+    files: () => {
+      const f = proxiedAgent();
+      const [header, x] = f.get(A_MODEL)!.trim().split('\n');
+      f.set(A_MODEL, `${header}\n${x!.replace('"n":1', '"n":2')}\n`);
+      return f;
+    },
+    want: [
+      // Usage is not re-counted from a sidecar that failed its own checks: one problem, where the edit is.
+      `${A_MODEL}: line 2: n: 2, expected 1: exchanges are numbered in arrival order, none left out`,
     ],
   },
   {

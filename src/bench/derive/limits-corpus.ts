@@ -265,7 +265,9 @@ export const LIMITS: Case[] = [
   {
     name: 'a malformed canary value',
     files: () => edit(base(), (r) => (r.canaries = [{ where: 'user-home', value: 'hunter2' }])),
-    want: [`${DIR}k1.json: canaries[0].value: must be "mcpfs-canary-" and 24 hex digits`],
+    want: [
+      `${DIR}k1.json: canaries[0].value: must be "mcpfs-canary-" (or, the proxy key, "mcpfs-proxy-key-") and 24 hex digits`,
+    ],
   },
   {
     name: "a record naming another record's transcript",

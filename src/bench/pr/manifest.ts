@@ -47,5 +47,20 @@ export function manifestProblems(path: string, record: TrialRecord): Problem[] {
       message: 'a pi trial without its transcript',
       hint: 'commit the k<k>.transcript.jsonl `npm run trial` wrote beside the record (read it for anything private first)',
     });
+  // The harnesses this project runs talk to their model through the trial's proxy: their usage is measured there, so a
+  // record of theirs without the model traffic cannot show what it spent.
+  const proxied = ['claude-code', 'codex', 'gemini-cli', 'opencode'];
+  if (
+    s.harness !== undefined &&
+    proxied.includes(s.harness) &&
+    record.status !== 'infra-error' &&
+    record.sidecars.model === undefined
+  )
+    problems.push({
+      file: path,
+      field: 'sidecars.model',
+      message: `a ${s.harness} trial without its model traffic`,
+      hint: 'commit the k<k>.model.jsonl `npm run trial` wrote beside the record: the usage on the boards is measured from it',
+    });
   return problems;
 }

@@ -12,6 +12,8 @@ import { DatasetSchema } from './dataset.ts';
 import { BoardArchiveSchema } from './archive.ts';
 import { RunManifestSchema } from './run-manifest.ts';
 import { SweepBundleSchema } from './sweep-bundle.ts';
+import { ModelExchangeSchema, ModelTrafficEndSchema, ModelTrafficHeaderSchema } from './model-traffic.ts';
+import { AtifTrajectorySchema } from './atif.ts';
 
 /** JSON Schema texts by file name, for `public/schema/` (editors validate records through `$schema`). */
 export function jsonSchemas(): Record<string, string> {
@@ -27,6 +29,12 @@ export function jsonSchemas(): Record<string, string> {
     'wire-header.json': emit(WireHeaderLineSchema, 'wire-header.json'),
     'wire-event.json': emit(WireEventLineSchema, 'wire-event.json'),
     'transcript-entry.json': emit(TranscriptEntrySchema, 'transcript-entry.json'),
+    // `<name>.model.jsonl`: line 1 the header, then exchanges, then at most one end line.
+    'model-traffic-header.json': emit(ModelTrafficHeaderSchema, 'model-traffic-header.json'),
+    'model-exchange.json': emit(ModelExchangeSchema, 'model-exchange.json'),
+    'model-traffic-end.json': emit(ModelTrafficEndSchema, 'model-traffic-end.json'),
+    // /trials/<id>/trajectory.atif.json and `npm run atif`: the fields of ATIF v1.4 this benchmark fills.
+    'atif-trajectory.json': emit(AtifTrajectorySchema, 'atif-trajectory.json', 'output'),
     'coverage.json': emit(CoverageLedgerSchema, 'coverage.json'),
     'conformance-expectations.json': emit(ConformanceExpectationsSchema, 'conformance-expectations.json'),
     'library-registry.json': emit(LibraryRegistrySchema, 'library-registry.json'),

@@ -41,7 +41,7 @@ describe('loadRunManifest', () => {
       message = (e as Error).message;
     }
     expect(message.split('\n')).toEqual([
-      'runs/calibration.json: agents[1]: must be pi, pi-scripted, oracle, null or mutant:<id>',
+      'runs/calibration.json: agents[1]: must be pi, claude-code, codex, gemini-cli, opencode, <one of those>-scripted, oracle, null or mutant:<id>',
       'runs/calibration.json: k: Too small: expected number to be >0',
       'runs/calibration.json: unknown field "extra"',
       '  hint: remove it, or check its spelling against the JSON Schema in public/schema/',

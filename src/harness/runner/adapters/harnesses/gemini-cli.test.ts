@@ -140,8 +140,13 @@ describe.runIf(installed && dockerTestable())(
             const x = ModelExchangeSchema.safeParse(l);
             return x.success ? [x.data] : [];
           });
+        // A client-role session may end when the reference sees the client finish, before the closing "Done." turn.
+        const want = role === 'client' ? [3, 4] : [4];
+        expect(want).toContain(exchanges.length);
         expect(exchanges.map((x) => `${x.api} ${x.path} ${x.status}`)).toEqual(
-          Array(4).fill('gemini-generate /gemini/v1beta/models/oracle-script:streamGenerateContent?alt=sse 200'),
+          Array(exchanges.length).fill(
+            'gemini-generate /gemini/v1beta/models/oracle-script:streamGenerateContent?alt=sse 200',
+          ),
         );
         expect(r.record.usage.inputTokens).toBeGreaterThan(0);
         console.log(
