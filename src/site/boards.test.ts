@@ -63,8 +63,9 @@ describe('boardTable: uncertainty and cost beside the score', () => {
   const col = (key: string) => t.columns.findIndex((c) => c.key === key);
 
   it('puts the interval and k, then tokens, cost, time and tool calls, then pass@1 and pass^3 right after the score', () => {
-    expect(t.columns.slice(0, 14).map((c) => c.key)).toEqual([
+    expect(t.columns.slice(0, 15).map((c) => c.key)).toEqual([
       'subject',
+      'harness',
       'rank',
       'overall',
       'overall_ci',

@@ -20,6 +20,8 @@ import { revisionStats } from './stats.ts';
 import { foldConstantColumns, type Column, type Display, type Table, type Value } from './table.ts';
 import { calibrationBoardUrl, revisionUrl, scenarioUrl, subjectUrl, trialUrl } from './urls.ts';
 import { verifiedBadge } from './verification.ts';
+import { harnessLabel } from './harness-name.ts';
+import { rowSourceDisplay, rowSourceIndex, rowSourceNotes } from './usage-source.ts';
 
 /** Subject kinds in board order: agents, libraries, calibration. */
 export const KINDS: readonly SubjectKind[] = SubjectKindSchema.options;
@@ -100,7 +102,7 @@ function aggregateDisplay(a: BoardRow['overall']): Display {
  * pass@1 and pass^k, client, server, one column per scenario, MAY, infra, isolation.
  */
 export function boardTable(
-  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'>,
+  d: Pick<Dataset, 'scenarios' | 'cells' | 'libraries' | 'method'> & Partial<Pick<Dataset, 'subjects' | 'trials'>>,
   b: Board,
   cells = cellIndex(d),
   skipped = notAttemptedIndex(d),
@@ -110,6 +112,9 @@ export function boardTable(
   // Score, its interval and k first, then what the score cost, then the splits and scenarios: cost sits by the score.
   const columns: Column[] = [
     { key: 'subject', label: 'Subject' },
+    ...(b.kind === 'agent'
+      ? [{ key: 'harness', label: 'Harness', title: 'The agent harness the model ran in, and its version' }]
+      : []),
     { key: 'rank', label: '#', title: 'Rank band: rows whose intervals overlap share one', numeric: true },
     {
       key: 'overall',
@@ -191,7 +196,11 @@ export function boardTable(
   const rows: Value[][] = [];
   const disp: Display[][] = [];
   const flagK = flagsK1(b.kind);
-  for (const r of b.rows) {
+  const subjects = new Map((d.subjects ?? []).map((s) => [s.id, s]));
+  const sources = rowSourceIndex((d.trials ?? []).filter((t) => t.revision === b.revision && t.docs === b.docs));
+  const rowSources = b.rows.map((r) => sources.get(`${b.revision}/${b.docs}/${r.subject}`));
+  for (const [ri, r] of b.rows.entries()) {
+    const source = rowSourceDisplay(rowSources[ri]);
     const scen = b.columns.map((key) => {
       const c = r.cells[key];
       const cr = cells.get(`${b.revision}/${b.docs}/${r.subject}/${key}`);
@@ -219,8 +228,10 @@ export function boardTable(
       };
     });
     const lineage = b.kind === 'library' ? transportOf(d, r.subject, b.role) : undefined;
+    const harness = b.kind === 'agent' ? harnessLabel(r.subject, subjects.get(r.subject)) : null;
     rows.push([
       r.subject,
+      ...(b.kind === 'agent' ? [harness] : []),
       r.rank,
       round4(r.overall.mean),
       ...(b.kind === 'library' ? [lineage?.short ?? null] : []),
@@ -244,15 +255,28 @@ export function boardTable(
     const badge = verifiedBadge(r);
     disp.push([
       { text: r.label, href: subjectUrl(r.subject), note: r.subject, ...(badge ? { badge } : {}) },
+      ...(b.kind === 'agent' ? [{ text: harness ?? '—' }] : []),
       rankDisplay(r),
       b.role ? { text: pct(r.overall.mean), heat: heat(r.overall.mean) } : aggregateDisplay(r.overall),
       ...(b.kind === 'library' ? [{ text: lineage?.short ?? '—', ...(lineage ? { note: lineage.note } : {}) }] : []),
       ...(b.role ? [coverageDisplay(r.overall)] : []),
       intervalDisplay(r.overall, m),
       kDisplay(r, m, flagK),
-      { text: tokens(r.usage.inputTokens) },
-      { text: tokens(r.usage.outputTokens) },
-      { text: usd(r.usage.costUsd), ...(note ? { note } : {}) },
+      { text: tokens(r.usage.inputTokens), ...(r.usage.inputTokens !== undefined ? source : {}) },
+      {
+        text: tokens(r.usage.outputTokens),
+        ...(r.usage.outputTokens !== undefined && source.note ? { note: source.note } : {}),
+      },
+      {
+        text: usd(r.usage.costUsd),
+        ...(note
+          ? {
+              note: [note, r.usage.costUsd !== undefined && source.flag ? source.note : undefined]
+                .filter(Boolean)
+                .join('; '),
+            }
+          : {}),
+      },
       { text: duration(r.usage.wallTimeMs) },
       { text: meanCount(r.usage.toolCalls) },
       { text: pct(r.overall.passAt1) },
@@ -279,6 +303,7 @@ export function boardTable(
       ? ['k=1: a cell with a single completed trial; its score may not repeat.']
       : []),
     ...methodNotes(b.rows, m, flagK),
+    ...rowSourceNotes(rowSources),
     ...isolationNotes(b.rows.map((r) => r.isolation)),
     ...(b.rows.some((r) => verifiedBadge(r))
       ? [

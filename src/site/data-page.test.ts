@@ -1,3 +1,4 @@
+import { harnessBoardId, harnessViews } from './harness-boards.ts';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemas } from '../bench/schema/json-schema.ts';
 import { syntheticDataset } from '../testing/synthetic-dataset.ts';
@@ -24,7 +25,12 @@ describe('the Data page', () => {
     expect(count).toBe(all.size - 1);
     expect(groups.reduce((n, g) => n + g.count, 0)).toBe(count);
     const boards = groups.find((g) => g.key === 'boards')!;
-    expect(boards.tables.map((t) => t.id)).toEqual(d.boards.map((b) => idOfBoard(b)));
+    // Agent boards once per harness view: pi's under the board's own id, then each other harness and all.
+    expect(boards.tables.map((t) => t.id)).toEqual(
+      d.boards.flatMap((b) =>
+        b.kind === 'agent' ? harnessViews(d, b.revision).map((v) => harnessBoardId(b, v)) : [idOfBoard(b)],
+      ),
+    );
     for (const g of groups) {
       if (GROUP_INFO[g.key].listed) expect(g.tables.length, g.key).toBe(g.count);
       else {

@@ -1,4 +1,6 @@
 // Tables of the subject, scenario and checkpoint pages.
+import { subjectPlace } from './harness-boards.ts';
+import { isMeasured, MEASURED, MEASURED_FLAG, MEASURED_NOTE, REPORTED, REPORTED_NOTE } from './usage-source.ts';
 import { failsAnyReading } from '../bench/scoring/score.ts';
 import type { CellRow, Dataset, TrialRow } from '../bench/derive/dataset.ts';
 import type { CoverageReport } from '../bench/coverage/types.ts';
@@ -23,10 +25,12 @@ export const GRADE_MAX: number = gradeMax;
 type D = Pick<Dataset, 'scenarios' | 'trials' | 'cells' | 'subjects' | 'stats'>;
 
 /** Where a subject stands on each board it appears on (revision × docs axis). */
-export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string): Table {
-  const places = d.boards.flatMap((b) => {
+export function subjectBoardsTable(d: Pick<Dataset, 'boards' | 'subjects'>, subject: string): Table {
+  // An agent's place is on its harness's board (pi's is the ranked comparison): rank and row count from that board.
+  const places = d.boards.flatMap((full) => {
+    const { board: b, href } = subjectPlace(d, full, subject);
     const r = b.rows.find((x) => x.subject === subject);
-    return r ? [{ b, r, rank: r.rank }] : [];
+    return r ? [{ b, r, rank: r.rank, href }] : [];
   });
   return {
     id: `subject-${subjectToken(subject)}-boards`,
@@ -51,10 +55,10 @@ export function subjectBoardsTable(d: Pick<Dataset, 'boards'>, subject: string):
       round4(r.mayTally),
       isolationValue(r.isolation),
     ]),
-    cells: places.map(({ b, r, rank }): Display[] => [
+    cells: places.map(({ b, r, href }): Display[] => [
       {
         text: boardName(b),
-        href: boardUrl(b),
+        href,
       },
       rankDisplay(r),
       { text: String(b.rows.length) },
@@ -213,7 +217,14 @@ export function subjectTrialsTable(d: D, subject: string): Table {
         text: t.score ? String(t.score.mustFailed.length) : '—',
         ...(t.score?.mustFailed.length ? { note: t.score.mustFailed.join(', ') } : {}),
       },
-      { text: usd(t.usage.costUsd) },
+      {
+        text: usd(t.usage.costUsd),
+        ...(t.usage.costUsd === undefined
+          ? {}
+          : isMeasured(t.usage)
+            ? { flag: MEASURED_FLAG, note: MEASURED_NOTE }
+            : { note: REPORTED_NOTE }),
+      },
       { text: duration(t.usage.wallTimeMs) },
       { text: t.isolation, note: ISOLATION_BLURBS[t.isolation] },
       t.run
@@ -225,10 +236,13 @@ export function subjectTrialsTable(d: D, subject: string): Table {
           { text: 'record', href: trialFileUrl(t.id, 'record.json') },
           { text: 'wire', href: trialFileUrl(t.id, 'wire.jsonl') },
           ...(t.files.transcript ? [{ text: 'transcript', href: trialFileUrl(t.id, 'transcript.jsonl') }] : []),
+          ...(t.files.model ? [{ text: 'model traffic', href: trialFileUrl(t.id, 'model.jsonl') }] : []),
         ],
       },
     ]),
-    notes: [],
+    notes: ts.some((t) => t.usage.costUsd !== undefined && isMeasured(t.usage))
+      ? [`measured: the trial's tokens and cost were ${MEASURED}; the others' are ${REPORTED}.`]
+      : [],
   };
 }
 

@@ -16,6 +16,8 @@ import { pinnedQuote } from './spec-link.ts';
 import { day, heat, pct, plural, points, round4, unitScore } from './format.ts';
 import { foldConstantColumns, type Display, type Table, type Value } from './table.ts';
 import { checkpointUrl, revisionUrl, subjectUrl } from './urls.ts';
+import { DEFAULT_HARNESS, harnessBoard } from './harness-boards.ts';
+import { harnessLabel } from './harness-name.ts';
 
 /** Derive's highlights of one revision; a revision without them is a stale data set. */
 export function highlightsOf(d: Pick<Dataset, 'stats'>, rev: Revision): RevisionHighlights {
@@ -28,7 +30,13 @@ export const leaderId = (rev: Revision, l: Pick<LeaderBoard, 'kind' | 'docs' | '
   `leaders-${rev}-${l.docs}-${l.kind}${l.role ? `-${l.role}` : ''}`;
 
 /** The top rows of one board: subject, rank, overall, client, server, and when / by what / how they ran. */
-export function leaderTable(rev: Revision, l: LeaderBoard): Table {
+export function leaderTable(
+  rev: Revision,
+  l: LeaderBoard,
+  subjects: Pick<Dataset, 'subjects'>['subjects'] = [],
+): Table {
+  const bySubject = new Map(subjects.map((s) => [s.id, s]));
+  const harnessOf = (id: string) => harnessLabel(id, bySubject.get(id));
   const score = (v: number | null): Display => ({ text: pct(v), heat: heat(v) });
   // A harness version or isolation kind shared by every row is said once, under the table.
   return foldConstantColumns(
@@ -36,9 +44,12 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       id: leaderId(rev, l),
       caption: l.role
         ? `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${ROLE_TITLES[l.role].toLowerCase()} · ${rev}`
-        : `Top ${KIND_TITLES[l.kind].toLowerCase()} · ${rev} · docs ${l.docs}`,
+        : `Top ${KIND_TITLES[l.kind].toLowerCase()}${l.kind === 'agent' ? ' · pi (four tools)' : ''} · ${rev} · docs ${l.docs}`,
       columns: [
         { key: 'subject', label: 'Subject' },
+        ...(l.kind === 'agent'
+          ? [{ key: 'harness', label: 'Harness', title: 'The agent harness the model ran in, and its version' }]
+          : []),
         { key: 'rank', label: '#', numeric: true },
         {
           key: 'overall',
@@ -60,11 +71,12 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
               { key: 'server', label: 'Server', numeric: true, title: 'Mean over server-role scenarios' },
             ]),
         { key: 'last_run', label: 'Last run', title: 'When the latest trial of the row ended (UTC)' },
-        { key: 'version', label: 'Harness', title: 'Benchmark (harness) version that produced the trials' },
+        { key: 'version', label: 'Benchmark', title: 'Benchmark version that produced the trials' },
         isolationColumn(),
       ],
       rows: l.rows.map((r): Value[] => [
         r.subject,
+        ...(l.kind === 'agent' ? [harnessOf(r.subject)] : []),
         r.rank,
         round4(r.overall.mean),
         ...(l.role ? [r.overall.present] : [round4(r.client), round4(r.server)]),
@@ -74,6 +86,7 @@ export function leaderTable(rev: Revision, l: LeaderBoard): Table {
       ]),
       cells: l.rows.map((r): Display[] => [
         { text: r.label, href: subjectUrl(r.subject), note: r.subject },
+        ...(l.kind === 'agent' ? [{ text: harnessOf(r.subject) ?? '—' }] : []),
         rankDisplay(r),
         l.role
           ? score(r.overall.mean)
@@ -106,9 +119,33 @@ export function checkedSentences(d: Pick<Dataset, 'scenarios'>): number {
   ).size;
 }
 
+/**
+ * The leader boards the home page shows for a revision: libraries as derive picked them; agents narrowed to pi's rows
+ * (the default, like-for-like board), each row's rank and band those of pi's board, `total` its row count. A board
+ * left without a row is dropped (the home page then invites a run).
+ */
+export function homeLeaders(d: Pick<Dataset, 'stats' | 'boards' | 'subjects'>, rev: Revision): LeaderBoard[] {
+  return highlightsOf(d, rev).leaders.flatMap((l): LeaderBoard[] => {
+    if (l.kind !== 'agent') return [l];
+    const board = d.boards.find(
+      (b) => b.revision === rev && b.kind === 'agent' && b.docs === l.docs && b.role === l.role,
+    );
+    if (!board) return [];
+    const pi = harnessBoard(d, board, DEFAULT_HARNESS);
+    const at = new Map(pi.rows.map((r) => [r.subject, r]));
+    const rows = l.rows.flatMap((r) => {
+      const p = at.get(r.subject);
+      return p ? [{ ...r, rank: p.rank, rankBand: p.rankBand }] : [];
+    });
+    return rows.length ? [{ ...l, rows, total: pi.rows.length }] : [];
+  });
+}
+
 /** Leader tables of every revision (for the downloads). */
-export function leaderTables(d: Pick<Dataset, 'stats'>): Table[] {
-  return d.stats.highlights.flatMap((h) => h.leaders.map((l) => leaderTable(h.revision, l)));
+export function leaderTables(d: Pick<Dataset, 'stats' | 'boards' | 'subjects'>): Table[] {
+  return d.stats.highlights.flatMap((h) =>
+    homeLeaders(d, h.revision).map((l) => leaderTable(h.revision, l, d.subjects)),
+  );
 }
 
 /**

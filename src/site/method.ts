@@ -3,6 +3,7 @@
 import type { Dataset } from '../bench/derive/dataset.ts';
 import type { ModelPrice } from '../bench/schema/prices.ts';
 import type { Table } from './table.ts';
+import { MEASURED, MEASURED_FLAG, REPORTED } from './usage-source.ts';
 
 /** One definition: a term and what it means here. */
 export interface Definition {
@@ -34,7 +35,41 @@ export function uncertaintyMethod(d: Pick<Dataset, 'method'>): Definition[] {
     },
     {
       term: 'Cost',
-      text: `Mean US$ per completed trial: pi's reported cost when above 0, else tokens × the price table of ${m.prices.asOf} (per million tokens, each price with its source and date). Only agents have a cost; other rows show —.`,
+      text: `Mean US$ per completed trial: pi's reported cost when above 0, else tokens × the price table of ${m.prices.asOf} (per million tokens, each price with its source and date); a trial whose model traffic went through the model proxy is costed from the proxy's tokens at the same table. Only agents have a cost; other rows show —.`,
+    },
+    {
+      term: 'Usage: measured or reported',
+      text: `Tokens and cost marked “${MEASURED_FLAG}” are ${MEASURED}: the trial's proxy forwarded every model request and read the provider's own token counts from each response (usage source “proxy”; the responses are in the trial's model.jsonl). Figures without the marker are ${REPORTED} (usage source “harness”, or records from before the proxy). “n/m ${MEASURED_FLAG}” on a board row: n of its m trials were measured, and the mean pools both. A session the model budget ended says “session ended by the model budget” on its trial page.`,
+    },
+  ];
+}
+
+/**
+ * "Agent harnesses and the model proxy" on the methodology index: why pi with four tools is the ranked comparison,
+ * what the other harnesses are on the boards, and what the proxy guarantees (credentials, usage, budget).
+ */
+export function harnessMethod(harnesses: readonly string[], defaultHarness: string): Definition[] {
+  const others = harnesses.filter((h) => h !== defaultHarness);
+  return [
+    {
+      term: 'The ranked comparison',
+      text: `${defaultHarness} with four tools (read, write, edit, bash) is the default board and the ranked model comparison: every model runs in the same harness, with the same tools, system prompt and loop, so rows differ by model and thinking level only. The revision pages and /<revision>/agents/ show it.`,
+    },
+    {
+      term: 'Other harnesses',
+      text: `${others.join(', ')} are a column and a filter: each board row names its harness and version, each harness has a board of its own, ranked among its own rows, and an “all harnesses” board lists every row, captioned as a mix (a harness brings its own tools, prompt and loop, so rows of different harnesses are not a like-for-like model comparison). A harness without runs says so.`,
+    },
+    {
+      term: 'No credential in the sandbox',
+      text: "Each agent trial gets its own model-API proxy outside the sandbox. The proxy holds the provider's key; the sandbox sees a loopback URL and a per-trial dummy key, which is also a canary: found in anything the subject leaves, it marks the trial contaminated (excluded from every score). A request without the dummy key is refused.",
+    },
+    {
+      term: 'Usage measured at the proxy',
+      text: `The proxy records every request and response as they passed (the trial's model.jsonl, shown per model turn on its replay page and exported as an ATIF trajectory) and counts the provider's own tokens from them: the usage is ${MEASURED}, not ${REPORTED}.`,
+    },
+    {
+      term: 'Budget',
+      text: 'A trial may run under a model budget (tokens, cost or requests). When it is spent the proxy refuses further requests and the session ends; the trial is judged as it stands, like one that ran out of time, and its page says “session ended by the model budget”.',
     },
   ];
 }

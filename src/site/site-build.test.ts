@@ -47,7 +47,8 @@ describe('site built from a synthetic tree', () => {
       // Row metadata: last run (a UTC timestamp), harness version, isolation; a version or isolation kind every row
       // shares is said once under the table instead of in a column.
       // (A library board is one role's: a Scenarios column where the others have Client and Server.)
-      const at = b.role ? 4 : 5;
+      // Agent leaders name each row's harness after the subject.
+      const at = (b.role ? 4 : 5) + (b.kind === 'agent' ? 1 : 0);
       expect(rows[0]![at]).toMatch(/^\d{4}-\d\d-\d\dT/);
       const meta = `${rows[0]!.slice(at + 1).join(' ')} ${
         tableBlock(html, id)!
@@ -113,8 +114,9 @@ describe('site built from a synthetic tree', () => {
     const board = d.boards.find((b) => b.revision === '2025-11-25' && b.docs === 'none' && b.kind === 'agent')!;
     const block = tableBlock(html, 'board-2025-11-25-none-agent')!;
     const heads = [...block.matchAll(/<th scope="col"[^>]*>(?:<a [^>]*>)?([^<]*)/g)].map((m) => m[1]);
-    expect(heads.slice(0, 12)).toEqual([
+    expect(heads.slice(0, 13)).toEqual([
       'Subject',
+      'Harness',
       '#',
       'Overall',
       '95% CI',
@@ -130,7 +132,7 @@ describe('site built from a synthetic tree', () => {
     const rows = tableValues(html, 'board-2025-11-25-none-agent');
     board.rows.forEach((r, i) => {
       const { lo, hi } = r.overall.interval!;
-      expect(rows[i]![3]).toBe(`${Math.round(lo * 10_000) / 10_000}-${Math.round(hi * 10_000) / 10_000}`);
+      expect(rows[i]![4]).toBe(`${Math.round(lo * 10_000) / 10_000}-${Math.round(hi * 10_000) / 10_000}`);
     });
     expect(html).toContain('id="chart-score-cost-2025-11-25"');
     expect(html).toMatch(/<title id="chart-score-cost-2025-11-25-title">Score and cost · 2025-11-25<\/title>/);

@@ -48,6 +48,7 @@ describe('site built from an empty tree', () => {
     expect(csv).toEqual([
       [
         'subject',
+        'harness',
         'rank',
         'overall',
         'overall_ci',

@@ -24,7 +24,7 @@ describe('the subjects index', () => {
     }
   });
 
-  it('names the boards a subject ranks on, each linked to the board on its revision page', () => {
+  it("names the boards a subject ranks on, an agent's linked to its harness's board page", () => {
     const t = subjectsTable(d);
     const agent = d.subjects.find((s) => s.kind === 'agent')!;
     const i = t.rows.findIndex((r) => r[0] === agent.id);
@@ -32,7 +32,14 @@ describe('the subjects index', () => {
     expect(boards.length).toBeGreaterThan(1);
     expect(t.rows[i]![2]).toBe(boards.map((b) => idOfBoard(b)).join(' '));
     expect(t.cells[i]![2]!.links).toEqual(
-      boards.map((b) => ({ text: `${b.revision} · docs ${b.docs}`, href: `/${b.revision}/#${idOfBoard(b)}` })),
+      boards.map((b) => ({ text: `${b.revision} · docs ${b.docs}`, href: `/${b.revision}/agents/#${idOfBoard(b)}` })),
+    );
+    // An agent of another harness: its harness's board, by that board's id.
+    const codex = { ...d, subjects: d.subjects.map((s) => (s.id === agent.id ? { ...s, harness: 'codex' } : s)) };
+    const c = subjectsTable(codex);
+    expect(c.rows[i]![2]).toBe(boards.map((b) => `${idOfBoard(b)}-harness-codex`).join(' '));
+    expect(c.cells[i]![2]!.links![0]!.href).toBe(
+      `/${boards[0]!.revision}/agents/codex/#${idOfBoard(boards[0]!)}-harness-codex`,
     );
     const lib = t.rows.findIndex((r) => r[1] === 'library');
     expect(t.cells[lib]![2]!.links!.map((l) => l.text)).toContainEqual(expect.stringMatching(/ · (server|client)s$/));

@@ -2,7 +2,7 @@
 // boards it is ranked on and how many trials it has. Subjects are few (one per model × harness × thinking level, or
 // per library version), so one page holds them all at any number of trials.
 import type { Board, Dataset } from '../bench/derive/dataset.ts';
-import { boardUrl, idOfBoard } from './boards.ts';
+import { subjectPlace } from './harness-boards.ts';
 import { byKind } from './sections.ts';
 import type { Display, Table, Value } from './table.ts';
 import { revisionUrl, subjectUrl } from './urls.ts';
@@ -29,7 +29,7 @@ export function subjectsTable(d: Pick<Dataset, 'subjects' | 'boards' | 'trials'>
       s.id,
       s.kind,
       boardsOf(s.id)
-        .map((b) => idOfBoard(b))
+        .map((b) => subjectPlace(d, b, s.id).id)
         .join(' '),
       trials.get(s.id) ?? 0,
     ]),
@@ -42,7 +42,7 @@ export function subjectsTable(d: Pick<Dataset, 'subjects' | 'boards' | 'trials'>
           ? { text: '—' }
           : {
               text: '',
-              links: boards.map((b) => ({ text: boardName(b), href: boardUrl(b) })),
+              links: boards.map((b) => ({ text: boardName(b), href: subjectPlace(d, b, s.id).href })),
             },
         { text: String(trials.get(s.id) ?? 0) },
       ];

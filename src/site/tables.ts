@@ -14,6 +14,7 @@ import {
   subjectTrialsTable,
 } from './detail.ts';
 import { withFilterData } from './filters.ts';
+import { harnessBoardTable, harnessViews } from './harness-boards.ts';
 import { leaderTables } from './home.ts';
 import { isolationKindsTable } from './isolation-kinds.ts';
 import { libraryFailuresTable, notAttemptedIndex, notAttemptedTable } from './libraries.ts';
@@ -40,7 +41,11 @@ export function allTables(d: Dataset, charts: SiteCharts = allCharts(d)): Map<st
   const idx = cellIndex(d);
   const skipped = notAttemptedIndex(d);
   const tallied = tallyIndex(d);
-  d.boards.forEach((b) => add('boards')(withFilterData(d, b, boardTable(d, b, idx, skipped))));
+  for (const b of d.boards) {
+    if (b.kind !== 'agent') add('boards')(withFilterData(d, b, boardTable(d, b, idx, skipped)));
+    // Agent boards once per harness view: pi's (the default, under the board's own id), each other harness, all.
+    else for (const v of harnessViews(d, b.revision)) add('boards')(harnessBoardTable(d, b, v, idx, skipped));
+  }
   leaderTables(d).forEach(add('leaders'));
   for (const rev of REVISIONS) {
     const perRevision = add('revision');

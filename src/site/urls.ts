@@ -39,7 +39,15 @@ export const trialUrl = (id: string): string => href(`/trials/${id}/`);
 /** The raw record files of a trial, byte for byte as committed, and its HAR export (the replay pages' endpoints). */
 export const trialFileUrl = (
   id: string,
-  file: 'record.json' | 'wire.jsonl' | 'transcript.jsonl' | 'snapshot.jsonl' | 'verification.jsonl' | 'trial.har',
+  file:
+    | 'record.json'
+    | 'wire.jsonl'
+    | 'transcript.jsonl'
+    | 'snapshot.jsonl'
+    | 'verification.jsonl'
+    | 'model.jsonl'
+    | 'trajectory.atif.json'
+    | 'trial.har',
 ): string => href(`/trials/${id}/${file}`);
 /** The compare page of a pair of trials. */
 export const compareUrl = (a: string, b: string): string => href(`/compare/${a}/${b}/`);

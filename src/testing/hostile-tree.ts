@@ -13,6 +13,8 @@ import { scenarioHash, scenarioKey } from '../bench/versions/hash.ts';
 import { sealedTrialFiles } from '../bench/derive/records.ts';
 import { writeFilesAtomic } from '../harness/io/write.ts';
 import { FieldTexts, hostileTranscript, hostileWireLog } from './hostile-sidecars.ts';
+import { trafficTotals, usageFromTotals } from '../bench/model-traffic/usage.ts';
+import { MODEL_TRAFFIC_FORMAT, type ModelExchange } from '../bench/schema/model-traffic.ts';
 import { syntheticFiles } from './synthetic.ts';
 import { fixtureLog } from '../bench/derive/test-fixtures.ts';
 import { verificationHeader } from '../bench/derive/verify-fixtures.ts';
@@ -226,6 +228,7 @@ export function writeHostileTree(dir: string): HostileTree {
     record.verdicts = record.verdicts.map((v) => ({ ...v, message: f.text('verdict.message', { max: 2000 }) }));
     const wirePath = join(recPath, '..', record.sidecars.wire);
     let log = parseWire(byPath.get(wirePath)!);
+    let model: { exchanges: ModelExchange[]; text: string } | undefined;
     let transcript = record.sidecars.transcript
       ? byPath.get(join(recPath, '..', record.sidecars.transcript))
       : undefined;
@@ -238,6 +241,15 @@ export function writeHostileTree(dir: string): HostileTree {
       else if (!trials.agent && t.role === 'server') {
         trials.agent = t.id;
         record.sidecars.snapshot = `k${t.k}.snapshot.jsonl`;
+        // Its model traffic: the fields the replay shows whatever the API codecs read (upstream, transport error, an
+        // error body, the budget's end line); usage measured from it, as the runner stores it.
+        model = hostileModelTraffic(f);
+        record.sidecars.model = `k${t.k}.model.jsonl`;
+        record.usage = {
+          ...usageFromTotals(trafficTotals(model.exchanges)),
+          wallTimeMs: 1000,
+          budgetExhausted: 'tokens',
+        };
       }
     }
     if (sub.kind === 'library' && t.docs === 'none') {
@@ -254,6 +266,10 @@ export function writeHostileTree(dir: string): HostileTree {
     }
     const sealed = sealedTrialFiles(record, log, transcript);
     out.push(...sealed.files);
+    if (model) {
+      out.push({ path: sealed.files[0]!.path.replace(/\.json$/, '.model.jsonl'), content: model.text });
+      model = undefined;
+    }
     if (record.sidecars.snapshot)
       out.push(...hostileRerunFiles(f, sealed.files[0]!.path, sealed.record, sealed.files[0]!.content));
   }
@@ -375,4 +391,24 @@ export function writeHostileTree(dir: string): HostileTree {
     trials,
     subjects: { agent: agentSubject.id, library: librarySubject.id },
   };
+}
+
+/** A model sidecar whose shown fields are hostile: an upstream, a transport error, an error body, the end line. */
+function hostileModelTraffic(f: FieldTexts): { exchanges: ModelExchange[]; text: string } {
+  const base = { api: 'anthropic-messages' as const, method: 'POST', path: '/v1/messages', request: '{}' };
+  const exchanges: ModelExchange[] = [
+    { ...base, n: 1, t: 10, durationMs: 5, error: f.text('model.error', { max: 500 }), response: '' },
+    { ...base, n: 2, t: 20, durationMs: 5, status: 500, response: f.text('model.error-body', { max: 290 }) },
+    { ...base, n: 3, t: 30, durationMs: 1, status: 429, response: '{}', refused: 'budget' },
+  ];
+  const lines = [
+    {
+      format: MODEL_TRAFFIC_FORMAT,
+      upstreams: { 'anthropic-messages': f.text('model.upstream', { max: 300 }) },
+      budget: { tokens: 1000 },
+    },
+    ...exchanges,
+    { end: true, budgetExhausted: 'tokens', detail: f.text('model.end-detail', { max: 300 }) },
+  ];
+  return { exchanges, text: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' };
 }

@@ -23,6 +23,8 @@ import { fail, pass, type JudgeRegistry } from '../bench/judge/types.ts';
 import type { Scenario } from '../bench/schema/scenario.ts';
 import { snapshotText, verificationText } from '../bench/verify/sidecar-text.ts';
 import { wireJsonl } from '../bench/derive/wire-chain.ts';
+import { trafficTotals, usageFromTotals } from '../bench/model-traffic/usage.ts';
+import { fixtureModelExchanges, fixtureModelTraffic } from './model-traffic-fixture.ts';
 
 export const FIXTURE_IDS = {
   hostile: 'replay-hostile-1',
@@ -31,6 +33,7 @@ export const FIXTURE_IDS = {
   verified: 'replay-verified-4',
   disagrees: 'replay-disagrees-5',
   verifiedOther: 'replay-verified-other-1',
+  model: 'replay-model-6',
 } as const;
 export const HUGE_EXCHANGES = 2000;
 
@@ -110,7 +113,9 @@ export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } 
       },
       ...extra,
     };
-    files.push(...sealedTrialFiles(record, log, transcript).files);
+    const sealed = sealedTrialFiles(record, log, transcript);
+    files.push(...sealed.files);
+    return sealed.files[0]!.path;
   };
   const session =
     piSession('2026-11-01T10:00:00.000Z')
@@ -123,6 +128,13 @@ export function writeReplayFixtureFiles(dir: string): { judges: JudgeRegistry } 
     infraReason: 'sandbox failed <script>alert(1)</script>',
     verdicts: [],
   });
+  // A trial whose model traffic went through the proxy: usage measured from the sidecar, its budget ended the session.
+  const traffic = fixtureModelExchanges();
+  const modelRecord = add(FIXTURE_IDS.model, 6, bigWireLog(3), 3, {
+    usage: { ...usageFromTotals(trafficTotals(traffic)), wallTimeMs: 60000, budgetExhausted: 'tokens' },
+    sidecars: { wire: 'k6.wire.jsonl', model: 'k6.model.jsonl' },
+  });
+  files.push({ path: modelRecord.replace(/\.json$/, '.model.jsonl'), content: fixtureModelTraffic(traffic) });
   const judges = replayFixtureJudges(scenario);
   // A verified trial: judged by the tree's judges, its snapshot, and a verification of its record re-run as `rerun`.
   const verified = (

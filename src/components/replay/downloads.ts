@@ -9,6 +9,7 @@ export function trialDownloads(t: TrialRow): { label: string; href: string }[] {
     ...(t.files.transcript ? (['transcript.jsonl'] as const) : []),
     ...(t.files.snapshot ? (['snapshot.jsonl'] as const) : []),
     ...(t.files.verification ? (['verification.jsonl'] as const) : []),
+    ...(t.files.model ? (['model.jsonl', 'trajectory.atif.json'] as const) : []),
     'trial.har',
   ] as const;
   return files.map((f) => ({ label: f, href: trialFileUrl(t.id, f) }));

@@ -20,6 +20,11 @@ import { failureEvidence, type FailureEvidence } from '../../site/evidence-links
 import type { LibraryFailureRow } from '../../bench/schema/library-view.ts';
 import { failsAnyReading } from '../../bench/scoring/score.ts';
 import { flakyViews, type FlakyView } from '../../site/releases.ts';
+import { modelTrafficView, type ModelTrafficView } from '../../site/model-traffic.ts';
+import { parseModelTraffic } from '../../bench/model-traffic/parse.ts';
+import { atifTrajectory } from '../../bench/model-traffic/atif.ts';
+import type { AtifTrajectory } from '../../bench/schema/atif.ts';
+import { PRICE_TABLE } from '../../bench/cost/prices.ts';
 
 export interface LoadedTrial {
   row: TrialRow;
@@ -65,6 +70,33 @@ export function loadTrial(row: TrialRow): LoadedTrial {
 /** The record and sidecars of one trial as stored, unparsed (the raw-bytes download endpoints). */
 export function trialTexts(row: TrialRow): TrialFileTexts {
   return readTrialFiles(row.files);
+}
+
+/** The model traffic of a trial (every model turn through its proxy); undefined when it has no model sidecar. */
+export function modelTrafficOf(row: TrialRow): ModelTrafficView | undefined {
+  const t = loadTrial(row);
+  if (!row.files.model || t.texts.model === undefined) return undefined;
+  return modelTrafficView(row.files.model, t.texts.model);
+}
+
+/**
+ * A trial's model traffic as an ATIF v1.4 trajectory (Harbor's format), priced by the committed price table when its
+ * `provider/model` is in it; undefined without a model sidecar.
+ */
+export function trajectoryOf(row: TrialRow): AtifTrajectory | undefined {
+  const text = trialTexts(row).model;
+  if (!row.files.model || text === undefined) return undefined;
+  const { traffic, problems } = parseModelTraffic(row.files.model, text);
+  if (!traffic) throw new Error(problems.map(formatProblem).join('\n') + '\n  hint: re-run `npm run derive`');
+  const s = row.subject;
+  const price = PRICE_TABLE.models.find((m) => s.provider && s.model && m.model === `${s.provider}/${s.model}`);
+  return atifTrajectory({
+    trial: row.id,
+    subject: s,
+    startedAt: row.startedAt,
+    exchanges: traffic.exchanges,
+    ...(price ? { price } : {}),
+  });
 }
 
 /** The file list of a trial's solution snapshot; undefined when it has none. */

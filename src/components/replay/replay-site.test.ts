@@ -17,6 +17,8 @@ import {
   writeReplayFixtureFiles,
 } from '../../testing/replay-fixture-tree.ts';
 import { serveStatic, type StaticServer } from '../../testing/static-server.ts';
+import { CODECS } from '../../bench/model-traffic/codecs.ts';
+import { ATIF_VERSION } from '../../bench/schema/atif.ts';
 import { describeSiteQuality } from '../../testing/site-quality.ts';
 
 // One build in a private copy of the project (src/testing/site-build.ts), derived without the pinned spec.
@@ -255,7 +257,7 @@ describe('re-run verification on the replay pages and boards', () => {
     const board = page('2025-11-25/index.html');
     expect(board).toMatch(/scripted-2 · off<\/a><span class="badge verified" title="[^"]+">re-run verified<\/span>/);
     expect(board).toMatch(
-      /scripted-1 · &lt;b&gt;off&lt;\/b&gt;<\/a><span class="badge verified" title="[^"]+">1\/4 re-run verified<\/span>/,
+      /scripted-1 · &lt;b&gt;off&lt;\/b&gt;<\/a><span class="badge verified" title="[^"]+">1\/5 re-run verified<\/span>/,
     );
   });
 });
@@ -280,9 +282,9 @@ describe('isolation on the replay pages and boards', () => {
 
   it('says mixed, with trials per kind, on the board row whose trials ran under different isolation', () => {
     const board = page('2025-11-25/index.html');
-    // scripted-1: the hostile, huge and infra trials ran unisolated, the two verified ones under netns.
+    // scripted-1: the hostile, huge, infra and model trials ran unisolated, the two verified ones under netns.
     expect(board).toMatch(
-      /<td data-v="none:3 netns:2" title="trials of this row ran under different isolation: [^"]+">mixed: none 3 · netns 2<\/td>/,
+      /<td data-v="none:4 netns:2" title="trials of this row ran under different isolation: [^"]+">mixed: none 4 · netns 2<\/td>/,
     );
     expect(board).toMatch(
       /<td data-v="docker:1" title="its one trial: own container, no network, limits">docker<\/td>/,
@@ -291,9 +293,66 @@ describe('isolation on the replay pages and boards', () => {
   });
 });
 
+describe('model traffic on the replay page', () => {
+  const id = FIXTURE_IDS.model;
+  let html = '';
+  beforeAll(() => {
+    html = page(`trials/${id}/index.html`);
+  });
+
+  it('lists every model exchange by number and API, the refusal, the budget and its end line', () => {
+    expect(html).toContain('<h2 id="model">Model traffic</h2>');
+    for (const n of [1, 3, 4]) expect(html).toContain(`id="m-${n}"`);
+    expect(html).toContain('refused by the proxy: the model budget was spent');
+    expect(html).toContain('Budget: tokens 2,500');
+    expect(html).toContain('session ended by the model budget (tokens: 2,577 of 2,500 tokens)');
+    expect(html).toContain('anthropic-messages');
+  });
+
+  it('reads the turns through the API codec when one is registered, and never renders the bodies as markup', () => {
+    if (CODECS['anthropic-messages']) {
+      expect(html).toContain('Writing the server.');
+      expect(html).toContain('Tool result toolu_fixture_1');
+      expect(html).toContain('&lt;script&gt;alert(&quot;result&quot;)&lt;/script&gt; wrote 8 bytes');
+      expect(html).toContain('Done &lt;img src=x onerror=alert(1)&gt;');
+      expect(html).toContain('Side requests without tools (1)');
+    } else expect(html).toContain('no reader for the anthropic-messages API on this site');
+    expect(html).not.toContain('<script>alert(');
+    expect(html).not.toContain('<img src=x');
+  });
+
+  it('marks the usage measured at the model proxy and says the budget ended the session', () => {
+    expect(html).toMatch(/<span class="badge measured" title="[^"]+">measured at the model proxy<\/span>/);
+    expect(html).toContain('session ended by the model budget (tokens');
+    const hostile = page(`trials/${FIXTURE_IDS.hostile}/index.html`);
+    expect(hostile).toContain('reported by the harness');
+    expect(hostile).not.toContain('<h2 id="model">');
+  });
+
+  it('serves the sidecar as stored and its ATIF trajectory, linked from the files list; none for other trials', () => {
+    const row = trials.find((t) => t.id === id)!;
+    expect(page(`trials/${id}/model.jsonl`)).toBe(readFileSync(join(root, row.files.model!), 'utf8'));
+    const atif = JSON.parse(page(`trials/${id}/trajectory.atif.json`)) as {
+      schema_version: string;
+      session_id: string;
+      agent: { name: string };
+    };
+    expect(atif.schema_version).toBe(ATIF_VERSION);
+    expect(atif.session_id).toBe(id);
+    expect(atif.agent.name).toBe('pi');
+    for (const f of ['model.jsonl', 'trajectory.atif.json']) {
+      expect(html).toContain(`href="/trials/${id}/${f}"`);
+      expect(existsSync(join(dist, `trials/${FIXTURE_IDS.hostile}/${f}`))).toBe(false);
+    }
+  });
+});
+
 describeSiteQuality('site built from the replay fixture tree', () => site.out, {
   routes: ['trials/[id]/exchanges/[page].astro', 'compare/[a]/[b]/index.astro', 'subjects/[...subject].astro'],
-  pages: [{ route: 'trials/[id]/index.astro', page: `trials/${FIXTURE_IDS.disagrees}/index.html` }],
+  pages: [
+    { route: 'trials/[id]/index.astro', page: `trials/${FIXTURE_IDS.disagrees}/index.html` },
+    { route: 'trials/[id]/index.astro', page: `trials/${FIXTURE_IDS.model}/index.html` },
+  ],
   // Boards, methodology and the other routes: site-quality-records.test.ts checks them on the committed records.
   axeOnlyListed: true,
 });

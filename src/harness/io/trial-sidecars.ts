@@ -8,6 +8,7 @@ export interface TrialFilePaths {
   transcript?: string;
   snapshot?: string;
   verification?: string;
+  model?: string;
 }
 
 /** The raw text of a trial's record and sidecars, for the replay pages and their download endpoints. */
@@ -17,6 +18,8 @@ export interface TrialFileTexts {
   transcript?: string;
   snapshot?: string;
   verification?: string;
+  /** The model traffic the trial's proxy recorded (`<name>.model.jsonl`). */
+  model?: string;
 }
 
 /**
@@ -35,7 +38,7 @@ function readUnder(root: string, rel: string): string {
   );
 }
 
-/** Read a trial's record, wire log and the sidecars it has (transcript, snapshot, verification) from `root` (default: the project root). */
+/** Read a trial's record, wire log and the sidecars it has (transcript, snapshot, verification, model) from `root` (default: the project root). */
 export function readTrialFiles(files: TrialFilePaths, root = projectRoot()): TrialFileTexts {
   return {
     record: readUnder(root, files.record),
@@ -43,5 +46,6 @@ export function readTrialFiles(files: TrialFilePaths, root = projectRoot()): Tri
     ...(files.transcript ? { transcript: readUnder(root, files.transcript) } : {}),
     ...(files.snapshot ? { snapshot: readUnder(root, files.snapshot) } : {}),
     ...(files.verification ? { verification: readUnder(root, files.verification) } : {}),
+    ...(files.model ? { model: readUnder(root, files.model) } : {}),
   };
 }
