@@ -37,7 +37,9 @@ describe('agent harnesses and the model proxy', () => {
     expect(text).toContain('not a like-for-like model comparison');
   });
   it('says no credential enters the sandbox, usage is measured at the proxy, a budget ends the session', () => {
-    expect(text).toContain('per-trial dummy key, which is also a canary');
+    expect(text).toContain(
+      "Where the subject was not given it (pi's sandbox, where only pi's bash runs, and the cheater) it is also a canary",
+    );
     expect(text).toContain('measured at the model proxy, not reported by the harness');
     expect(text).toContain('the trial is judged as it stands');
   });

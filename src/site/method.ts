@@ -61,7 +61,7 @@ export function harnessMethod(harnesses: readonly string[], defaultHarness: stri
     },
     {
       term: 'No credential in the sandbox',
-      text: "Each agent trial gets its own model-API proxy outside the sandbox. The proxy holds the provider's key; the sandbox sees a loopback URL and a per-trial dummy key, which is also a canary: found in anything the subject leaves, it marks the trial contaminated (excluded from every score). A request without the dummy key is refused.",
+      text: "Each agent trial gets its own model-API proxy outside the sandbox. The proxy holds the provider's key; the sandbox sees a loopback URL and a per-trial dummy key, which opens that trial's proxy only, while the trial lasts. Where the subject was not given it (pi's sandbox, where only pi's bash runs, and the cheater) it is also a canary: found in anything the subject leaves, it marks the trial contaminated (excluded from every score). A request without the dummy key is refused.",
     },
     {
       term: 'Usage measured at the proxy',
