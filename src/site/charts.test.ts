@@ -43,11 +43,23 @@ describe('charts', () => {
     expect(Math.min(...circles.map((m) => m.cy))).toBe(circles[best]!.cy);
   });
 
+  it('plots pi’s rows only, like the default board: another harness’s rows are not set beside them', () => {
+    const sc = d.stats.scoreCost.find((s) => s.revision === '2025-11-25')!;
+    const other = { ...sc.points[0]!, subject: 'agent/codex@0.171.0/openai/gpt-x/high', label: 'codex · openai/gpt-x' };
+    const mixed = {
+      ...d,
+      stats: { ...d.stats, scoreCost: [{ ...sc, points: [...sc.points, other] }] },
+    };
+    const c = scoreCostChart(mixed, '2025-11-25');
+    expect(c.table.rows.map((r) => r[0])).toEqual(sc.points.map((p) => p.subject));
+    expect(c.table.rows.map((r) => r[0])).not.toContain(other.subject);
+  });
+
   it('says there are no agent runs with a cost instead of drawing an empty score-vs-cost plot', () => {
     const none = syntheticDataset({ seed: 4, subjects: 0 });
     const c = scoreCostChart(none, '2026-07-28');
     expect([c.empty, c.table.rows.length]).toEqual([true, 0]);
-    expect(c.emptyNote).toMatch(/No agent runs with a cost on 2026-07-28 yet/);
+    expect(c.emptyNote).toMatch(/No pi agent runs with a cost on 2026-07-28 yet/);
   });
 
   it('reports empty charts when there are no agents', () => {

@@ -6,15 +6,18 @@ import type { Revision } from '../bench/schema/common.ts';
 import type { Chart, Mark } from './charts.ts';
 import { intervalText, intervalValue } from './board-stats.ts';
 import { pct, round4, usd } from './format.ts';
+import { DEFAULT_HARNESS } from './harness-boards.ts';
+import { harnessOfId } from './harness-name.ts';
 
 const M = { top: 16, right: 16, bottom: 36, left: 44 };
 const r2 = (v: number) => Math.round(v * 100) / 100;
 
 export function scoreCostChart(d: Pick<Dataset, 'stats' | 'method'>, rev: Revision, width = 560, height = 280): Chart {
   const sc = d.stats.scoreCost.find((s) => s.revision === rev);
-  const points = sc?.points ?? [];
+  // pi's rows only, as the default board: a chart of every harness would set models in different harnesses side by side.
+  const points = (sc?.points ?? []).filter((p) => harnessOfId(p.subject)?.harness === DEFAULT_HARNESS);
   const x = scaleLinear()
-    .domain([0, Math.max(sc?.maxCostUsd ?? 0, 0.01)])
+    .domain([0, Math.max(0.01, ...points.map((p) => p.costUsd))])
     .nice()
     .range([M.left, width - M.right]);
   const y = scaleLinear()
@@ -58,12 +61,12 @@ export function scoreCostChart(d: Pick<Dataset, 'stats' | 'method'>, rev: Revisi
   return {
     id: `chart-score-cost-${rev}`,
     title: `Score and cost · ${rev}`,
-    desc: `Each agent's overall score (with its ${pc} interval as a whisker) against its mean cost per trial: pi's reported cost, else tokens × the price table of ${d.method.prices.asOf}.`,
+    desc: `Each pi agent's overall score (with its ${pc} interval as a whisker) against its mean cost per trial: tokens measured at the model proxy (or pi's reported cost) × the price table of ${d.method.prices.asOf}. Other harnesses are on their own boards.`,
     width,
     height,
     marks,
     empty: points.length === 0,
-    emptyNote: `No agent runs with a cost on ${rev} yet: this chart appears once they are published.`,
+    emptyNote: `No pi agent runs with a cost on ${rev} yet: this chart appears once they are published.`,
     table: {
       id: `chart-score-cost-${rev}`,
       caption: `Score and cost · ${rev}`,
