@@ -5,6 +5,8 @@ import type { Dataset } from '../bench/derive/dataset.ts';
 import { DOCS_AXES, REVISIONS, type Revision } from '../bench/schema/common.ts';
 import { pct, points, round4 } from './format.ts';
 import { scoreCostChart } from './score-cost-chart.ts';
+import { DEFAULT_HARNESS } from './harness-boards.ts';
+import { harnessOfId } from './harness-name.ts';
 import type { Table } from './table.ts';
 
 export type Mark =
@@ -141,9 +143,14 @@ export function scoreByRevisionChart(d: Pick<Dataset, 'stats'>, width = 560, hei
   };
 }
 
-/** Per agent on one revision: overall score with no docs → with the full spec (a dumbbell per agent). */
+/**
+ * Per pi agent on one revision: overall score with no docs → with the full spec (a dumbbell per agent). pi's rows
+ * only, as the default board: each harness's agents are compared on their own boards.
+ */
 export function docsDeltaChart(d: Pick<Dataset, 'stats'>, rev: Revision, width = 560): Chart {
-  const items = d.stats.docsDelta.filter((i) => i.revision === rev);
+  const items = d.stats.docsDelta.filter(
+    (i) => i.revision === rev && harnessOfId(i.subject)?.harness === DEFAULT_HARNESS,
+  );
   const rowH = 22;
   const left = 200;
   const height = M.top + M.bottom + Math.max(1, items.length) * rowH;
