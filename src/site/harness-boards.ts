@@ -8,6 +8,7 @@ import type { Board, Dataset } from '../bench/derive/dataset.ts';
 import { cmp } from '../bench/problems.ts';
 import { rankBands } from '../bench/scoring/board.ts';
 import type { DocsAxis, Revision } from '../bench/schema/common.ts';
+import { SANDBOXED_HARNESSES } from '../bench/schema/subject.ts';
 import { boardTable, boardUrl, cellIndex, idOfBoard } from './boards.ts';
 import { withFilterData } from './filters.ts';
 import { notAttemptedIndex } from './libraries.ts';
@@ -19,7 +20,7 @@ import { href } from './urls.ts';
 export const DEFAULT_HARNESS = 'pi';
 
 /** The agent harnesses the runner knows (`npm run trial -- --agent`), pi first: each gets a board page, runs or not. */
-export const AGENT_HARNESSES: readonly string[] = ['pi', 'claude-code', 'codex', 'gemini-cli', 'opencode'];
+export const AGENT_HARNESSES: readonly string[] = ['pi', ...SANDBOXED_HARNESSES];
 
 /**
  * A harness name that may become a page and a table id: a short lower-case slug (the subject schema allows any

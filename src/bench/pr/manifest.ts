@@ -3,6 +3,7 @@
 // its subject in the harness's own form and come with the sidecars its adapter writes.
 import type { Problem } from '../problems.ts';
 import type { TrialRecord } from '../schema/trial.ts';
+import { SANDBOXED_HARNESSES } from '../schema/subject.ts';
 
 /** The line check prints about the manifest check itself (an information line, never a failure). */
 export const MANIFEST_INFO =
@@ -49,10 +50,9 @@ export function manifestProblems(path: string, record: TrialRecord): Problem[] {
     });
   // The harnesses this project runs talk to their model through the trial's proxy: their usage is measured there, so a
   // record of theirs without the model traffic cannot show what it spent.
-  const proxied = ['claude-code', 'codex', 'gemini-cli', 'opencode'];
   if (
     s.harness !== undefined &&
-    proxied.includes(s.harness) &&
+    (SANDBOXED_HARNESSES as readonly string[]).includes(s.harness) &&
     record.status !== 'infra-error' &&
     record.sidecars.model === undefined
   )

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ModelBudgetSchema } from './model-traffic.ts';
+import { SANDBOXED_HARNESSES } from './subject.ts';
+
+const HARNESS_ALTERNATIVES = SANDBOXED_HARNESSES.join('|');
 import { boundedString, DocsAxisSchema, RevisionSchema, RoleSchema, SlugSchema, TimestampSchema } from './common.ts';
 
 /** Format tag of a run manifest (`runs/<id>.json`). Bump on a breaking change. */
@@ -42,7 +45,9 @@ export const RunManifestSchema = z.strictObject({
       z
         .string()
         .regex(
-          /^(pi|oracle|null|mutant:[a-z0-9-]+|(pi|claude-code|codex|gemini-cli|opencode)-scripted|claude-code|codex|gemini-cli|opencode)$/,
+          new RegExp(
+            `^(pi|oracle|null|mutant:[a-z0-9-]+|(pi|${HARNESS_ALTERNATIVES})-scripted|${HARNESS_ALTERNATIVES})$`,
+          ),
           'must be pi, claude-code, codex, gemini-cli, opencode, <one of those>-scripted, oracle, null or mutant:<id>',
         ),
     )

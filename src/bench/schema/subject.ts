@@ -8,6 +8,12 @@ export type SubjectKind = z.infer<typeof SubjectKindSchema>;
 const SEGMENT = /^[A-Za-z0-9@._+-]+$/;
 
 /**
+ * The agent harnesses this project runs inside the trial's sandbox beside pi (`npm run trial -- --agent <name>`), each
+ * pinned under `agents/<name>/`: the one list the runner, run manifests, pull-request checks and the site read.
+ */
+export const SANDBOXED_HARNESSES = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
+
+/**
  * A subject. `id` is its stable name and also its folder under a scenario's results:
  * `calibration/oracle`, `calibration/null`, `calibration/mutant-<switch>`, `library/<package>@<version>`,
  * `agent/<harness>@<version>/<provider>/<model>/<thinking>`.

@@ -1,8 +1,9 @@
+import { SANDBOXED_HARNESSES } from '../../../../bench/schema/subject.ts';
 import type { ModelApi } from '../../../../bench/schema/model-traffic.ts';
 import type { ScriptedTurn } from '../../scripted-model/types.ts';
 
 /** The harnesses that run inside the trial's sandbox beside pi (which runs outside and enters it for bash). */
-export const HARNESS_NAMES = ['claude-code', 'codex', 'gemini-cli', 'opencode'] as const;
+export const HARNESS_NAMES = SANDBOXED_HARNESSES;
 export type HarnessName = (typeof HARNESS_NAMES)[number];
 
 /** Where the harness finds its model: the proxy's base URL for one API, as seen from inside the sandbox. */
