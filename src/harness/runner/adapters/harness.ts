@@ -7,7 +7,7 @@ import { projectRoot } from '../../io/paths.ts';
 import type { ScriptedTurn } from '../scripted-model/types.ts';
 import type { RoleDriver } from '../../roles/types.ts';
 import type { Scenario } from '../../../bench/schema/scenario.ts';
-import { shq } from '../env.ts';
+import { oracleLaunch } from './pi-scripted.ts';
 import { PI_MESSAGE } from './pi.ts';
 import { spawnSubject } from './spawn.ts';
 import { proxyBase } from './proxy-base.ts';
@@ -121,18 +121,14 @@ export function harnessInstalled(spec: HarnessSpec, root = projectRoot()): boole
 }
 
 /**
- * The scripted model's plan with a harness's own tools: read the task, write a launcher holding the oracle's command
- * line, run it (server role: detached from the harness's session with setsid, left running on `PORT`; client role: to
- * completion against `MCP_SERVER_URL`), then say it is done.
+ * The scripted model's plan with a harness's own tools: read the task, write the oracle's launcher, run it
+ * (`oracleLaunch`: a server is left running and listening), then say it is done.
  */
 export function harnessOracleScript(spec: HarnessSpec, driver: RoleDriver, scenario: Scenario): ScriptedTurn[] {
-  const c = driver.oracleCommand(scenario);
-  const line = ['exec', c.cmd, ...c.args].map(shq).join(' ');
-  const run =
-    driver.role === 'server' ? 'setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\necho started' : 'sh start.sh';
+  const { script, run } = oracleLaunch(driver, scenario);
   return [
     { text: 'Reading the task.', toolCalls: [spec.tools.shell('cat TASK.md')] },
-    { toolCalls: [spec.tools.write('start.sh', `#!/bin/sh\n${line}\n`)] },
+    { toolCalls: [spec.tools.write('start.sh', script)] },
     { toolCalls: [spec.tools.shell(run)] },
     { text: 'Done.' },
   ];

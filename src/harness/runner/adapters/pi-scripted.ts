@@ -17,15 +17,31 @@ export const PI_SCRIPTED_SUBJECT: Subject = {
   thinking: 'off',
 };
 
+/** Waits until `PORT` accepts a connection, or the process whose pid it is given has ended (plain Node, any shell). */
+const WAIT_LISTEN = `node -e "const n=require('net'),p=+process.argv[1];(function t(){try{process.kill(p,0)}catch{process.exit(1)}n.connect(+process.env.PORT,'127.0.0.1',()=>process.exit(0)).on('error',()=>setTimeout(t,100))})()"`;
+
 /**
- * The fixed tool calls the scripted model makes: read the task, write a launcher with a placeholder, edit in the
- * oracle's command line, then run it with bash (server role: in the background, left running on `PORT`; client
- * role: to completion against `MCP_SERVER_URL`). Every one of pi's four tools really runs.
+ * The oracle as a scripted agent writes it: `start.sh` holding its command line, and the shell command that runs it.
+ * Server role: detached from the agent's session (setsid) and left running on `PORT`, the command returning once the
+ * server listens (or died), so the session never ends before its server is up whatever the machine's load; client
+ * role: to completion against `MCP_SERVER_URL`. pi's and every other harness's scripts share it.
  */
-export function oracleScript(driver: RoleDriver, scenario: Scenario): ScriptedTurn[] {
+export function oracleLaunch(driver: RoleDriver, scenario: Scenario): { line: string; script: string; run: string } {
   const c = driver.oracleCommand(scenario);
   const line = ['exec', c.cmd, ...c.args].map(shq).join(' ');
-  const run = driver.role === 'server' ? 'nohup sh start.sh > server.log 2>&1 &\necho started' : 'sh start.sh';
+  const run =
+    driver.role === 'server'
+      ? `setsid nohup sh start.sh > server.log 2>&1 < /dev/null &\n${WAIT_LISTEN} $!\necho started`
+      : 'sh start.sh';
+  return { line, script: `#!/bin/sh\n${line}\n`, run };
+}
+
+/**
+ * The fixed tool calls the scripted model makes: read the task, write a launcher with a placeholder, edit in the
+ * oracle's command line, then run it with bash (`oracleLaunch`). Every one of pi's four tools really runs.
+ */
+export function oracleScript(driver: RoleDriver, scenario: Scenario): ScriptedTurn[] {
+  const { line, run } = oracleLaunch(driver, scenario);
   return [
     { text: 'Reading the task.', toolCalls: [{ name: 'read', arguments: { path: 'TASK.md' } }] },
     { toolCalls: [{ name: 'write', arguments: { path: 'start.sh', content: '#!/bin/sh\nLAUNCH\n' } }] },
